@@ -1,0 +1,63 @@
+//===- StreamLiteAttrs.h - stream_lite attributes ---------------*- C++ -*-===//
+
+#ifndef STREAMLITE_IR_STREAMLITEATTRS_H
+#define STREAMLITE_IR_STREAMLITEATTRS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OpDefinition.h"
+#include "StreamLite/IR/StreamLiteTypes.h"
+
+namespace layoutopt::stream_lite {
+
+/// What the bytes of a layout that hold no element contain (spec 3.4).
+enum class PadContract {
+  /// Every byte holds an element (identity).
+  NoPadding,
+  /// Pad bytes are undefined and never observed (padding layouts).
+  Undefined,
+  /// Pad bytes are zero and read by kernels (tiled layouts).
+  Zero,
+};
+
+class PhysicalLayoutAttrInterface;
+
+} // namespace layoutopt::stream_lite
+
+#include "StreamLite/IR/StreamLiteAttrInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "StreamLite/IR/StreamLiteAttrs.h.inc"
+
+namespace layoutopt::stream_lite {
+
+/// Bytes one element of `type` occupies: bit width rounded up to whole bytes
+/// (`i1` is one byte); complex types hold two; index is 8 bytes.
+/// Returns 0 for types with no storage size.
+int64_t getElementByteWidth(mlir::Type type);
+
+/// The encoding of `type` as a serializable encoding, or null when `type`
+/// has no encoding or one this project does not recognize.
+SerializableEncodingAttrInterface getSerializableEncoding(mlir::RankedTensorType type);
+
+/// The physical layout of `type`: `identity` for no encoding, the layout of a
+/// serialized physical encoding, the common layout of a `layout<[...]>` whose
+/// entries are physically equal. Null otherwise (unserialized, testing,
+/// unknown, or entries that differ).
+PhysicalLayoutAttrInterface getPhysicalLayout(mlir::RankedTensorType type);
+
+/// Whether two physical layouts give the same byte image for every shape.
+bool arePhysicallyEqual(PhysicalLayoutAttrInterface a,
+                        PhysicalLayoutAttrInterface b);
+
+/// Checks `type`'s encoding against its shape and element type (rank of
+/// padding lists, tiled dims in range, ...). Unrecognized encodings pass.
+llvm::LogicalResult
+verifyEncodingForType(mlir::RankedTensorType type,
+                      llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
+
+} // namespace layoutopt::stream_lite
+
+#endif // STREAMLITE_IR_STREAMLITEATTRS_H

@@ -1,0 +1,220 @@
+//===- StreamLiteAttrs.td - stream_lite attributes ---------*- tablegen -*-===//
+//
+// Affinities, targets, resolvers, encodings and layouts (spec section 3).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMLITE_ATTRS_TD
+#define STREAMLITE_ATTRS_TD
+
+include "StreamLite/IR/StreamLiteBase.td"
+include "StreamLite/IR/StreamLiteInterfaces.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+
+class StreamLite_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<StreamLite_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+//===----------------------------------------------------------------------===//
+// Devices and affinities
+//===----------------------------------------------------------------------===//
+
+def StreamLite_AffinityAttr : StreamLite_Attr<"Affinity", "affinity"> {
+  let summary = "The devices an op may run on";
+  let description = [{
+    `#stream_lite.affinity<@cpu>` names one device;
+    `#stream_lite.affinity<[@cpu, @gpu]>` means "any of these": layouts
+    resolve for every target of every device named, and execution picks the
+    first. A one-element list prints in the single-device form.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"::mlir::FlatSymbolRefAttr", "devices">:$devices);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def StreamLite_TargetAttr : StreamLite_Attr<"Target", "target"> {
+  let summary = "A compilation target of a device, with its encoding resolver";
+  let description = [{
+    `#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>`.
+    A target without `resolver` uses `#stream_lite.identity_resolver`.
+  }];
+  let parameters = (ins
+    "::mlir::StringAttr":$backend,
+    OptionalParameter<"::mlir::Attribute">:$resolver);
+  let assemblyFormat = "`<` $backend (`,` `resolver` `=` $resolver^)? `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The resolver, defaulting to `#stream_lite.identity_resolver`.
+    EncodingResolverAttrInterface getEffectiveResolver() const;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Resolvers
+//===----------------------------------------------------------------------===//
+
+def StreamLite_IdentityResolverAttr
+    : StreamLite_Attr<"IdentityResolver", "identity_resolver", [
+        DeclareAttrInterfaceMethods<StreamLite_EncodingResolverAttrInterface>]> {
+  let summary = "Resolves every encoding to `#stream_lite.identity`";
+}
+
+def StreamLite_UnsupportedResolverAttr
+    : StreamLite_Attr<"UnsupportedResolver", "unsupported_resolver", [
+        DeclareAttrInterfaceMethods<StreamLite_EncodingResolverAttrInterface>]> {
+  let summary = "Fails to resolve any encoding (testing)";
+}
+
+def StreamLite_SpecializationResolverAttr
+    : StreamLite_Attr<"SpecializationResolver", "specialization_resolver", [
+        DeclareAttrInterfaceMethods<StreamLite_EncodingResolverAttrInterface>]> {
+  let summary = "Resolves to `#stream_lite.specialized<seed, T>` (testing)";
+  let parameters = (ins "int64_t":$seed);
+  let assemblyFormat = "`<` $seed `>`";
+}
+
+def StreamLite_PaddingResolverAttr
+    : StreamLite_Attr<"PaddingResolver", "padding_resolver", [
+        DeclareAttrInterfaceMethods<StreamLite_EncodingResolverAttrInterface>]> {
+  let summary = "Pads the innermost dim away from cache-set aliasing";
+  let description = [{
+    For `padding<[0, ..., 0, ?]>` with a static innermost dim of R bytes: pad
+    0 when R < C*S; else pad R up to a multiple of C, then add one more C if
+    that is a multiple of C*S.
+  }];
+  let parameters = (ins "int64_t":$cache_line_bytes, "int64_t":$cache_sets);
+  let assemblyFormat = [{
+    `<` `cache_line_bytes` `=` $cache_line_bytes `,` `cache_sets` `=` $cache_sets `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Bytes to append to an innermost row of `rowBytes` bytes.
+    int64_t getPadBytes(int64_t rowBytes) const;
+  }];
+}
+
+def StreamLite_TilingResolverAttr
+    : StreamLite_Attr<"TilingResolver", "tiling_resolver", [
+        DeclareAttrInterfaceMethods<StreamLite_EncodingResolverAttrInterface>]> {
+  let summary = "Data-tiles matmul operands with M x N x K tiles";
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k);
+  let assemblyFormat = "`<` `m` `=` $m `,` `n` `=` $n `,` `k` `=` $k `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Unserialized encodings
+//===----------------------------------------------------------------------===//
+
+def StreamLite_EncodingAttr : StreamLite_Attr<"Encoding", "encoding", [
+    DeclareAttrInterfaceMethods<StreamLite_SerializableEncodingAttrInterface>]> {
+  let summary = "Data-tiling intent of a matmul operand";
+  let description = [{
+    `#stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>`:
+    operand_index 0 = LHS (MxK), 1 = RHS (KxN), 2 = result (MxN).
+  }];
+  let parameters = (ins
+    "int64_t":$operand_index,
+    EnumParameter<StreamLite_EncodingOpType>:$op_type,
+    "::mlir::ArrayAttr":$element_types);
+  let assemblyFormat = [{
+    `<` `operand_index` `=` $operand_index `,` `op_type` `=` $op_type `,`
+        `element_types` `=` $element_types `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def StreamLite_PaddingAttr : StreamLite_Attr<"Padding", "padding", [
+    DeclareAttrInterfaceMethods<StreamLite_SerializableEncodingAttrInterface>,
+    DeclareAttrInterfaceMethods<StreamLite_PhysicalLayoutAttrInterface>]> {
+  let summary = "Per-dim padding (a request while any entry is `?`)";
+  let description = [{
+    `#stream_lite.padding<[0, ?]>` is a request whose `?` entries a resolver
+    fills in; `#stream_lite.padding<[0, 16]>` (all static) is a serialized
+    layout: row-major over dims `d_i + p_i`. Bytes that hold no element are
+    undefined and never observed.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t", "padding">:$padding);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// True when no entry is `?`.
+    bool isStatic() const;
+  }];
+}
+
+def StreamLite_TestingAttr : StreamLite_Attr<"Testing", "testing", [
+    DeclareAttrInterfaceMethods<StreamLite_SerializableEncodingAttrInterface>]> {
+  let summary = "Testing encoding; serialized once it carries layouts";
+  let parameters = (ins OptionalParameter<"::mlir::ArrayAttr">:$layouts);
+  let assemblyFormat = "`<` (`layouts` `=` $layouts^)? `>`";
+  let genVerifyDecl = 1;
+}
+
+def StreamLite_UnknownAttr : StreamLite_Attr<"Unknown", "unknown"> {
+  let summary = "An encoding no pass recognizes (left alone)";
+}
+
+//===----------------------------------------------------------------------===//
+// Serialized layouts
+//===----------------------------------------------------------------------===//
+
+def StreamLite_LayoutAttr : StreamLite_Attr<"Layout", "layout", [
+    DeclareAttrInterfaceMethods<StreamLite_SerializableEncodingAttrInterface>]> {
+  let summary = "One resolved layout per possible target";
+  let description = [{
+    `#stream_lite.layout<[L0, L1, ...]>`. Storage size is the maximum over the
+    entries. When the entries are not physically equal the layout is picked at
+    run time by the executing target, and ops that address the bytes reject
+    it (see `getUniquePhysicalLayout`).
+  }];
+  let parameters = (ins "::mlir::ArrayAttr":$layouts);
+  let assemblyFormat = "`<` $layouts `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The physical layout shared by every entry, or null when the entries
+    /// are not all physical or not physically equal.
+    PhysicalLayoutAttrInterface getUniquePhysicalLayout() const;
+  }];
+}
+
+def StreamLite_IdentityAttr : StreamLite_Attr<"Identity", "identity", [
+    DeclareAttrInterfaceMethods<StreamLite_SerializableEncodingAttrInterface>,
+    DeclareAttrInterfaceMethods<StreamLite_PhysicalLayoutAttrInterface>]> {
+  let summary = "Dense row-major: the same bytes as no encoding";
+}
+
+def StreamLite_TiledAttr : StreamLite_Attr<"Tiled", "tiled", [
+    DeclareAttrInterfaceMethods<StreamLite_SerializableEncodingAttrInterface>,
+    DeclareAttrInterfaceMethods<StreamLite_PhysicalLayoutAttrInterface>]> {
+  let summary = "The byte image of `linalg.pack`";
+  let description = [{
+    `#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], outer_dims_perm = [1, 0]>`:
+    each tiled dim is rounded up to a multiple of its tile; the outer dims
+    (permuted by `outer_dims_perm`) come first, then the tile dims in
+    `inner_dims_pos` order. Bytes that hold no element are zero.
+    `outer_dims_perm` defaults to the identity and is printed only when it is
+    not the identity (an identity permutation is dropped when parsed).
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "inner_dims_pos">:$inner_dims_pos,
+    ArrayRefParameter<"int64_t", "inner_tiles">:$inner_tiles,
+    OptionalArrayRefParameter<"int64_t", "outer_dims_perm">:$outer_dims_perm);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// outer_dims_perm, or the identity permutation of `rank`.
+    ::llvm::SmallVector<int64_t> getOuterDimsPermOrIdentity(int64_t rank) const;
+  }];
+}
+
+def StreamLite_SpecializedAttr : StreamLite_Attr<"Specialized", "specialized", [
+    DeclareAttrInterfaceMethods<StreamLite_SerializableEncodingAttrInterface>]> {
+  let summary = "Testing layout produced by `specialization_resolver`";
+  let parameters = (ins "int64_t":$seed, "::mlir::Type":$type);
+  let assemblyFormat = "`<` $seed `,` $type `>`";
+}
+
+#endif // STREAMLITE_ATTRS_TD

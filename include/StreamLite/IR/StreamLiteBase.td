@@ -1,0 +1,68 @@
+//===- StreamLiteBase.td - stream_lite dialect base --------*- tablegen -*-===//
+//
+// The dialect, its enums and the type constraints shared by ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMLITE_BASE_TD
+#define STREAMLITE_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def StreamLite_Dialect : Dialect {
+  let name = "stream_lite";
+  let cppNamespace = "::layoutopt::stream_lite";
+  let summary = "A self-contained mirror of IREE's tensor-phase Stream ops.";
+  let description = [{
+    `stream_lite` models tensors that live in untyped byte resources on
+    devices. Each logical tensor on an op is a resource value, a tensor type
+    (carrying an encoding: the data layout), its dynamic dims and its byte
+    size. Encodings are resolved per device (`stream-lite-specialize-encodings`),
+    transfers are planned as DMA or builtin dispatches, and everything lowers
+    to byte-level async ops and LLVM. See `docs/` and the project README.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Name of the discardable attribute that gives the affinity inherited by
+    /// ops nested under a function or module.
+    static constexpr ::llvm::StringLiteral kAffinityAttrName = "stream_lite.affinity";
+  private:
+    void registerAttributes();
+    void registerTypes();
+  public:
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def StreamLite_Lifetime : I32EnumAttr<"Lifetime", "resource lifetime", [
+  I32EnumAttrCase<"Unknown", 0, "*">,
+  I32EnumAttrCase<"External", 1, "external">,
+  I32EnumAttrCase<"Staging", 2, "staging">,
+  I32EnumAttrCase<"Transient", 3, "transient">,
+  I32EnumAttrCase<"Variable", 4, "variable">,
+  I32EnumAttrCase<"Constant", 5, "constant">,
+]> {
+  let cppNamespace = "::layoutopt::stream_lite";
+  let genSpecializedAttr = 0;
+}
+
+def StreamLite_EncodingOpType : I32EnumAttr<"EncodingOpType",
+    "kind of operation an encoding's operand belongs to", [
+  I32EnumAttrCase<"matmul", 0>,
+  I32EnumAttrCase<"conv", 1>,
+]> {
+  let cppNamespace = "::layoutopt::stream_lite";
+  let genSpecializedAttr = 0;
+}
+
+def StreamLite_EncodingOpTypeAttr :
+    EnumAttr<StreamLite_Dialect, StreamLite_EncodingOpType, "op_type">;
+
+#endif // STREAMLITE_BASE_TD

@@ -1,0 +1,181 @@
+//===- StreamLiteInterfaces.td - stream_lite interfaces ----*- tablegen -*-===//
+//
+// Encoding, resolver and physical-layout attribute interfaces, the affinity
+// op interface and the TensorPhaseOp trait.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMLITE_INTERFACES_TD
+#define STREAMLITE_INTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+//===----------------------------------------------------------------------===//
+// TensorPhaseOp
+//===----------------------------------------------------------------------===//
+
+def StreamLite_TensorPhaseOpTrait : NativeOpTrait<"TensorPhaseOp"> {
+  let cppNamespace = "::layoutopt::stream_lite::OpTrait";
+}
+
+//===----------------------------------------------------------------------===//
+// AffinityOpInterface
+//===----------------------------------------------------------------------===//
+
+def StreamLite_AffinityOpInterface : OpInterface<"AffinityOpInterface"> {
+  let cppNamespace = "::layoutopt::stream_lite";
+  let description = [{
+    An op that runs on (or places its result on) the devices named by an
+    affinity. The affinity is printed as the optional `on(...)` prefix; an op
+    without one inherits the nearest enclosing `stream_lite.affinity`
+    attribute (see `getEffectiveAffinity`).
+  }];
+  let methods = [
+    InterfaceMethod<
+      "Returns the op's own affinity, or null when it has none.",
+      "::layoutopt::stream_lite::AffinityAttr", "getAffinityAttr", (ins), [{}],
+      [{
+        return $_op->template getAttrOfType<::layoutopt::stream_lite::AffinityAttr>("affinity");
+      }]>,
+    InterfaceMethod<
+      "Sets (or, with null, removes) the op's own affinity.",
+      "void", "setAffinityAttr",
+      (ins "::layoutopt::stream_lite::AffinityAttr":$value), [{}],
+      [{
+        if (value)
+          $_op->setAttr("affinity", value);
+        else
+          $_op->removeAttr("affinity");
+      }]>,
+  ];
+  let extraSharedClassDeclaration = [{
+    /// The op's own affinity, else the nearest enclosing
+    /// `stream_lite.affinity` attribute, else null.
+    ::layoutopt::stream_lite::AffinityAttr getEffectiveAffinity() {
+      return ::layoutopt::stream_lite::lookupAffinity($_op);
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Encoding resolvers
+//===----------------------------------------------------------------------===//
+
+def StreamLite_EncodingResolverAttrInterface
+    : AttrInterface<"EncodingResolverAttrInterface"> {
+  let cppNamespace = "::layoutopt::stream_lite";
+  let description = [{
+    Target-side knowledge of how to turn an unserialized encoding intent into
+    a concrete (serialized) layout for that target.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Returns the serialized layout of `type` for this target, or failure.
+        On failure, when `emitError` is set, emits the reason.
+      }],
+      "::mlir::FailureOr<::mlir::Attribute>", "getLayout",
+      (ins "::mlir::RankedTensorType":$type,
+           "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError)>,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// Serializable encodings
+//===----------------------------------------------------------------------===//
+
+def StreamLite_SerializableEncodingAttrInterface
+    : AttrInterface<"SerializableEncodingAttrInterface"> {
+  let cppNamespace = "::layoutopt::stream_lite";
+  let description = [{
+    An encoding this project understands: either an intent to be resolved per
+    target (unserialized) or a concrete layout (serialized). Encodings that do
+    not implement this interface are "not recognized" and left alone.
+  }];
+  let methods = [
+    InterfaceMethod<"Whether the encoding is concrete (resolved).",
+      "bool", "isSerialized", (ins)>,
+    InterfaceMethod<[{
+        Whether the bytes are exactly those of the dense row-major tensor
+        (true only for serialized encodings).
+      }],
+      "bool", "isIdentityLayout", (ins)>,
+    InterfaceMethod<[{
+        Returns the serialized form of this encoding given one resolved layout
+        per target (e.g. `encoding<...>` -> `layout<[...]>`).
+      }],
+      "::mlir::Attribute", "cloneWithLayouts",
+      (ins "::llvm::ArrayRef<::mlir::Attribute>":$layouts)>,
+    InterfaceMethod<[{
+        Returns the storage size in bytes of a tensor of static shape `type`,
+        or nullopt when unknown (unserialized encoding).
+      }],
+      "std::optional<int64_t>", "getStaticStorageSizeInBytes",
+      (ins "::mlir::RankedTensorType":$type)>,
+    InterfaceMethod<[{
+        Builds IR computing the storage size in bytes of `type` whose dynamic
+        dims are `dynamicDims`; returns null when unknown.
+      }],
+      "::mlir::Value", "buildStorageSizeInBytes",
+      (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
+           "::mlir::RankedTensorType":$type,
+           "::mlir::ValueRange":$dynamicDims)>,
+    InterfaceMethod<[{
+        Checks that this encoding fits `type` (rank, dims, element type).
+      }],
+      "::llvm::LogicalResult", "verifyForType",
+      (ins "::mlir::RankedTensorType":$type,
+           "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError)>,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// Physical layouts
+//===----------------------------------------------------------------------===//
+
+def StreamLite_PhysicalLayoutAttrInterface
+    : AttrInterface<"PhysicalLayoutAttrInterface"> {
+  let cppNamespace = "::layoutopt::stream_lite";
+  let description = [{
+    The byte image of a tensor: the single home of layout math. Storage sizes
+    and element byte offsets are available both as constants (static shapes)
+    and as IR (dynamic dims); `getPadContract` says what bytes that hold no
+    element contain. Implemented by `identity`, `padding` (static) and
+    `tiled`; `layout<[...]>` forwards to its entries when they agree.
+  }];
+  let methods = [
+    InterfaceMethod<"Storage size in bytes for a static logical shape.",
+      "int64_t", "getStorageSizeInBytes",
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "int64_t":$elementBytes)>,
+    InterfaceMethod<"Byte offset of logical element `indices` (static).",
+      "int64_t", "getElementByteOffset",
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "int64_t":$elementBytes,
+           "::llvm::ArrayRef<int64_t>":$indices)>,
+    InterfaceMethod<[{
+        Builds IR for the storage size in bytes; `dims` holds every logical
+        dim (constants fold).
+      }],
+      "::mlir::OpFoldResult", "buildStorageSizeInBytes",
+      (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
+           "::llvm::ArrayRef<::mlir::OpFoldResult>":$dims,
+           "int64_t":$elementBytes)>,
+    InterfaceMethod<"Builds IR for the byte offset of element `indices`.",
+      "::mlir::OpFoldResult", "buildElementByteOffset",
+      (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
+           "::llvm::ArrayRef<::mlir::OpFoldResult>":$dims,
+           "int64_t":$elementBytes,
+           "::llvm::ArrayRef<::mlir::OpFoldResult>":$indices)>,
+    InterfaceMethod<"What bytes that hold no element contain.",
+      "::layoutopt::stream_lite::PadContract", "getPadContract", (ins)>,
+    InterfaceMethod<[{
+        The canonical layout with the same byte image for every shape
+        (all-zero padding and all-ones tiles with identity permutation
+        canonicalize to `identity`). Two layouts are physically equal iff
+        their canonical forms are equal.
+      }],
+      "::layoutopt::stream_lite::PhysicalLayoutAttrInterface",
+      "getCanonicalLayout", (ins)>,
+  ];
+}
+
+#endif // STREAMLITE_INTERFACES_TD

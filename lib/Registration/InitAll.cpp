@@ -1,0 +1,39 @@
+//===- InitAll.cpp - everything layout-opt registers ----------------------===//
+
+#include "StreamLite/InitAll.h"
+#include "StreamLite/IR/StreamLiteDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace layoutopt {
+
+void registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<stream_lite::StreamLiteDialect, mlir::arith::ArithDialect,
+                  mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
+                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
+                  mlir::tensor::TensorDialect>();
+  mlir::func::registerInlinerExtension(registry);
+}
+
+void registerAllPasses() {
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  mlir::registerSymbolDCEPass();
+  mlir::registerSymbolPrivatizePass();
+  mlir::registerInlinerPass();
+  mlir::registerSCCPPass();
+  mlir::registerStripDebugInfoPass();
+  mlir::registerLoopInvariantCodeMotionPass();
+  mlir::registerViewOpGraphPass();
+  mlir::registerPrintIRPass();
+}
+
+} // namespace layoutopt

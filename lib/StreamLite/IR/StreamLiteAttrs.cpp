@@ -1,0 +1,718 @@
+//===- StreamLiteAttrs.cpp - stream_lite attributes -----------------------===//
+
+#include "StreamLite/IR/StreamLiteAttrs.h"
+#include "StreamLite/IR/StreamLiteDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace layoutopt::stream_lite;
+
+#include "StreamLite/IR/StreamLiteAttrInterfaces.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "StreamLite/IR/StreamLiteAttrs.cpp.inc"
+
+namespace layoutopt::stream_lite {
+
+void StreamLiteDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "StreamLite/IR/StreamLiteAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+int64_t getElementByteWidth(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return 2 * getElementByteWidth(complex.getElementType());
+  if (type.isIndex())
+    return 8;
+  if (type.isIntOrFloat())
+    return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+  return 0;
+}
+
+SerializableEncodingAttrInterface getSerializableEncoding(RankedTensorType type) {
+  return dyn_cast_if_present<SerializableEncodingAttrInterface>(type.getEncoding());
+}
+
+PhysicalLayoutAttrInterface getPhysicalLayout(RankedTensorType type) {
+  Attribute encoding = type.getEncoding();
+  if (!encoding)
+    return IdentityAttr::get(type.getContext());
+  if (auto layout = dyn_cast<LayoutAttr>(encoding))
+    return layout.getUniquePhysicalLayout();
+  if (auto padding = dyn_cast<PaddingAttr>(encoding); padding && !padding.isStatic())
+    return {};
+  return dyn_cast<PhysicalLayoutAttrInterface>(encoding);
+}
+
+LogicalResult verifyEncodingForType(RankedTensorType type,
+                                    function_ref<InFlightDiagnostic()> emitError) {
+  if (auto encoding = getSerializableEncoding(type))
+    return encoding.verifyForType(type, emitError);
+  return success();
+}
+
+/// Parses `[a, b, ?]` where `?` is ShapedType::kDynamic.
+static ParseResult parseDynamicIndexList(AsmParser &parser,
+                                         SmallVectorImpl<int64_t> &values) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+    if (succeeded(parser.parseOptionalQuestion())) {
+      values.push_back(ShapedType::kDynamic);
+      return success();
+    }
+    int64_t value;
+    if (parser.parseInteger(value))
+      return failure();
+    values.push_back(value);
+    return success();
+  });
+}
+
+static void printDynamicIndexList(AsmPrinter &printer, ArrayRef<int64_t> values) {
+  printer << '[';
+  llvm::interleaveComma(values, printer, [&](int64_t v) {
+    if (ShapedType::isDynamic(v))
+      printer << '?';
+    else
+      printer << v;
+  });
+  printer << ']';
+}
+
+static bool isPermutation(ArrayRef<int64_t> perm) {
+  SmallVector<bool> seen(perm.size(), false);
+  for (int64_t p : perm) {
+    if (p < 0 || p >= static_cast<int64_t>(perm.size()) || seen[p])
+      return false;
+    seen[p] = true;
+  }
+  return true;
+}
+
+static bool isIdentityPermutation(ArrayRef<int64_t> perm) {
+  for (auto [i, p] : llvm::enumerate(perm))
+    if (p != static_cast<int64_t>(i))
+      return false;
+  return true;
+}
+
+/// Dims of `type` as fold results, taking dynamic ones from `dynamicDims`.
+static SmallVector<OpFoldResult> getMixedDims(OpBuilder &builder,
+                                              RankedTensorType type,
+                                              ValueRange dynamicDims) {
+  SmallVector<OpFoldResult> dims;
+  unsigned next = 0;
+  for (int64_t dim : type.getShape()) {
+    if (ShapedType::isDynamic(dim))
+      dims.push_back(dynamicDims[next++]);
+    else
+      dims.push_back(builder.getIndexAttr(dim));
+  }
+  return dims;
+}
+
+/// Storage size over a list of serialized layouts: the maximum.
+static std::optional<int64_t> maxStaticStorageSize(ArrayAttr layouts,
+                                                   RankedTensorType type) {
+  std::optional<int64_t> result;
+  for (Attribute layout : layouts) {
+    auto serializable = dyn_cast<SerializableEncodingAttrInterface>(layout);
+    if (!serializable)
+      return std::nullopt;
+    std::optional<int64_t> size = serializable.getStaticStorageSizeInBytes(type);
+    if (!size)
+      return std::nullopt;
+    result = result ? std::max(*result, *size) : *size;
+  }
+  return result;
+}
+
+static Value maxStorageSize(ArrayAttr layouts, OpBuilder &builder, Location loc,
+                            RankedTensorType type, ValueRange dynamicDims) {
+  Value result;
+  for (Attribute layout : layouts) {
+    auto serializable = dyn_cast<SerializableEncodingAttrInterface>(layout);
+    if (!serializable)
+      return {};
+    Value size =
+        serializable.buildStorageSizeInBytes(builder, loc, type, dynamicDims);
+    if (!size)
+      return {};
+    result = result ? builder.createOrFold<arith::MaxUIOp>(loc, result, size)
+                    : size;
+  }
+  return result;
+}
+
+static LogicalResult verifyLayoutList(ArrayAttr layouts, RankedTensorType type,
+                                      function_ref<InFlightDiagnostic()> emitError) {
+  for (Attribute layout : layouts)
+    if (auto serializable = dyn_cast<SerializableEncodingAttrInterface>(layout))
+      if (failed(serializable.verifyForType(type, emitError)))
+        return failure();
+  return success();
+}
+
+/// Shared by the physical layouts: static size when the shape is static.
+static std::optional<int64_t>
+physicalStaticSize(PhysicalLayoutAttrInterface layout, RankedTensorType type) {
+  int64_t elementBytes = getElementByteWidth(type.getElementType());
+  if (!type.hasStaticShape() || elementBytes == 0)
+    return std::nullopt;
+  return layout.getStorageSizeInBytes(type.getShape(), elementBytes);
+}
+
+static Value physicalSize(PhysicalLayoutAttrInterface layout, OpBuilder &builder,
+                          Location loc, RankedTensorType type,
+                          ValueRange dynamicDims) {
+  int64_t elementBytes = getElementByteWidth(type.getElementType());
+  if (elementBytes == 0)
+    return {};
+  OpFoldResult size = layout.buildStorageSizeInBytes(
+      builder, loc, getMixedDims(builder, type, dynamicDims), elementBytes);
+  return getValueOrCreateConstantIndexOp(builder, loc, size);
+}
+
+//===----------------------------------------------------------------------===//
+// AffinityAttr
+//===----------------------------------------------------------------------===//
+
+Attribute AffinityAttr::parse(AsmParser &parser, Type) {
+  SmallVector<FlatSymbolRefAttr> devices;
+  auto parseDevice = [&]() -> ParseResult {
+    FlatSymbolRefAttr device;
+    if (parser.parseAttribute(device))
+      return failure();
+    devices.push_back(device);
+    return success();
+  };
+  if (parser.parseLess())
+    return {};
+  if (succeeded(parser.parseOptionalLSquare())) {
+    if (parser.parseCommaSeparatedList(parseDevice) || parser.parseRSquare())
+      return {};
+  } else if (parseDevice()) {
+    return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), devices);
+}
+
+void AffinityAttr::print(AsmPrinter &printer) const {
+  printer << '<';
+  if (getDevices().size() == 1) {
+    printer.printAttribute(getDevices().front());
+  } else {
+    printer << '[';
+    llvm::interleaveComma(getDevices(), printer,
+                          [&](FlatSymbolRefAttr d) { printer.printAttribute(d); });
+    printer << ']';
+  }
+  printer << '>';
+}
+
+LogicalResult AffinityAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   ArrayRef<FlatSymbolRefAttr> devices) {
+  if (devices.empty())
+    return emitError() << "affinity must name at least one device";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TargetAttr and resolvers
+//===----------------------------------------------------------------------===//
+
+LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringAttr backend, Attribute resolver) {
+  if (!backend || backend.getValue().empty())
+    return emitError() << "target backend must be a non-empty string";
+  if (resolver && !isa<EncodingResolverAttrInterface>(resolver))
+    return emitError() << "target resolver " << resolver
+                       << " is not an encoding resolver";
+  return success();
+}
+
+EncodingResolverAttrInterface TargetAttr::getEffectiveResolver() const {
+  if (getResolver())
+    return cast<EncodingResolverAttrInterface>(getResolver());
+  return IdentityResolverAttr::get(getContext());
+}
+
+/// Whether `encoding` is an unserialized intent a resolver must act on.
+static bool isResolvable(Attribute encoding) {
+  auto serializable = dyn_cast_if_present<SerializableEncodingAttrInterface>(encoding);
+  return serializable && !serializable.isSerialized();
+}
+
+static FailureOr<Attribute> failResolve(function_ref<InFlightDiagnostic()> emitError,
+                                        const Twine &reason) {
+  if (emitError)
+    emitError() << reason;
+  return failure();
+}
+
+FailureOr<Attribute>
+IdentityResolverAttr::getLayout(RankedTensorType type,
+                                function_ref<InFlightDiagnostic()> emitError) const {
+  if (!isResolvable(type.getEncoding()))
+    return failResolve(emitError, "encoding is not an unserialized encoding");
+  return Attribute(IdentityAttr::get(getContext()));
+}
+
+FailureOr<Attribute> UnsupportedResolverAttr::getLayout(
+    RankedTensorType type, function_ref<InFlightDiagnostic()> emitError) const {
+  return failResolve(emitError, "the target's resolver is unsupported_resolver");
+}
+
+FailureOr<Attribute> SpecializationResolverAttr::getLayout(
+    RankedTensorType type, function_ref<InFlightDiagnostic()> emitError) const {
+  if (!isResolvable(type.getEncoding()))
+    return failResolve(emitError, "encoding is not an unserialized encoding");
+  return Attribute(
+      SpecializedAttr::get(getContext(), getSeed(), type.dropEncoding()));
+}
+
+LogicalResult
+PaddingResolverAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            int64_t cacheLineBytes, int64_t cacheSets) {
+  if (cacheLineBytes <= 0 || cacheSets <= 0)
+    return emitError() << "cache_line_bytes and cache_sets must be positive";
+  return success();
+}
+
+int64_t PaddingResolverAttr::getPadBytes(int64_t rowBytes) const {
+  int64_t line = getCacheLineBytes();
+  int64_t setSpan = line * getCacheSets();
+  if (rowBytes < setSpan)
+    return 0;
+  int64_t padded = llvm::alignTo(rowBytes, line);
+  if (padded % setSpan == 0)
+    padded += line;
+  return padded - rowBytes;
+}
+
+FailureOr<Attribute> PaddingResolverAttr::getLayout(
+    RankedTensorType type, function_ref<InFlightDiagnostic()> emitError) const {
+  auto request = dyn_cast_if_present<PaddingAttr>(type.getEncoding());
+  if (!request || request.isStatic())
+    return failResolve(emitError,
+                       "padding_resolver only resolves padding<[0, ..., 0, ?]> requests");
+  ArrayRef<int64_t> padding = request.getPadding();
+  if (padding.empty() || !ShapedType::isDynamic(padding.back()) ||
+      llvm::any_of(padding.drop_back(), [](int64_t p) { return p != 0; }))
+    return failResolve(emitError,
+                       "padding_resolver needs padding<[0, ..., 0, ?]> (zero leading entries)");
+  if (type.getRank() == 0 || type.isDynamicDim(type.getRank() - 1))
+    return failResolve(emitError, "padding request on a dynamic innermost dim");
+  int64_t elementBytes = getElementByteWidth(type.getElementType());
+  if (elementBytes == 0)
+    return failResolve(emitError, "element type has no byte size");
+  int64_t padBytes = getPadBytes(type.getShape().back() * elementBytes);
+  SmallVector<int64_t> resolved(padding.size(), 0);
+  // Whole elements only: a pad that is not a multiple of the element size
+  // (odd element widths) is rounded up.
+  resolved.back() = llvm::divideCeil(padBytes, elementBytes);
+  return Attribute(PaddingAttr::get(getContext(), resolved));
+}
+
+LogicalResult TilingResolverAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                         int64_t m, int64_t n, int64_t k) {
+  if (m <= 0 || n <= 0 || k <= 0)
+    return emitError() << "tiling_resolver tiles must be positive";
+  return success();
+}
+
+FailureOr<Attribute> TilingResolverAttr::getLayout(
+    RankedTensorType type, function_ref<InFlightDiagnostic()> emitError) const {
+  auto encoding = dyn_cast_if_present<EncodingAttr>(type.getEncoding());
+  if (!encoding || encoding.getOpType() != EncodingOpType::matmul)
+    return failResolve(emitError, "tiling_resolver only resolves matmul encodings");
+  if (type.getRank() != 2)
+    return failResolve(emitError, "tiling_resolver needs a rank-2 matmul operand");
+  MLIRContext *ctx = getContext();
+  switch (encoding.getOperandIndex()) {
+  case 0:
+    return Attribute(TiledAttr::get(ctx, {0, 1}, {getM(), getK()}, {}));
+  case 1:
+    return Attribute(TiledAttr::get(ctx, {1, 0}, {getN(), getK()}, {1, 0}));
+  case 2:
+    return Attribute(TiledAttr::get(ctx, {0, 1}, {getM(), getN()}, {}));
+  default:
+    return failResolve(emitError, "matmul operand_index must be 0, 1 or 2");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// EncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult EncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   int64_t operandIndex, EncodingOpType opType,
+                                   ArrayAttr elementTypes) {
+  if (!llvm::all_of(elementTypes, [](Attribute a) { return isa<TypeAttr>(a); }))
+    return emitError() << "element_types must be a list of types";
+  if (opType == EncodingOpType::matmul && elementTypes.size() != 3)
+    return emitError() << "matmul encoding needs 3 element_types (LHS, RHS, "
+                          "result), got "
+                       << elementTypes.size();
+  if (operandIndex < 0 || operandIndex >= static_cast<int64_t>(elementTypes.size()))
+    return emitError() << "operand_index " << operandIndex
+                       << " is out of range for " << elementTypes.size()
+                       << " element_types";
+  return success();
+}
+
+bool EncodingAttr::isSerialized() const { return false; }
+bool EncodingAttr::isIdentityLayout() const { return false; }
+Attribute EncodingAttr::cloneWithLayouts(ArrayRef<Attribute> layouts) const {
+  return LayoutAttr::get(getContext(), ArrayAttr::get(getContext(), layouts));
+}
+std::optional<int64_t>
+EncodingAttr::getStaticStorageSizeInBytes(RankedTensorType) const {
+  return std::nullopt;
+}
+Value EncodingAttr::buildStorageSizeInBytes(OpBuilder &, Location,
+                                            RankedTensorType, ValueRange) const {
+  return {};
+}
+LogicalResult
+EncodingAttr::verifyForType(RankedTensorType type,
+                            function_ref<InFlightDiagnostic()> emitError) const {
+  if (getOpType() == EncodingOpType::matmul && type.getRank() != 2)
+    return emitError() << "matmul encoding on a rank-" << type.getRank()
+                       << " tensor (expected rank 2)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// PaddingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute PaddingAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> padding;
+  if (parser.parseLess() || parseDynamicIndexList(parser, padding) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), padding);
+}
+
+void PaddingAttr::print(AsmPrinter &printer) const {
+  printer << '<';
+  printDynamicIndexList(printer, getPadding());
+  printer << '>';
+}
+
+LogicalResult PaddingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<int64_t> padding) {
+  for (int64_t p : padding)
+    if (!ShapedType::isDynamic(p) && p < 0)
+      return emitError() << "padding entries must be non-negative or '?'";
+  return success();
+}
+
+bool PaddingAttr::isStatic() const {
+  return llvm::none_of(getPadding(), ShapedType::isDynamic);
+}
+bool PaddingAttr::isSerialized() const { return isStatic(); }
+bool PaddingAttr::isIdentityLayout() const {
+  return isStatic() && getPadContract() == PadContract::NoPadding;
+}
+Attribute PaddingAttr::cloneWithLayouts(ArrayRef<Attribute> layouts) const {
+  if (isStatic())
+    return *this;
+  return LayoutAttr::get(getContext(), ArrayAttr::get(getContext(), layouts));
+}
+std::optional<int64_t>
+PaddingAttr::getStaticStorageSizeInBytes(RankedTensorType type) const {
+  if (!isStatic())
+    return std::nullopt;
+  return physicalStaticSize(*this, type);
+}
+Value PaddingAttr::buildStorageSizeInBytes(OpBuilder &builder, Location loc,
+                                           RankedTensorType type,
+                                           ValueRange dynamicDims) const {
+  if (!isStatic())
+    return {};
+  return physicalSize(*this, builder, loc, type, dynamicDims);
+}
+LogicalResult
+PaddingAttr::verifyForType(RankedTensorType type,
+                           function_ref<InFlightDiagnostic()> emitError) const {
+  if (static_cast<int64_t>(getPadding().size()) != type.getRank())
+    return emitError() << "padding has " << getPadding().size()
+                       << " entries but the tensor has rank " << type.getRank();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TestingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult TestingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayAttr layouts) {
+  if (!layouts)
+    return success();
+  for (Attribute layout : layouts) {
+    auto serializable = dyn_cast<SerializableEncodingAttrInterface>(layout);
+    if (!serializable || !serializable.isSerialized())
+      return emitError() << "testing layouts must be serialized layouts, got "
+                         << layout;
+  }
+  return success();
+}
+
+bool TestingAttr::isSerialized() const { return static_cast<bool>(getLayouts()); }
+bool TestingAttr::isIdentityLayout() const {
+  return getLayouts() && llvm::all_of(getLayouts(), [](Attribute a) {
+           return cast<SerializableEncodingAttrInterface>(a).isIdentityLayout();
+         });
+}
+Attribute TestingAttr::cloneWithLayouts(ArrayRef<Attribute> layouts) const {
+  return TestingAttr::get(getContext(), ArrayAttr::get(getContext(), layouts));
+}
+std::optional<int64_t>
+TestingAttr::getStaticStorageSizeInBytes(RankedTensorType type) const {
+  if (!getLayouts())
+    return std::nullopt;
+  return maxStaticStorageSize(getLayouts(), type);
+}
+Value TestingAttr::buildStorageSizeInBytes(OpBuilder &builder, Location loc,
+                                           RankedTensorType type,
+                                           ValueRange dynamicDims) const {
+  if (!getLayouts())
+    return {};
+  return maxStorageSize(getLayouts(), builder, loc, type, dynamicDims);
+}
+LogicalResult
+TestingAttr::verifyForType(RankedTensorType type,
+                           function_ref<InFlightDiagnostic()> emitError) const {
+  if (!getLayouts())
+    return success();
+  return verifyLayoutList(getLayouts(), type, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// LayoutAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayAttr layouts) {
+  if (layouts.empty())
+    return emitError() << "layout list must not be empty";
+  for (Attribute layout : layouts) {
+    auto serializable = dyn_cast<SerializableEncodingAttrInterface>(layout);
+    if (!serializable || !serializable.isSerialized() || isa<LayoutAttr>(layout))
+      return emitError() << "layout entries must be serialized layouts, got "
+                         << layout;
+  }
+  return success();
+}
+
+PhysicalLayoutAttrInterface LayoutAttr::getUniquePhysicalLayout() const {
+  PhysicalLayoutAttrInterface common;
+  for (Attribute entry : getLayouts()) {
+    auto physical = dyn_cast<PhysicalLayoutAttrInterface>(entry);
+    if (!physical)
+      return {};
+    if (!common)
+      common = physical;
+    else if (!arePhysicallyEqual(common, physical))
+      return {};
+  }
+  return common;
+}
+
+bool LayoutAttr::isSerialized() const { return true; }
+bool LayoutAttr::isIdentityLayout() const {
+  return llvm::all_of(getLayouts(), [](Attribute a) {
+    return cast<SerializableEncodingAttrInterface>(a).isIdentityLayout();
+  });
+}
+Attribute LayoutAttr::cloneWithLayouts(ArrayRef<Attribute> layouts) const {
+  return LayoutAttr::get(getContext(), ArrayAttr::get(getContext(), layouts));
+}
+std::optional<int64_t>
+LayoutAttr::getStaticStorageSizeInBytes(RankedTensorType type) const {
+  return maxStaticStorageSize(getLayouts(), type);
+}
+Value LayoutAttr::buildStorageSizeInBytes(OpBuilder &builder, Location loc,
+                                          RankedTensorType type,
+                                          ValueRange dynamicDims) const {
+  return maxStorageSize(getLayouts(), builder, loc, type, dynamicDims);
+}
+LogicalResult
+LayoutAttr::verifyForType(RankedTensorType type,
+                          function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutList(getLayouts(), type, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// IdentityAttr
+//===----------------------------------------------------------------------===//
+
+bool IdentityAttr::isSerialized() const { return true; }
+bool IdentityAttr::isIdentityLayout() const { return true; }
+Attribute IdentityAttr::cloneWithLayouts(ArrayRef<Attribute>) const {
+  return *this;
+}
+std::optional<int64_t>
+IdentityAttr::getStaticStorageSizeInBytes(RankedTensorType type) const {
+  return physicalStaticSize(*this, type);
+}
+Value IdentityAttr::buildStorageSizeInBytes(OpBuilder &builder, Location loc,
+                                            RankedTensorType type,
+                                            ValueRange dynamicDims) const {
+  return physicalSize(*this, builder, loc, type, dynamicDims);
+}
+LogicalResult
+IdentityAttr::verifyForType(RankedTensorType,
+                            function_ref<InFlightDiagnostic()>) const {
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TiledAttr
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseIntList(AsmParser &parser, StringRef keyword,
+                                SmallVectorImpl<int64_t> &values) {
+  if (parser.parseKeyword(keyword) || parser.parseEqual())
+    return failure();
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+    return parser.parseInteger(values.emplace_back());
+  });
+}
+
+Attribute TiledAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> innerDimsPos, innerTiles, outerDimsPerm;
+  if (parser.parseLess() ||
+      parseIntList(parser, "inner_dims_pos", innerDimsPos) ||
+      parser.parseComma() || parseIntList(parser, "inner_tiles", innerTiles))
+    return {};
+  if (succeeded(parser.parseOptionalComma()) &&
+      parseIntList(parser, "outer_dims_perm", outerDimsPerm))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  // The identity permutation is the default: drop it so that equal layouts
+  // are equal attributes.
+  if (isIdentityPermutation(outerDimsPerm))
+    outerDimsPerm.clear();
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), innerDimsPos, innerTiles, outerDimsPerm);
+}
+
+void TiledAttr::print(AsmPrinter &printer) const {
+  auto printList = [&](StringRef name, ArrayRef<int64_t> values) {
+    printer << name << " = [";
+    llvm::interleaveComma(values, printer);
+    printer << ']';
+  };
+  printer << '<';
+  printList("inner_dims_pos", getInnerDimsPos());
+  printer << ", ";
+  printList("inner_tiles", getInnerTiles());
+  if (!getOuterDimsPerm().empty() && !isIdentityPermutation(getOuterDimsPerm())) {
+    printer << ", ";
+    printList("outer_dims_perm", getOuterDimsPerm());
+  }
+  printer << '>';
+}
+
+LogicalResult TiledAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                ArrayRef<int64_t> innerDimsPos,
+                                ArrayRef<int64_t> innerTiles,
+                                ArrayRef<int64_t> outerDimsPerm) {
+  if (innerDimsPos.size() != innerTiles.size())
+    return emitError() << "inner_dims_pos has " << innerDimsPos.size()
+                       << " entries but inner_tiles has " << innerTiles.size();
+  llvm::SmallSet<int64_t, 4> seen;
+  for (int64_t pos : innerDimsPos)
+    if (pos < 0 || !seen.insert(pos).second)
+      return emitError() << "inner_dims_pos entries must be distinct and "
+                            "non-negative";
+  for (int64_t tile : innerTiles)
+    if (tile <= 0)
+      return emitError() << "inner_tiles must be positive, got " << tile;
+  if (!isPermutation(outerDimsPerm))
+    return emitError() << "outer_dims_perm must be a permutation";
+  return success();
+}
+
+SmallVector<int64_t> TiledAttr::getOuterDimsPermOrIdentity(int64_t rank) const {
+  if (!getOuterDimsPerm().empty())
+    return llvm::to_vector(getOuterDimsPerm());
+  return llvm::to_vector(llvm::seq<int64_t>(0, rank));
+}
+
+bool TiledAttr::isSerialized() const { return true; }
+bool TiledAttr::isIdentityLayout() const {
+  return isa<IdentityAttr>(getCanonicalLayout());
+}
+Attribute TiledAttr::cloneWithLayouts(ArrayRef<Attribute>) const { return *this; }
+std::optional<int64_t>
+TiledAttr::getStaticStorageSizeInBytes(RankedTensorType type) const {
+  return physicalStaticSize(*this, type);
+}
+Value TiledAttr::buildStorageSizeInBytes(OpBuilder &builder, Location loc,
+                                         RankedTensorType type,
+                                         ValueRange dynamicDims) const {
+  return physicalSize(*this, builder, loc, type, dynamicDims);
+}
+LogicalResult
+TiledAttr::verifyForType(RankedTensorType type,
+                         function_ref<InFlightDiagnostic()> emitError) const {
+  int64_t rank = type.getRank();
+  for (int64_t pos : getInnerDimsPos())
+    if (pos >= rank)
+      return emitError() << "tiled inner_dims_pos " << pos
+                         << " is out of range for a rank-" << rank << " tensor";
+  if (!getOuterDimsPerm().empty() &&
+      static_cast<int64_t>(getOuterDimsPerm().size()) != rank)
+    return emitError() << "tiled outer_dims_perm has " << getOuterDimsPerm().size()
+                       << " entries but the tensor has rank " << rank;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SpecializedAttr
+//===----------------------------------------------------------------------===//
+
+bool SpecializedAttr::isSerialized() const { return true; }
+bool SpecializedAttr::isIdentityLayout() const { return false; }
+Attribute SpecializedAttr::cloneWithLayouts(ArrayRef<Attribute>) const {
+  return *this;
+}
+// A testing layout: sized like the dense tensor so that sizeof works.
+std::optional<int64_t>
+SpecializedAttr::getStaticStorageSizeInBytes(RankedTensorType type) const {
+  return physicalStaticSize(IdentityAttr::get(getContext()), type);
+}
+Value SpecializedAttr::buildStorageSizeInBytes(OpBuilder &builder, Location loc,
+                                               RankedTensorType type,
+                                               ValueRange dynamicDims) const {
+  return physicalSize(IdentityAttr::get(getContext()), builder, loc, type,
+                      dynamicDims);
+}
+LogicalResult
+SpecializedAttr::verifyForType(RankedTensorType,
+                               function_ref<InFlightDiagnostic()>) const {
+  return success();
+}
+
+} // namespace layoutopt::stream_lite

@@ -1,0 +1,99 @@
+//===- StreamLiteDialect.cpp - stream_lite dialect ------------------------===//
+
+#include "StreamLite/IR/StreamLiteDialect.h"
+#include "StreamLite/IR/StreamLiteOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace layoutopt::stream_lite;
+
+#include "StreamLite/IR/StreamLiteDialect.cpp.inc"
+#include "StreamLite/IR/StreamLiteEnums.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "StreamLite/IR/StreamLiteTypes.cpp.inc"
+
+namespace layoutopt::stream_lite {
+
+void StreamLiteDialect::initialize() {
+  registerAttributes();
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "StreamLite/IR/StreamLiteOps.cpp.inc"
+      >();
+}
+
+void StreamLiteDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "StreamLite/IR/StreamLiteTypes.cpp.inc"
+      >();
+}
+
+LogicalResult StreamLiteDialect::verifyOperationAttribute(Operation *op,
+                                                          NamedAttribute attr) {
+  if (attr.getName() == kAffinityAttrName) {
+    if (!isa<AffinityAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << kAffinityAttrName
+                               << "' must be a #stream_lite.affinity, got "
+                               << attr.getValue();
+    return success();
+  }
+  return op->emitOpError() << "unknown stream_lite attribute '"
+                           << attr.getName().getValue() << "'";
+}
+
+//===----------------------------------------------------------------------===//
+// ResourceType
+//===----------------------------------------------------------------------===//
+
+Type ResourceType::parse(AsmParser &parser) {
+  if (parser.parseLess())
+    return {};
+  Lifetime lifetime;
+  if (succeeded(parser.parseOptionalStar())) {
+    lifetime = Lifetime::Unknown;
+  } else {
+    StringRef keyword;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&keyword))
+      return {};
+    std::optional<Lifetime> parsed = symbolizeLifetime(keyword);
+    if (!parsed || *parsed == Lifetime::Unknown) {
+      parser.emitError(loc) << "unknown resource lifetime '" << keyword
+                            << "' (expected *, external, staging, transient, "
+                               "variable or constant)";
+      return {};
+    }
+    lifetime = *parsed;
+  }
+  if (parser.parseGreater())
+    return {};
+  return ResourceType::get(parser.getContext(), lifetime);
+}
+
+void ResourceType::print(AsmPrinter &printer) const {
+  printer << '<' << stringifyLifetime(getLifetime()) << '>';
+}
+
+//===----------------------------------------------------------------------===//
+// Affinity lookup
+//===----------------------------------------------------------------------===//
+
+AffinityAttr lookupAffinity(Operation *op) {
+  if (auto affinityOp = dyn_cast<AffinityOpInterface>(op))
+    if (AffinityAttr own = affinityOp.getAffinityAttr())
+      return own;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (auto inherited = parent->getAttrOfType<AffinityAttr>(
+            StreamLiteDialect::kAffinityAttrName))
+      return inherited;
+  return {};
+}
+
+} // namespace layoutopt::stream_lite

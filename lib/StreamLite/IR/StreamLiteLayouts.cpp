@@ -1,0 +1,275 @@
+//===- StreamLiteLayouts.cpp - physical layout math -----------------------===//
+//
+// The single home of layout math (spec section 3.4). Every formula is written
+// once, generically over an arithmetic domain, and instantiated twice: with
+// int64_t for static shapes and with OpFoldResult (folding arith IR) for
+// dynamic ones, so that the static and IR answers can never disagree.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/IR/StreamLiteAttrs.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace layoutopt::stream_lite {
+namespace {
+
+/// Integer arithmetic on known values.
+struct StaticArith {
+  using V = int64_t;
+  V constant(int64_t x) { return x; }
+  V add(V a, V b) { return a + b; }
+  V mul(V a, V b) { return a * b; }
+  V ceilDiv(V a, V b) { return llvm::divideCeil(a, b); }
+  V floorDiv(V a, V b) { return a / b; }
+  V rem(V a, V b) { return a % b; }
+};
+
+/// Index arithmetic that emits arith ops, folding constants with the same
+/// formulas as StaticArith (sizes and indices are non-negative, so the
+/// unsigned division ops are exact).
+struct IRArith {
+  OpBuilder &builder;
+  Location loc;
+  using V = OpFoldResult;
+
+  V constant(int64_t x) { return builder.getIndexAttr(x); }
+  Value value(V v) { return getValueOrCreateConstantIndexOp(builder, loc, v); }
+  std::optional<int64_t> known(V v) { return getConstantIntValue(v); }
+
+  template <typename OpTy, typename Fn>
+  V binary(V a, V b, Fn staticFn) {
+    auto ka = known(a), kb = known(b);
+    if (ka && kb)
+      return constant(staticFn(*ka, *kb));
+    return OpTy::create(builder, loc, value(a), value(b)).getResult();
+  }
+  V add(V a, V b) {
+    if (known(a) == 0) return b;
+    if (known(b) == 0) return a;
+    return binary<arith::AddIOp>(a, b, [](int64_t x, int64_t y) { return x + y; });
+  }
+  V mul(V a, V b) {
+    if (known(a) == 1) return b;
+    if (known(b) == 1) return a;
+    return binary<arith::MulIOp>(a, b, [](int64_t x, int64_t y) { return x * y; });
+  }
+  V ceilDiv(V a, V b) {
+    if (known(b) == 1) return a;
+    return binary<arith::CeilDivUIOp>(
+        a, b, [](int64_t x, int64_t y) { return llvm::divideCeil(x, y); });
+  }
+  V floorDiv(V a, V b) {
+    if (known(b) == 1) return a;
+    return binary<arith::DivUIOp>(a, b, [](int64_t x, int64_t y) { return x / y; });
+  }
+  V rem(V a, V b) {
+    if (known(b) == 1) return constant(0);
+    return binary<arith::RemUIOp>(a, b, [](int64_t x, int64_t y) { return x % y; });
+  }
+};
+
+/// The value type of arithmetic domain A (a non-deduced context, so that
+/// SmallVectors convert to ArrayRefs at call sites).
+template <typename A>
+using ValueOf = typename A::V;
+
+template <typename A, typename V = ValueOf<A>>
+V product(A &a, ArrayRef<ValueOf<A>> values) {
+  V result = a.constant(1);
+  for (V v : values)
+    result = a.mul(result, v);
+  return result;
+}
+
+/// Row-major linearization of `indices` over `shape` (Horner's rule).
+template <typename A, typename V = ValueOf<A>>
+V linearize(A &a, ArrayRef<ValueOf<A>> shape, ArrayRef<ValueOf<A>> indices) {
+  V result = a.constant(0);
+  for (auto [dim, index] : llvm::zip_equal(shape, indices))
+    result = a.add(a.mul(result, dim), index);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Per-layout physical shapes and indices
+//===----------------------------------------------------------------------===//
+
+/// Padding: row-major over dims d_i + p_i.
+template <typename A, typename V = ValueOf<A>>
+SmallVector<V> paddedShape(A &a, ArrayRef<int64_t> padding, ArrayRef<ValueOf<A>> dims) {
+  SmallVector<V> shape;
+  for (auto [dim, pad] : llvm::zip_equal(dims, padding))
+    shape.push_back(a.add(dim, a.constant(pad)));
+  return shape;
+}
+
+/// The tile of each logical dim (1 when the dim is not tiled).
+static SmallVector<int64_t> tileOfDim(TiledAttr tiled, size_t rank) {
+  SmallVector<int64_t> tiles(rank, 1);
+  for (auto [pos, tile] :
+       llvm::zip_equal(tiled.getInnerDimsPos(), tiled.getInnerTiles()))
+    tiles[pos] = tile;
+  return tiles;
+}
+
+/// Tiled: the packed shape of linalg.pack, [outer dims permuted..., tiles...].
+template <typename A, typename V = ValueOf<A>>
+SmallVector<V> packedShape(A &a, TiledAttr tiled, ArrayRef<ValueOf<A>> dims) {
+  SmallVector<int64_t> tiles = tileOfDim(tiled, dims.size());
+  SmallVector<V> shape;
+  for (int64_t outer : tiled.getOuterDimsPermOrIdentity(dims.size()))
+    shape.push_back(a.ceilDiv(dims[outer], a.constant(tiles[outer])));
+  for (int64_t tile : tiled.getInnerTiles())
+    shape.push_back(a.constant(tile));
+  return shape;
+}
+
+/// Tiled: the packed index of logical element `indices`.
+template <typename A, typename V = ValueOf<A>>
+SmallVector<V> packedIndex(A &a, TiledAttr tiled, ArrayRef<ValueOf<A>> indices) {
+  SmallVector<int64_t> tiles = tileOfDim(tiled, indices.size());
+  SmallVector<V> packed;
+  for (int64_t outer : tiled.getOuterDimsPermOrIdentity(indices.size()))
+    packed.push_back(a.floorDiv(indices[outer], a.constant(tiles[outer])));
+  for (auto [pos, tile] :
+       llvm::zip_equal(tiled.getInnerDimsPos(), tiled.getInnerTiles()))
+    packed.push_back(a.rem(indices[pos], a.constant(tile)));
+  return packed;
+}
+
+template <typename A, typename V = ValueOf<A>>
+V storageSize(A &a, Attribute layout, ArrayRef<ValueOf<A>> dims, int64_t elementBytes) {
+  V bytes = a.constant(elementBytes);
+  if (auto padding = dyn_cast<PaddingAttr>(layout))
+    return a.mul(product<A>(a, paddedShape<A>(a, padding.getPadding(), dims)), bytes);
+  if (auto tiled = dyn_cast<TiledAttr>(layout))
+    return a.mul(product<A>(a, packedShape<A>(a, tiled, dims)), bytes);
+  assert(isa<IdentityAttr>(layout) && "not a physical layout");
+  return a.mul(product<A>(a, dims), bytes);
+}
+
+template <typename A, typename V = ValueOf<A>>
+V elementOffset(A &a, Attribute layout, ArrayRef<ValueOf<A>> dims, int64_t elementBytes,
+                ArrayRef<ValueOf<A>> indices) {
+  V bytes = a.constant(elementBytes);
+  if (auto padding = dyn_cast<PaddingAttr>(layout))
+    return a.mul(linearize<A>(a, paddedShape<A>(a, padding.getPadding(), dims),
+                              indices),
+                 bytes);
+  if (auto tiled = dyn_cast<TiledAttr>(layout))
+    return a.mul(linearize<A>(a, packedShape<A>(a, tiled, dims),
+                              packedIndex<A>(a, tiled, indices)),
+                 bytes);
+  assert(isa<IdentityAttr>(layout) && "not a physical layout");
+  return a.mul(linearize<A>(a, dims, indices), bytes);
+}
+
+int64_t staticStorageSize(Attribute layout, ArrayRef<int64_t> shape,
+                          int64_t elementBytes) {
+  StaticArith a;
+  return storageSize<StaticArith>(a, layout, shape, elementBytes);
+}
+
+int64_t staticElementOffset(Attribute layout, ArrayRef<int64_t> shape,
+                            int64_t elementBytes, ArrayRef<int64_t> indices) {
+  StaticArith a;
+  return elementOffset<StaticArith>(a, layout, shape, elementBytes, indices);
+}
+
+OpFoldResult irStorageSize(Attribute layout, OpBuilder &builder, Location loc,
+                           ArrayRef<OpFoldResult> dims, int64_t elementBytes) {
+  IRArith a{builder, loc};
+  return storageSize<IRArith>(a, layout, dims, elementBytes);
+}
+
+OpFoldResult irElementOffset(Attribute layout, OpBuilder &builder,
+                             Location loc, ArrayRef<OpFoldResult> dims,
+                             int64_t elementBytes,
+                             ArrayRef<OpFoldResult> indices) {
+  IRArith a{builder, loc};
+  return elementOffset<IRArith>(a, layout, dims, elementBytes, indices);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// PhysicalLayoutAttrInterface implementations
+//===----------------------------------------------------------------------===//
+
+#define DEFINE_PHYSICAL_LAYOUT_MATH(AttrTy)                                    \
+  int64_t AttrTy::getStorageSizeInBytes(ArrayRef<int64_t> shape,               \
+                                        int64_t elementBytes) const {          \
+    return staticStorageSize(*this, shape, elementBytes);                      \
+  }                                                                            \
+  int64_t AttrTy::getElementByteOffset(ArrayRef<int64_t> shape,                \
+                                       int64_t elementBytes,                   \
+                                       ArrayRef<int64_t> indices) const {      \
+    return staticElementOffset(*this, shape, elementBytes, indices);           \
+  }                                                                            \
+  OpFoldResult AttrTy::buildStorageSizeInBytes(                                \
+      OpBuilder &builder, Location loc, ArrayRef<OpFoldResult> dims,           \
+      int64_t elementBytes) const {                                            \
+    return irStorageSize(*this, builder, loc, dims, elementBytes);             \
+  }                                                                            \
+  OpFoldResult AttrTy::buildElementByteOffset(                                 \
+      OpBuilder &builder, Location loc, ArrayRef<OpFoldResult> dims,           \
+      int64_t elementBytes, ArrayRef<OpFoldResult> indices) const {            \
+    return irElementOffset(*this, builder, loc, dims, elementBytes, indices);  \
+  }
+
+DEFINE_PHYSICAL_LAYOUT_MATH(IdentityAttr)
+DEFINE_PHYSICAL_LAYOUT_MATH(PaddingAttr)
+DEFINE_PHYSICAL_LAYOUT_MATH(TiledAttr)
+#undef DEFINE_PHYSICAL_LAYOUT_MATH
+
+PadContract IdentityAttr::getPadContract() const {
+  return PadContract::NoPadding;
+}
+PadContract PaddingAttr::getPadContract() const {
+  return llvm::all_of(getPadding(), [](int64_t p) { return p == 0; })
+             ? PadContract::NoPadding
+             : PadContract::Undefined;
+}
+PadContract TiledAttr::getPadContract() const { return PadContract::Zero; }
+
+PhysicalLayoutAttrInterface IdentityAttr::getCanonicalLayout() const {
+  return *this;
+}
+
+PhysicalLayoutAttrInterface PaddingAttr::getCanonicalLayout() const {
+  if (getPadContract() == PadContract::NoPadding)
+    return IdentityAttr::get(getContext());
+  return *this;
+}
+
+PhysicalLayoutAttrInterface TiledAttr::getCanonicalLayout() const {
+  // A tile of 1 adds a unit dim to the packed shape, which changes no offset.
+  SmallVector<int64_t> positions, tiles;
+  for (auto [pos, tile] : llvm::zip_equal(getInnerDimsPos(), getInnerTiles())) {
+    if (tile == 1)
+      continue;
+    positions.push_back(pos);
+    tiles.push_back(tile);
+  }
+  if (tiles.empty() && getOuterDimsPerm().empty())
+    return IdentityAttr::get(getContext());
+  if (tiles.size() == getInnerTiles().size())
+    return *this;
+  return TiledAttr::get(getContext(), positions, tiles, getOuterDimsPerm());
+}
+
+bool arePhysicallyEqual(PhysicalLayoutAttrInterface a,
+                        PhysicalLayoutAttrInterface b) {
+  if (!a || !b)
+    return false;
+  return a.getCanonicalLayout() == b.getCanonicalLayout();
+}
+
+} // namespace layoutopt::stream_lite

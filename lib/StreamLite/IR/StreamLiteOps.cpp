@@ -1,0 +1,907 @@
+//===- StreamLiteOps.cpp - stream_lite ops --------------------------------===//
+//
+// Custom assembly pieces shared by the tensor ops and the op verifiers. The
+// verifiers check local facts only (spec section 4): dim and size counts,
+// region ranks and constant bounds, element types and encodings that fit the
+// tensor type they sit on.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/IR/StreamLiteOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace layoutopt::stream_lite;
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+/// `on(#stream_lite.affinity<...>)`, optional; `keyword` replaces `on`.
+static ParseResult parseAffinity(OpAsmParser &parser, AffinityAttr &affinity,
+                                 StringRef keyword = "on") {
+  if (failed(parser.parseOptionalKeyword(keyword)))
+    return success();
+  Attribute attr;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLParen() || parser.parseAttribute(attr) || parser.parseRParen())
+    return failure();
+  affinity = dyn_cast<AffinityAttr>(attr);
+  if (!affinity)
+    return parser.emitError(loc) << "expected #stream_lite.affinity, got " << attr;
+  return success();
+}
+
+static void printAffinity(OpAsmPrinter &printer, Operation *,
+                          AffinityAttr affinity, StringRef keyword = "on") {
+  if (!affinity)
+    return;
+  printer << keyword << '(';
+  printer.printAttribute(affinity);
+  printer << ')';
+}
+
+/// `tensor<...>{%d0, %d1}`: a tensor type and its dynamic dims (omitted when
+/// there are none).
+static ParseResult
+parseEncodedType(OpAsmParser &parser, TypeAttr &typeAttr,
+                 SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims) {
+  Type type;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseType(type))
+    return failure();
+  if (!isa<RankedTensorType>(type))
+    return parser.emitError(loc) << "expected a ranked tensor type, got " << type;
+  typeAttr = TypeAttr::get(type);
+  if (succeeded(parser.parseOptionalLBrace())) {
+    if (failed(parser.parseOptionalRBrace()) &&
+        (parser.parseOperandList(dims) || parser.parseRBrace()))
+      return failure();
+  }
+  return success();
+}
+
+static void printEncodedType(OpAsmPrinter &printer, Operation *, TypeAttr typeAttr,
+                             OperandRange dims) {
+  printer.printType(typeAttr.getValue());
+  if (!dims.empty()) {
+    printer << '{';
+    printer << dims;
+    printer << '}';
+  }
+}
+
+/// `tensor<...>{%d} in !stream_lite.resource<L>{%size}`.
+static ParseResult
+parseEncodedResource(OpAsmParser &parser, TypeAttr &typeAttr,
+                     SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims,
+                     Type &resourceType, OpAsmParser::UnresolvedOperand &size) {
+  return failure(parseEncodedType(parser, typeAttr, dims) ||
+                 parser.parseKeyword("in") || parser.parseType(resourceType) ||
+                 parser.parseLBrace() || parser.parseOperand(size) ||
+                 parser.parseRBrace());
+}
+
+static void printEncodedResource(OpAsmPrinter &printer, Operation *op,
+                                 TypeAttr typeAttr, OperandRange dims,
+                                 Type resourceType, Value size) {
+  printEncodedType(printer, op, typeAttr, dims);
+  printer << " in ";
+  printer.printType(resourceType);
+  printer << '{';
+  printer.printOperand(size);
+  printer << '}';
+}
+
+/// `tensor<...>{%d} in %target as !stream_lite.resource<L>{%size}`: the
+/// result is tied to (is the updated) `%target`.
+static ParseResult parseEncodedTiedResource(
+    OpAsmParser &parser, TypeAttr &typeAttr,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims,
+    OpAsmParser::UnresolvedOperand target, Type &resourceType,
+    OpAsmParser::UnresolvedOperand &size) {
+  OpAsmParser::UnresolvedOperand tied;
+  if (parseEncodedType(parser, typeAttr, dims) || parser.parseKeyword("in"))
+    return failure();
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOperand(tied))
+    return failure();
+  if (tied.name != target.name || tied.number != target.number)
+    return parser.emitError(loc)
+           << "the tied result must name the target operand " << target.name;
+  return failure(parser.parseKeyword("as") || parser.parseType(resourceType) ||
+                 parser.parseLBrace() || parser.parseOperand(size) ||
+                 parser.parseRBrace());
+}
+
+static void printEncodedTiedResource(OpAsmPrinter &printer, Operation *op,
+                                     TypeAttr typeAttr, OperandRange dims,
+                                     Value target, Type resourceType, Value size) {
+  printEncodedType(printer, op, typeAttr, dims);
+  printer << " in ";
+  printer.printOperand(target);
+  printer << " as ";
+  printer.printType(resourceType);
+  printer << '{';
+  printer.printOperand(size);
+  printer << '}';
+}
+
+/// `public`, `private` or `nested` before a symbol name (optional).
+static void parseSymbolVisibility(OpAsmParser &parser, OperationState &result) {
+  StringRef keyword;
+  if (succeeded(parser.parseOptionalKeyword(&keyword,
+                                            {"public", "private", "nested"})))
+    result.addAttribute(mlir::SymbolTable::getVisibilityAttrName(),
+                        parser.getBuilder().getStringAttr(keyword));
+}
+
+static void printSymbolVisibility(OpAsmPrinter &printer, StringAttr visibility) {
+  if (visibility)
+    printer << ' ' << visibility.getValue();
+}
+
+//===----------------------------------------------------------------------===//
+// Verifier helpers
+//===----------------------------------------------------------------------===//
+
+static RankedTensorType tensorOf(TypeAttr attr) {
+  return cast<RankedTensorType>(attr.getValue());
+}
+
+/// Checks a tensor described by `typeAttr` (named `what`): its dynamic dim
+/// count and its encoding against its shape.
+static LogicalResult verifyEncodedTensor(Operation *op, StringRef what,
+                                         TypeAttr typeAttr, ValueRange dims) {
+  RankedTensorType type = tensorOf(typeAttr);
+  if (static_cast<int64_t>(dims.size()) != static_cast<int64_t>(type.getNumDynamicDims()))
+    return op->emitOpError()
+           << what << " type " << type << " has " << type.getNumDynamicDims()
+           << " dynamic dims but " << dims.size() << " dim values are attached";
+  if (getElementByteWidth(type.getElementType()) == 0)
+    return op->emitOpError() << what << " element type " << type.getElementType()
+                             << " has no byte size";
+  return verifyEncodingForType(type, [&]() {
+    return op->emitOpError() << what << " type " << type << ": ";
+  });
+}
+
+static std::optional<int64_t> constantIndex(Value value) {
+  APInt result;
+  if (matchPattern(value, m_ConstantInt(&result)))
+    return result.getSExtValue();
+  return std::nullopt;
+}
+
+/// Checks a region `offsets` + `lengths` (lengths may come from a static
+/// shape) of tensor `type` named `what`: one entry per dim, and constant
+/// entries inside static dims.
+static LogicalResult verifyRegion(Operation *op, StringRef what,
+                                  RankedTensorType type, ValueRange offsets,
+                                  ArrayRef<std::optional<int64_t>> lengths) {
+  int64_t rank = type.getRank();
+  if (static_cast<int64_t>(offsets.size()) != rank)
+    return op->emitOpError() << "has " << offsets.size() << " start indices but the "
+                             << what << " tensor has rank " << rank;
+  if (static_cast<int64_t>(lengths.size()) != rank)
+    return op->emitOpError() << "has " << lengths.size() << " lengths but the "
+                             << what << " tensor has rank " << rank;
+  for (int64_t i = 0; i < rank; ++i) {
+    std::optional<int64_t> offset = constantIndex(offsets[i]);
+    std::optional<int64_t> length = lengths[i];
+    if (offset && *offset < 0)
+      return op->emitOpError() << "start index " << *offset << " of dim " << i
+                               << " is negative";
+    if (length && *length < 0)
+      return op->emitOpError() << "length " << *length << " of dim " << i
+                               << " is negative";
+    if (type.isDynamicDim(i))
+      continue;
+    int64_t size = type.getDimSize(i);
+    if (offset && *offset > size)
+      return op->emitOpError() << "start index " << *offset << " of dim " << i
+                               << " is outside the " << what << " dim of size "
+                               << size;
+    if (offset && length && *offset + *length > size)
+      return op->emitOpError()
+             << "region [" << *offset << ", " << *offset + *length << ") of dim "
+             << i << " is outside the " << what << " dim of size " << size;
+  }
+  return success();
+}
+
+static SmallVector<std::optional<int64_t>> constantLengths(ValueRange lengths) {
+  return llvm::map_to_vector(lengths, constantIndex);
+}
+
+static SmallVector<std::optional<int64_t>> staticShapeLengths(RankedTensorType type) {
+  return llvm::map_to_vector(type.getShape(), [](int64_t d) -> std::optional<int64_t> {
+    if (ShapedType::isDynamic(d))
+      return std::nullopt;
+    return d;
+  });
+}
+
+/// Checks element indices of a load/store: one per dim, constants in bounds.
+static LogicalResult verifyIndices(Operation *op, RankedTensorType type,
+                                   ValueRange indices) {
+  if (static_cast<int64_t>(indices.size()) != type.getRank())
+    return op->emitOpError() << "has " << indices.size()
+                             << " indices but the tensor has rank "
+                             << type.getRank();
+  for (auto [i, index] : llvm::enumerate(indices)) {
+    std::optional<int64_t> value = constantIndex(index);
+    if (!value)
+      continue;
+    if (*value < 0 || (!type.isDynamicDim(i) && *value >= type.getDimSize(i)))
+      return op->emitOpError() << "index " << *value << " of dim " << i
+                               << " is out of bounds";
+  }
+  return success();
+}
+
+static LogicalResult verifyValueType(Operation *op, StringRef what, Type valueType,
+                                     RankedTensorType type) {
+  if (valueType != type.getElementType())
+    return op->emitOpError() << what << " type " << valueType
+                             << " does not match the element type "
+                             << type.getElementType();
+  return success();
+}
+
+/// Checks that two tensor types describe the same logical tensor (element
+/// type and compatible shape), as encode and clone require.
+static LogicalResult verifySameLogicalTensor(Operation *op, RankedTensorType source,
+                                             RankedTensorType result) {
+  if (source.getElementType() != result.getElementType() ||
+      failed(verifyCompatibleShape(source.getShape(), result.getShape())))
+    return op->emitOpError() << "source " << source << " and result " << result
+                             << " are not the same logical tensor";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Op verifiers
+//===----------------------------------------------------------------------===//
+
+namespace layoutopt::stream_lite {
+
+LogicalResult DeviceOp::verify() {
+  if (getTargets().empty())
+    return emitOpError() << "must have at least one target";
+  if (auto bits = getNativeFillBits()) {
+    for (Attribute attr : *bits) {
+      int64_t width = cast<IntegerAttr>(attr).getInt();
+      if (width <= 0 || width % 8 != 0 || width > 64)
+        return emitOpError() << "native_fill_bits entry " << width
+                             << " is not a byte multiple in [8, 64]";
+    }
+  }
+  return success();
+}
+
+SmallVector<int64_t> DeviceOp::getNativeFillBitWidths() {
+  if (auto bits = getNativeFillBits())
+    return llvm::map_to_vector(*bits, [](Attribute a) {
+      return cast<IntegerAttr>(a).getInt();
+    });
+  return {8, 16, 32};
+}
+
+LogicalResult TensorSizeOfOp::verify() {
+  return verifyEncodedTensor(*this, "encoding", getEncodingAttr(),
+                             getEncodingDims());
+}
+
+LogicalResult TensorEmptyOp::verify() {
+  return verifyEncodedTensor(*this, "result", getResultEncodingAttr(),
+                             getResultEncodingDims());
+}
+
+LogicalResult TensorConstantOp::verify() {
+  if (failed(verifyEncodedTensor(*this, "result", getResultEncodingAttr(),
+                                 getResultEncodingDims())))
+    return failure();
+  RankedTensorType type = tensorOf(getResultEncodingAttr());
+  auto valueType = dyn_cast<ShapedType>(getValue().getType());
+  if (!valueType || !valueType.hasStaticShape())
+    return emitOpError() << "value must have a static shaped type, got "
+                         << getValue().getType();
+  if (valueType.getElementType() != type.getElementType() ||
+      failed(verifyCompatibleShape(valueType.getShape(), type.getShape())))
+    return emitOpError() << "value type " << valueType
+                         << " does not match the result tensor " << type;
+  return success();
+}
+
+LogicalResult TensorSplatOp::verify() {
+  if (failed(verifyEncodedTensor(*this, "result", getResultEncodingAttr(),
+                                 getResultEncodingDims())))
+    return failure();
+  return verifyValueType(*this, "splat value", getValue().getType(),
+                         tensorOf(getResultEncodingAttr()));
+}
+
+LogicalResult TensorCloneOp::verify() {
+  if (failed(verifyEncodedTensor(*this, "source", getSourceEncodingAttr(),
+                                 getSourceEncodingDims())) ||
+      failed(verifyEncodedTensor(*this, "result", getResultEncodingAttr(),
+                                 getResultEncodingDims())))
+    return failure();
+  RankedTensorType source = tensorOf(getSourceEncodingAttr());
+  RankedTensorType result = tensorOf(getResultEncodingAttr());
+  if (source.getEncoding() != result.getEncoding())
+    return emitOpError() << "clone changes the encoding from "
+                         << source.getEncoding() << " to " << result.getEncoding()
+                         << "; use stream_lite.tensor.encode";
+  return verifySameLogicalTensor(*this, source, result);
+}
+
+LogicalResult TensorEncodeOp::verify() {
+  if (failed(verifyEncodedTensor(*this, "source", getSourceEncodingAttr(),
+                                 getSourceEncodingDims())) ||
+      failed(verifyEncodedTensor(*this, "result", getResultEncodingAttr(),
+                                 getResultEncodingDims())))
+    return failure();
+  return verifySameLogicalTensor(*this, tensorOf(getSourceEncodingAttr()),
+                                 tensorOf(getResultEncodingAttr()));
+}
+
+LogicalResult TensorSliceOp::verify() {
+  if (failed(verifyEncodedTensor(*this, "source", getSourceEncodingAttr(),
+                                 getSourceEncodingDims())) ||
+      failed(verifyEncodedTensor(*this, "result", getResultEncodingAttr(),
+                                 getResultEncodingDims())))
+    return failure();
+  RankedTensorType source = tensorOf(getSourceEncodingAttr());
+  RankedTensorType result = tensorOf(getResultEncodingAttr());
+  if (getStartIndices().size() != getLengths().size())
+    return emitOpError() << "has " << getStartIndices().size()
+                         << " start indices but " << getLengths().size()
+                         << " lengths";
+  if (failed(verifyRegion(*this, "source", source, getStartIndices(),
+                          constantLengths(getLengths()))))
+    return failure();
+  if (result.getRank() != source.getRank() ||
+      result.getElementType() != source.getElementType())
+    return emitOpError() << "result " << result
+                         << " must have the rank and element type of the source "
+                         << source;
+  for (auto [i, length] : llvm::enumerate(getLengths())) {
+    std::optional<int64_t> value = constantIndex(length);
+    if (value && !result.isDynamicDim(i) && result.getDimSize(i) != *value)
+      return emitOpError() << "result dim " << i << " is "
+                           << result.getDimSize(i) << " but the slice length is "
+                           << *value;
+  }
+  return success();
+}
+
+LogicalResult TensorFillOp::verify() {
+  if (failed(verifyEncodedTensor(*this, "target", getTargetEncodingAttr(),
+                                 getTargetEncodingDims())))
+    return failure();
+  RankedTensorType target = tensorOf(getTargetEncodingAttr());
+  if (getStartIndices().size() != getLengths().size())
+    return emitOpError() << "has " << getStartIndices().size()
+                         << " start indices but " << getLengths().size()
+                         << " lengths";
+  if (failed(verifyRegion(*this, "target", target, getStartIndices(),
+                          constantLengths(getLengths()))))
+    return failure();
+  return verifyValueType(*this, "fill value", getValue().getType(), target);
+}
+
+LogicalResult TensorUpdateOp::verify() {
+  if (failed(verifyEncodedTensor(*this, "target", getTargetEncodingAttr(),
+                                 getTargetEncodingDims())) ||
+      failed(verifyEncodedTensor(*this, "update", getUpdateEncodingAttr(),
+                                 getUpdateEncodingDims())))
+    return failure();
+  RankedTensorType target = tensorOf(getTargetEncodingAttr());
+  RankedTensorType update = tensorOf(getUpdateEncodingAttr());
+  if (update.getRank() != target.getRank() ||
+      update.getElementType() != target.getElementType())
+    return emitOpError() << "update " << update
+                         << " must have the rank and element type of the target "
+                         << target;
+  return verifyRegion(*this, "target", target, getStartIndices(),
+                      staticShapeLengths(update));
+}
+
+LogicalResult TensorLoadOp::verify() {
+  if (failed(verifyEncodedTensor(*this, "source", getSourceEncodingAttr(),
+                                 getSourceEncodingDims())))
+    return failure();
+  RankedTensorType source = tensorOf(getSourceEncodingAttr());
+  if (failed(verifyIndices(*this, source, getIndices())))
+    return failure();
+  return verifyValueType(*this, "result", getResult().getType(), source);
+}
+
+LogicalResult TensorStoreOp::verify() {
+  if (failed(verifyEncodedTensor(*this, "target", getTargetEncodingAttr(),
+                                 getTargetEncodingDims())))
+    return failure();
+  RankedTensorType target = tensorOf(getTargetEncodingAttr());
+  if (failed(verifyIndices(*this, target, getIndices())))
+    return failure();
+  return verifyValueType(*this, "store value", getValue().getType(), target);
+}
+
+/// import/export move dense row-major host data: no encoding, and the host
+/// tensor must be the same logical tensor.
+static LogicalResult verifyHostTensor(Operation *op, RankedTensorType resourceType,
+                                      RankedTensorType hostType) {
+  if (resourceType.getEncoding())
+    return op->emitOpError() << "tensor type " << resourceType
+                             << " must not carry an encoding (host data is dense "
+                                "row-major; change layouts with "
+                                "stream_lite.tensor.encode)";
+  if (hostType.getEncoding())
+    return op->emitOpError() << "host tensor type " << hostType
+                             << " must not carry an encoding";
+  if (hostType.getElementType() != resourceType.getElementType() ||
+      failed(verifyCompatibleShape(hostType.getShape(), resourceType.getShape())))
+    return op->emitOpError() << "host tensor " << hostType
+                             << " does not match the resource tensor "
+                             << resourceType;
+  return success();
+}
+
+LogicalResult TensorImportOp::verify() {
+  if (failed(verifyEncodedTensor(*this, "result", getResultEncodingAttr(),
+                                 getResultEncodingDims())))
+    return failure();
+  return verifyHostTensor(*this, tensorOf(getResultEncodingAttr()),
+                          cast<RankedTensorType>(getSource().getType()));
+}
+
+LogicalResult TensorExportOp::verify() {
+  if (failed(verifyEncodedTensor(*this, "source", getSourceEncodingAttr(),
+                                 getSourceEncodingDims())))
+    return failure();
+  return verifyHostTensor(*this, tensorOf(getSourceEncodingAttr()),
+                          cast<RankedTensorType>(getResult().getType()));
+}
+
+//===----------------------------------------------------------------------===//
+// TensorDispatchOp
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t>
+TensorDispatchOp::getTiedResultOperandIndex(unsigned resultIndex) {
+  auto tied = getTiedOperands();
+  if (!tied || resultIndex >= tied->size())
+    return std::nullopt;
+  int64_t index = cast<IntegerAttr>((*tied)[resultIndex]).getInt();
+  if (index < 0)
+    return std::nullopt;
+  return index;
+}
+
+LogicalResult TensorDispatchOp::verify() {
+  if (getEntryPoints().empty())
+    return emitOpError() << "must name at least one entry point";
+  for (Attribute entry : getEntryPoints())
+    if (cast<SymbolRefAttr>(entry).getNestedReferences().size() != 1)
+      return emitOpError() << "entry point " << entry
+                           << " must be @executable::@export";
+  ArrayAttr operandEncodings = getOperandEncodings();
+  if (operandEncodings.size() != getMixedOperands().size())
+    return emitOpError() << "has " << getMixedOperands().size()
+                         << " operands but " << operandEncodings.size()
+                         << " operand encodings";
+  size_t resourceCount = 0, operandDimCount = 0;
+  for (auto [operand, encodingAttr] :
+       llvm::zip_equal(getMixedOperands(), operandEncodings)) {
+    Type encoding = cast<TypeAttr>(encodingAttr).getValue();
+    if (isa<ResourceType>(operand.getType())) {
+      auto tensor = dyn_cast<RankedTensorType>(encoding);
+      if (!tensor)
+        return emitOpError() << "resource operand needs a ranked tensor type, got "
+                             << encoding;
+      ++resourceCount;
+      operandDimCount += tensor.getNumDynamicDims();
+      if (failed(verifyEncodingForType(tensor, [&]() {
+            return emitOpError() << "operand type " << tensor << ": ";
+          })))
+        return failure();
+    } else if (encoding != operand.getType()) {
+      return emitOpError() << "scalar operand of type " << operand.getType()
+                           << " is described as " << encoding;
+    }
+  }
+  if (getOperandSizes().size() != resourceCount)
+    return emitOpError() << "has " << resourceCount << " resource operands but "
+                         << getOperandSizes().size() << " operand sizes";
+  if (getOperandEncodingDims().size() != operandDimCount)
+    return emitOpError() << "operand types have " << operandDimCount
+                         << " dynamic dims but " << getOperandEncodingDims().size()
+                         << " dim values are attached";
+  ArrayAttr resultEncodings = getResultEncodings();
+  if (resultEncodings.size() != getNumResults() ||
+      getResultSizes().size() != getNumResults())
+    return emitOpError() << "has " << getNumResults() << " results but "
+                         << resultEncodings.size() << " result encodings and "
+                         << getResultSizes().size() << " result sizes";
+  size_t resultDimCount = 0;
+  for (Attribute encodingAttr : resultEncodings) {
+    auto tensor = dyn_cast<RankedTensorType>(cast<TypeAttr>(encodingAttr).getValue());
+    if (!tensor)
+      return emitOpError() << "result needs a ranked tensor type, got "
+                           << encodingAttr;
+    resultDimCount += tensor.getNumDynamicDims();
+    if (failed(verifyEncodingForType(tensor, [&]() {
+          return emitOpError() << "result type " << tensor << ": ";
+        })))
+      return failure();
+  }
+  if (getResultEncodingDims().size() != resultDimCount)
+    return emitOpError() << "result types have " << resultDimCount
+                         << " dynamic dims but " << getResultEncodingDims().size()
+                         << " dim values are attached";
+  if (auto tied = getTiedOperands()) {
+    if (tied->size() != getNumResults())
+      return emitOpError() << "tied_operands has " << tied->size()
+                           << " entries but the op has " << getNumResults()
+                           << " results";
+    for (unsigned i = 0; i < getNumResults(); ++i) {
+      std::optional<int64_t> index = getTiedResultOperandIndex(i);
+      if (!index)
+        continue;
+      if (*index >= static_cast<int64_t>(getMixedOperands().size()) ||
+          !isa<ResourceType>(getMixedOperands()[*index].getType()))
+        return emitOpError() << "result " << i << " is tied to operand " << *index
+                             << ", which is not a resource operand";
+      if (operandEncodings[*index] != resultEncodings[i])
+        return emitOpError() << "result " << i << " type "
+                             << cast<TypeAttr>(resultEncodings[i]).getValue()
+                             << " differs from its tied operand type "
+                             << cast<TypeAttr>(operandEncodings[*index]).getValue();
+      if (getMixedOperands()[*index].getType() != getResult(i).getType())
+        return emitOpError() << "result " << i
+                             << " resource type differs from its tied operand";
+    }
+  }
+  return success();
+}
+
+/// Parses `@ex::@entry` or `{@ex::@a, @ex::@b}`.
+ParseResult TensorDispatchOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  Builder &builder = parser.getBuilder();
+  Type indexType = builder.getIndexType();
+
+  AffinityAttr affinity;
+  if (parseAffinity(parser, affinity))
+    return failure();
+  if (affinity)
+    result.addAttribute("affinity", affinity);
+
+  SmallVector<Attribute> entryPoints;
+  auto parseEntry = [&]() -> ParseResult {
+    SymbolRefAttr entry;
+    if (parser.parseAttribute(entry))
+      return failure();
+    entryPoints.push_back(entry);
+    return success();
+  };
+  if (succeeded(parser.parseOptionalLBrace())) {
+    if (parser.parseCommaSeparatedList(parseEntry) || parser.parseRBrace())
+      return failure();
+  } else if (parseEntry()) {
+    return failure();
+  }
+
+  SmallVector<OpAsmParser::UnresolvedOperand> workload, operands;
+  if (succeeded(parser.parseOptionalLSquare()) &&
+      (parser.parseOperandList(workload) || parser.parseRSquare()))
+    return failure();
+  if (parser.parseLParen() || parser.parseOperandList(operands) ||
+      parser.parseRParen())
+    return failure();
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseLParen())
+    return failure();
+
+  // Operand types: `tensor<...>{dims} in !resource{size}` or a scalar type.
+  SmallVector<Type> operandTypes;
+  SmallVector<Attribute> operandEncodings;
+  SmallVector<OpAsmParser::UnresolvedOperand> operandSizes, operandDims;
+  if (failed(parser.parseOptionalRParen())) {
+    do {
+      Type type;
+      SMLoc loc = parser.getCurrentLocation();
+      if (parser.parseType(type))
+        return failure();
+      if (!isa<RankedTensorType>(type)) {
+        operandTypes.push_back(type);
+        operandEncodings.push_back(TypeAttr::get(type));
+        continue;
+      }
+      if (succeeded(parser.parseOptionalLBrace()) &&
+          failed(parser.parseOptionalRBrace()) &&
+          (parser.parseOperandList(operandDims) || parser.parseRBrace()))
+        return failure();
+      Type resourceType;
+      OpAsmParser::UnresolvedOperand size;
+      if (parser.parseKeyword("in") || parser.parseType(resourceType) ||
+          parser.parseLBrace() || parser.parseOperand(size) ||
+          parser.parseRBrace())
+        return failure();
+      if (!isa<ResourceType>(resourceType))
+        return parser.emitError(loc) << "expected a stream_lite resource type";
+      operandTypes.push_back(resourceType);
+      operandEncodings.push_back(TypeAttr::get(type));
+      operandSizes.push_back(size);
+    } while (succeeded(parser.parseOptionalComma()));
+    if (parser.parseRParen())
+      return failure();
+  }
+  if (operandTypes.size() != operands.size())
+    return parser.emitError(parser.getNameLoc())
+           << "has " << operands.size() << " operands but "
+           << operandTypes.size() << " operand types";
+
+  // Results.
+  if (parser.parseArrow())
+    return failure();
+  SmallVector<Type> resultTypes;
+  SmallVector<Attribute> resultEncodings, tiedOperands;
+  SmallVector<OpAsmParser::UnresolvedOperand> resultSizes, resultDims;
+  bool anyTied = false;
+  auto parseResult = [&]() -> ParseResult {
+    TypeAttr typeAttr;
+    SmallVector<OpAsmParser::UnresolvedOperand> dims;
+    if (parseEncodedType(parser, typeAttr, dims) || parser.parseKeyword("in"))
+      return failure();
+    llvm::append_range(resultDims, dims);
+    resultEncodings.push_back(typeAttr);
+    int64_t tiedIndex = -1;
+    OpAsmParser::UnresolvedOperand tied;
+    OptionalParseResult hasTied = parser.parseOptionalOperand(tied);
+    if (hasTied.has_value()) {
+      if (failed(*hasTied) || parser.parseKeyword("as"))
+        return failure();
+      for (auto [i, operand] : llvm::enumerate(operands))
+        if (operand.name == tied.name && operand.number == tied.number)
+          tiedIndex = i;
+      if (tiedIndex < 0)
+        return parser.emitError(tied.location)
+               << "tied result names " << tied.name
+               << ", which is not an operand";
+      anyTied = true;
+    }
+    tiedOperands.push_back(builder.getI64IntegerAttr(tiedIndex));
+    Type resourceType;
+    OpAsmParser::UnresolvedOperand size;
+    if (parser.parseType(resourceType) || parser.parseLBrace() ||
+        parser.parseOperand(size) || parser.parseRBrace())
+      return failure();
+    resultTypes.push_back(resourceType);
+    resultSizes.push_back(size);
+    return success();
+  };
+  if (succeeded(parser.parseOptionalLParen())) {
+    if (failed(parser.parseOptionalRParen()) &&
+        (parser.parseCommaSeparatedList(parseResult) || parser.parseRParen()))
+      return failure();
+  } else if (parseResult()) {
+    return failure();
+  }
+
+  result.addAttribute("entry_points", ArrayAttr::get(ctx, entryPoints));
+  result.addAttribute("operand_encodings", ArrayAttr::get(ctx, operandEncodings));
+  result.addAttribute("result_encodings", ArrayAttr::get(ctx, resultEncodings));
+  if (anyTied)
+    result.addAttribute("tied_operands", ArrayAttr::get(ctx, tiedOperands));
+  result.addTypes(resultTypes);
+
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.resolveOperands(workload, indexType, result.operands) ||
+      parser.resolveOperands(operands, operandTypes, loc, result.operands) ||
+      parser.resolveOperands(operandSizes, indexType, result.operands) ||
+      parser.resolveOperands(operandDims, indexType, result.operands) ||
+      parser.resolveOperands(resultSizes, indexType, result.operands) ||
+      parser.resolveOperands(resultDims, indexType, result.operands))
+    return failure();
+  result.addAttribute(
+      getOperandSegmentSizesAttrName(result.name),
+      builder.getDenseI32ArrayAttr(
+          {static_cast<int32_t>(workload.size()),
+           static_cast<int32_t>(operands.size()),
+           static_cast<int32_t>(operandSizes.size()),
+           static_cast<int32_t>(operandDims.size()),
+           static_cast<int32_t>(resultSizes.size()),
+           static_cast<int32_t>(resultDims.size())}));
+  return success();
+}
+
+void TensorDispatchOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  if (AffinityAttr affinity = getAffinityAttr()) {
+    printAffinity(printer, *this, affinity);
+    printer << ' ';
+  }
+  ArrayAttr entryPoints = getEntryPoints();
+  if (entryPoints.size() == 1) {
+    printer.printAttribute(entryPoints[0]);
+  } else {
+    printer << '{';
+    llvm::interleaveComma(entryPoints, printer,
+                          [&](Attribute a) { printer.printAttribute(a); });
+    printer << '}';
+  }
+  if (!getWorkload().empty())
+    printer << '[' << getWorkload() << ']';
+  printer << '(' << getMixedOperands() << ')';
+  printer.printOptionalAttrDict(
+      (*this)->getAttrs(),
+      {"affinity", "entry_points", "operand_encodings", "result_encodings",
+       "tied_operands", getOperandSegmentSizesAttrName()});
+  printer << " : (";
+  auto sizes = getOperandSizes().begin();
+  auto dims = getOperandEncodingDims().begin();
+  llvm::interleaveComma(
+      llvm::zip_equal(getMixedOperands(), getOperandEncodings()), printer,
+      [&](auto pair) {
+        auto [operand, encodingAttr] = pair;
+        Type encoding = cast<TypeAttr>(encodingAttr).getValue();
+        if (!isa<ResourceType>(operand.getType())) {
+          printer.printType(encoding);
+          return;
+        }
+        auto tensor = cast<RankedTensorType>(encoding);
+        printer.printType(tensor);
+        int64_t dynamicDims = tensor.getNumDynamicDims();
+        if (dynamicDims) {
+          printer << '{';
+          llvm::interleaveComma(llvm::make_range(dims, dims + dynamicDims),
+                                printer, [&](Value v) { printer.printOperand(v); });
+          printer << '}';
+          dims += dynamicDims;
+        }
+        printer << " in ";
+        printer.printType(operand.getType());
+        printer << '{';
+        printer.printOperand(*sizes++);
+        printer << '}';
+      });
+  printer << ") -> ";
+  bool parens = getNumResults() != 1;
+  if (parens)
+    printer << '(';
+  auto resultDims = getResultEncodingDims().begin();
+  for (unsigned i = 0; i < getNumResults(); ++i) {
+    if (i)
+      printer << ", ";
+    auto tensor = cast<RankedTensorType>(
+        cast<TypeAttr>(getResultEncodings()[i]).getValue());
+    printer.printType(tensor);
+    int64_t dynamicDims = tensor.getNumDynamicDims();
+    if (dynamicDims) {
+      printer << '{';
+      llvm::interleaveComma(llvm::make_range(resultDims, resultDims + dynamicDims),
+                            printer, [&](Value v) { printer.printOperand(v); });
+      printer << '}';
+      resultDims += dynamicDims;
+    }
+    printer << " in ";
+    if (std::optional<int64_t> tied = getTiedResultOperandIndex(i)) {
+      printer.printOperand(getMixedOperands()[*tied]);
+      printer << " as ";
+    }
+    printer.printType(getResult(i).getType());
+    printer << '{';
+    printer.printOperand(getResultSizes()[i]);
+    printer << '}';
+  }
+  if (parens)
+    printer << ')';
+}
+
+//===----------------------------------------------------------------------===//
+// Executables
+//===----------------------------------------------------------------------===//
+
+/// `stream_lite.executable private @ex attributes {...} { ... }`
+ParseResult ExecutableOp::parse(OpAsmParser &parser, OperationState &result) {
+  parseSymbolVisibility(parser, result);
+  StringAttr name;
+  if (parser.parseSymbolName(name, mlir::SymbolTable::getSymbolAttrName(),
+                             result.attributes) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body))
+    return failure();
+  if (body->empty())
+    body->emplaceBlock();
+  return success();
+}
+
+void ExecutableOp::print(OpAsmPrinter &printer) {
+  printSymbolVisibility(printer, getSymVisibilityAttr());
+  printer << ' ';
+  printer.printSymbolName(getSymName());
+  printer.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(),
+      {mlir::SymbolTable::getSymbolAttrName(), mlir::SymbolTable::getVisibilityAttrName()});
+  printer << ' ';
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                      /*printBlockTerminators=*/false);
+}
+
+/// `stream_lite.executable.export public @entry as(@fn) {...}`
+ParseResult ExecutableExportOp::parse(OpAsmParser &parser,
+                                      OperationState &result) {
+  parseSymbolVisibility(parser, result);
+  StringAttr name;
+  if (parser.parseSymbolName(name, mlir::SymbolTable::getSymbolAttrName(),
+                             result.attributes))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("as"))) {
+    FlatSymbolRefAttr function;
+    if (parser.parseLParen() || parser.parseAttribute(function) ||
+        parser.parseRParen())
+      return failure();
+    result.addAttribute(getFunctionRefAttrName(result.name), function);
+  }
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+void ExecutableExportOp::print(OpAsmPrinter &printer) {
+  printSymbolVisibility(printer, getSymVisibilityAttr());
+  printer << ' ';
+  printer.printSymbolName(getSymName());
+  if (FlatSymbolRefAttr function = getFunctionRefAttr()) {
+    printer << " as(";
+    printer.printAttribute(function);
+    printer << ')';
+  }
+  printer.printOptionalAttrDict(
+      (*this)->getAttrs(), {mlir::SymbolTable::getSymbolAttrName(),
+                            mlir::SymbolTable::getVisibilityAttrName(),
+                            getFunctionRefAttrName()});
+}
+
+ModuleOp ExecutableOp::getInnerModule() {
+  auto modules = getBody().front().getOps<ModuleOp>();
+  return modules.empty() ? ModuleOp() : *modules.begin();
+}
+
+LogicalResult ExecutableOp::verify() {
+  unsigned modules = 0;
+  for (Operation &op : getBody().front()) {
+    if (isa<ModuleOp>(op)) {
+      ++modules;
+      continue;
+    }
+    if (!isa<ExecutableExportOp>(op))
+      return emitOpError() << "may only contain stream_lite.executable.export "
+                              "and builtin.module ops, found "
+                           << op.getName();
+  }
+  if (modules > 1)
+    return emitOpError() << "must contain at most one builtin.module";
+  return success();
+}
+
+LogicalResult BindingSubspanOp::verify() {
+  return verifyEncodedTensor(*this, "tensor", getTensorTypeAttr(),
+                             getTensorDims());
+}
+
+} // namespace layoutopt::stream_lite
+
+#include "StreamLite/IR/StreamLiteOpInterfaces.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "StreamLite/IR/StreamLiteOps.cpp.inc"

@@ -1,0 +1,45 @@
+# -*- Python -*-
+# lit configuration for layout-opt (logic; facts are in lit.site.cfg.py).
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "LAYOUT_OPT"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.layout_opt_obj_root, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+config.substitutions.append(("%layout_opt_src_root", config.layout_opt_src_root))
+config.substitutions.append(("%layout_opt_obj_root", config.layout_opt_obj_root))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%cmake_generator", config.cmake_generator))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+config.substitutions.append(("%mlir_dir", config.mlir_dir))
+
+llvm_config.use_default_substitutions()
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+# Sanitizer options (set by .ci/run) reach the tools under test.
+llvm_config.with_system_environment(["ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"])
+
+if config.layout_opt_unittests:
+    config.available_features.add("unittests")
+if config.layout_opt_sanitizers:
+    config.available_features.add("sanitizers")
+
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+tool_dirs = [config.layout_opt_tools_dir, config.llvm_tools_dir]
+tools = [
+    "layout-opt",
+    "layout-lsp-server",
+    ToolSubst("layout-opt-unittests", unresolved="ignore"),
+    "mlir-opt",
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)

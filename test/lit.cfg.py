@@ -15,11 +15,11 @@ config.test_exec_root = os.path.join(config.layout_opt_obj_root, "test")
 config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
-config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%layout_opt_src_root", config.layout_opt_src_root))
 config.substitutions.append(("%layout_opt_obj_root", config.layout_opt_obj_root))
-config.substitutions.append(("%cmake", config.cmake_command))
+# Longer names first: lit substitutes in order.
 config.substitutions.append(("%cmake_generator", config.cmake_generator))
+config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%cxx", config.cxx_compiler))
 config.substitutions.append(("%mlir_dir", config.mlir_dir))
 

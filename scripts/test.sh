@@ -7,8 +7,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup.sh"
 build_dir="$("$root/scripts/build.sh" "$@" | tail -n 1)"
 if [ "${1:-}" = "--sanitizers" ]; then
-  # Leak checking is off: libMLIR/libLLVM keep global state alive at exit.
-  export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:halt_on_error=1"
+  export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:halt_on_error=1"
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 fi
 status=0

@@ -2,6 +2,7 @@
 
 #include "StreamLite/InitAll.h"
 #include "StreamLite/IR/StreamLiteDialect.h"
+#include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -24,6 +25,7 @@ void registerAllDialects(mlir::DialectRegistry &registry) {
 }
 
 void registerAllPasses() {
+  stream_lite::registerStreamLitePasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();

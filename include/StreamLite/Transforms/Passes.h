@@ -1,0 +1,19 @@
+//===- Passes.h - stream_lite passes ----------------------------*- C++ -*-===//
+
+#ifndef STREAMLITE_TRANSFORMS_PASSES_H
+#define STREAMLITE_TRANSFORMS_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace layoutopt::stream_lite {
+
+#define GEN_PASS_DECL
+#include "StreamLite/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "StreamLite/Transforms/Passes.h.inc"
+
+} // namespace layoutopt::stream_lite
+
+#endif // STREAMLITE_TRANSFORMS_PASSES_H

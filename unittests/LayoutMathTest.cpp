@@ -1,2 +1,581 @@
+//===- LayoutMathTest.cpp - layout math against a brute-force reference ---===//
+//
+// Storage sizes and element byte offsets of identity, padding and tiled
+// layouts (spec 3.4), static and as IR, checked against the independent
+// reference in LayoutReference.h over many seeded random shapes/layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutReference.h"
+#include "TestUtil.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
+
 #include <catch2/catch.hpp>
-TEST_CASE("placeholder") { REQUIRE(1 + 1 == 2); }
+
+using namespace mlir;
+using namespace layoutopt::stream_lite;
+using namespace layoutopt::test;
+
+namespace {
+
+const int64_t kElementBytes[] = {1, 2, 4, 8};
+
+int64_t randomElementBytes(std::mt19937 &rng) {
+  return kElementBytes[randInt(rng, 0, 3)];
+}
+
+std::string describe(const LayoutDesc &layout, const Shape &shape,
+                     int64_t elementBytes) {
+  return layout.str() + " shape=" + listStr(shape) +
+         " elementBytes=" + std::to_string(elementBytes);
+}
+
+PhysicalLayoutAttrInterface parseLayout(MLIRContext &ctx, const LayoutDesc &layout) {
+  std::string diags;
+  Attribute attr = parseAttr(ctx, layout.str(), &diags);
+  INFO("parsing " << layout.str() << ": " << diags);
+  REQUIRE(attr);
+  auto physical = dyn_cast<PhysicalLayoutAttrInterface>(attr);
+  REQUIRE(physical);
+  return physical;
+}
+
+/// Compares every element's static offset with the reference; returns an
+/// empty string when all agree, else the first problem found.
+std::string checkStaticOffsets(PhysicalLayoutAttrInterface attr, const Shape &shape,
+                               int64_t elementBytes, const RefImage &ref) {
+  std::string problem;
+  std::vector<bool> used(std::max<int64_t>(ref.storageBytes, 0), false);
+  forEachIndex(shape, [&](const Shape &idx) {
+    if (!problem.empty())
+      return;
+    int64_t got = attr.getElementByteOffset(shape, elementBytes, idx);
+    int64_t want = ref.offsetOf[logicalKey(shape, idx)];
+    std::string at = "element " + listStr(idx) + ": offset " + std::to_string(got);
+    if (got != want)
+      problem = at + ", reference " + std::to_string(want);
+    else if (got < 0 || got >= ref.storageBytes)
+      problem = at + " outside [0, " + std::to_string(ref.storageBytes) + ")";
+    else if (got % elementBytes != 0)
+      problem = at + " not a multiple of the element size";
+    else if (used[got])
+      problem = at + " used twice";
+    else
+      used[got] = true;
+  });
+  return problem;
+}
+
+/// Runs the static checks of one (layout, shape, element size) case.
+void checkStaticCase(MLIRContext &ctx, const LayoutDesc &layout,
+                     const Shape &shape, int64_t elementBytes) {
+  INFO(describe(layout, shape, elementBytes));
+  RefImage ref = referenceImage(layout, shape, elementBytes);
+  // The reference itself: every element placed exactly once, and the
+  // storage is exactly elements + pad slots.
+  REQUIRE(ref.complete());
+  REQUIRE(ref.storageBytes ==
+          (numElements(shape) + ref.padSlots) * elementBytes);
+
+  PhysicalLayoutAttrInterface attr = parseLayout(ctx, layout);
+  CHECK(attr.getStorageSizeInBytes(shape, elementBytes) == ref.storageBytes);
+  CHECK(checkStaticOffsets(attr, shape, elementBytes, ref) == "");
+}
+
+/// Builds the IR forms with all-constant inputs: they must fold to the
+/// reference values and create no ops.
+void checkConstantIRCase(MLIRContext &ctx, std::mt19937 &rng,
+                         const LayoutDesc &layout, const Shape &shape,
+                         int64_t elementBytes) {
+  INFO(describe(layout, shape, elementBytes));
+  RefImage ref = referenceImage(layout, shape, elementBytes);
+  PhysicalLayoutAttrInterface attr = parseLayout(ctx, layout);
+
+  OpBuilder builder(&ctx);
+  Location loc = builder.getUnknownLoc();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  builder.setInsertionPointToEnd(module->getBody());
+
+  SmallVector<OpFoldResult> dims;
+  for (int64_t d : shape)
+    dims.push_back(builder.getIndexAttr(d));
+  OpFoldResult size = attr.buildStorageSizeInBytes(builder, loc, dims, elementBytes);
+  CHECK(getConstantIntValue(size).value_or(-1) == ref.storageBytes);
+
+  // A few elements (all of them for small tensors).
+  std::string problem;
+  int64_t n = numElements(shape);
+  int64_t samples = std::min<int64_t>(n, 12);
+  for (int64_t s = 0; s < samples && problem.empty(); ++s) {
+    Shape idx(shape.size());
+    for (size_t i = 0; i < shape.size(); ++i)
+      idx[i] = randInt(rng, 0, shape[i] - 1);
+    SmallVector<OpFoldResult> indices;
+    for (int64_t x : idx)
+      indices.push_back(builder.getIndexAttr(x));
+    OpFoldResult offset =
+        attr.buildElementByteOffset(builder, loc, dims, elementBytes, indices);
+    int64_t got = getConstantIntValue(offset).value_or(-1);
+    int64_t want = ref.offsetOf[logicalKey(shape, idx)];
+    if (got != want)
+      problem = "IR offset of " + listStr(idx) + " folds to " +
+                std::to_string(got) + ", reference " + std::to_string(want);
+  }
+  CHECK(problem == "");
+  // Everything folded: no op was created.
+  CHECK(module->getBody()->empty());
+}
+
+/// Builds the IR forms inside a func whose arguments are the dynamic dims
+/// and the element indices, verifies it, and evaluates it for every element
+/// with IndexInterpreter.
+void checkDynamicIRCase(MLIRContext &ctx, std::mt19937 &rng,
+                        const LayoutDesc &layout, const Shape &shape,
+                        int64_t elementBytes) {
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  std::vector<bool> dynamicDim(rank);
+  std::string mask;
+  for (int64_t i = 0; i < rank; ++i) {
+    dynamicDim[i] = randInt(rng, 0, 1) == 1;
+    mask += dynamicDim[i] ? '?' : 's';
+  }
+  INFO(describe(layout, shape, elementBytes) << " dynamic dims " << mask);
+  RefImage ref = referenceImage(layout, shape, elementBytes);
+  PhysicalLayoutAttrInterface attr = parseLayout(ctx, layout);
+
+  OpBuilder builder(&ctx);
+  Location loc = builder.getUnknownLoc();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  builder.setInsertionPointToEnd(module->getBody());
+  SmallVector<Type> argTypes(2 * rank, builder.getIndexType());
+  auto func = func::FuncOp::create(builder, loc, "layout_math",
+                                   builder.getFunctionType(argTypes, {}));
+  Block *entry = func.addEntryBlock();
+  builder.setInsertionPointToEnd(entry);
+
+  SmallVector<OpFoldResult> dims, indices;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (dynamicDim[i])
+      dims.push_back(entry->getArgument(i));
+    else
+      dims.push_back(builder.getIndexAttr(shape[i]));
+    indices.push_back(entry->getArgument(rank + i));
+  }
+  OpFoldResult size = attr.buildStorageSizeInBytes(builder, loc, dims, elementBytes);
+  OpFoldResult offset =
+      attr.buildElementByteOffset(builder, loc, dims, elementBytes, indices);
+  func::ReturnOp::create(builder, loc);
+  CHECK(succeeded(verify(*module)));
+
+  auto bindDims = [&](IndexInterpreter &interp) {
+    for (int64_t i = 0; i < rank; ++i)
+      interp.bind(entry->getArgument(i), shape[i]);
+  };
+  {
+    IndexInterpreter interp;
+    bindDims(interp);
+    int64_t got = interp.eval(size).value_or(-1);
+    INFO("interpreter: " << interp.error);
+    CHECK(interp.error == "");
+    CHECK(got == ref.storageBytes);
+  }
+  std::string problem;
+  forEachIndex(shape, [&](const Shape &idx) {
+    if (!problem.empty())
+      return;
+    IndexInterpreter interp;
+    bindDims(interp);
+    for (int64_t i = 0; i < rank; ++i)
+      interp.bind(entry->getArgument(rank + i), idx[i]);
+    std::optional<int64_t> got = interp.eval(offset);
+    int64_t want = ref.offsetOf[logicalKey(shape, idx)];
+    if (!got)
+      problem = "IR offset of " + listStr(idx) + " failed: " + interp.error;
+    else if (*got != want)
+      problem = "IR offset of " + listStr(idx) + " evaluates to " +
+                std::to_string(*got) + ", reference " + std::to_string(want);
+  });
+  CHECK(problem == "");
+
+  // Constant indices with all dims dynamic, for one element.
+  if (numElements(shape) > 0) {
+    Shape idx(rank);
+    SmallVector<OpFoldResult> allDynamic, constIndices;
+    for (int64_t i = 0; i < rank; ++i) {
+      idx[i] = randInt(rng, 0, shape[i] - 1);
+      allDynamic.push_back(entry->getArgument(i));
+      constIndices.push_back(builder.getIndexAttr(idx[i]));
+    }
+    builder.setInsertionPoint(entry->getTerminator());
+    OpFoldResult offset2 = attr.buildElementByteOffset(
+        builder, loc, allDynamic, elementBytes, constIndices);
+    CHECK(succeeded(verify(*module)));
+    IndexInterpreter interp;
+    bindDims(interp);
+    int64_t got = interp.eval(offset2).value_or(-1);
+    INFO("constant index " << listStr(idx) << ", interpreter: " << interp.error);
+    CHECK(got == ref.offsetOf[logicalKey(shape, idx)]);
+  }
+}
+
+LayoutDesc identityDesc(int64_t rank) {
+  LayoutDesc l;
+  l.kind = LayoutDesc::Identity;
+  l.rank = rank;
+  return l;
+}
+
+LayoutDesc tiledDesc(std::vector<int64_t> pos, std::vector<int64_t> tiles,
+                     std::vector<int64_t> perm = {}, int64_t rank = 2) {
+  LayoutDesc l;
+  l.kind = LayoutDesc::Tiled;
+  l.rank = rank;
+  l.innerDimsPos = std::move(pos);
+  l.innerTiles = std::move(tiles);
+  l.outerDimsPerm = std::move(perm);
+  return l;
+}
+
+LayoutDesc paddingDesc(std::vector<int64_t> padding) {
+  LayoutDesc l;
+  l.kind = LayoutDesc::Padding;
+  l.rank = static_cast<int64_t>(padding.size());
+  l.padding = std::move(padding);
+  return l;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The reference itself, on hand-computed examples
+//===----------------------------------------------------------------------===//
+
+TEST_CASE("reference: hand-computed linalg.pack images", "[reference]") {
+  // 5x3 f32, tiled<[0, 1], [4, 2]>: packed [2, 2, 4, 2] -> 32 elements.
+  // Element (4, 2): outer (1, 1), inner (0, 0): ((1*2+1)*4+0)*2+0 = 24.
+  // Element (1, 1): outer (0, 0), inner (1, 1): 1*2+1 = 3.
+  {
+    LayoutDesc l = tiledDesc({0, 1}, {4, 2});
+    RefImage ref = referenceImage(l, {5, 3}, 4);
+    CHECK(ref.complete());
+    CHECK(ref.storageBytes == 128);
+    CHECK(ref.padSlots == 17);
+    CHECK(ref.offsetOf[logicalKey({5, 3}, {4, 2})] == 24 * 4);
+    CHECK(ref.offsetOf[logicalKey({5, 3}, {1, 1})] == 3 * 4);
+    CHECK(ref.offsetOf[logicalKey({5, 3}, {0, 2})] == 8 * 4);
+  }
+  // RHS form on K x N = 3x5: tiled<[1, 0], [4, 2], outer_dims_perm = [1, 0]>.
+  // packed [outer(N)=2, outer(K)=2, 4, 2]. Element (k=2, n=4): outer (n 1,
+  // k 1), inner (n%4=0, k%2=0) -> ((1*2+1)*4+0)*2+0 = 24.
+  // Element (k=1, n=2): outer (0, 0), inner (2, 1) -> 2*2+1 = 5.
+  {
+    LayoutDesc l = tiledDesc({1, 0}, {4, 2}, {1, 0});
+    RefImage ref = referenceImage(l, {3, 5}, 2);
+    CHECK(ref.complete());
+    CHECK(ref.storageBytes == 32 * 2);
+    CHECK(ref.offsetOf[logicalKey({3, 5}, {2, 4})] == 24 * 2);
+    CHECK(ref.offsetOf[logicalKey({3, 5}, {1, 2})] == 5 * 2);
+  }
+  // padding<[1, 2]> on 2x3 i8: physical 3x5; (1, 2) -> 1*5+2 = 7.
+  {
+    LayoutDesc l = paddingDesc({1, 2});
+    RefImage ref = referenceImage(l, {2, 3}, 1);
+    CHECK(ref.complete());
+    CHECK(ref.storageBytes == 15);
+    CHECK(ref.offsetOf[logicalKey({2, 3}, {1, 2})] == 7);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Hand-picked cases, checked against both the reference and literal numbers
+//===----------------------------------------------------------------------===//
+
+TEST_CASE("layout math: hand-picked cases", "[layout]") {
+  auto ctx = makeContext();
+  auto offset = [&](const LayoutDesc &l, const Shape &shape, int64_t b,
+                    const Shape &idx) {
+    return parseLayout(*ctx, l).getElementByteOffset(shape, b, idx);
+  };
+  auto size = [&](const LayoutDesc &l, const Shape &shape, int64_t b) {
+    return parseLayout(*ctx, l).getStorageSizeInBytes(shape, b);
+  };
+  CHECK(size(tiledDesc({0, 1}, {4, 2}), {5, 3}, 4) == 128);
+  CHECK(offset(tiledDesc({0, 1}, {4, 2}), {5, 3}, 4, {4, 2}) == 96);
+  CHECK(offset(tiledDesc({0, 1}, {4, 2}), {5, 3}, 4, {1, 1}) == 12);
+  CHECK(size(tiledDesc({1, 0}, {4, 2}, {1, 0}), {3, 5}, 2) == 64);
+  CHECK(offset(tiledDesc({1, 0}, {4, 2}, {1, 0}), {3, 5}, 2, {2, 4}) == 48);
+  CHECK(offset(tiledDesc({1, 0}, {4, 2}, {1, 0}), {3, 5}, 2, {1, 2}) == 10);
+  // Rank 1, dim 5 tile 4: rounded to 8.
+  CHECK(size(tiledDesc({0}, {4}, {}, 1), {5}, 8) == 64);
+  CHECK(offset(tiledDesc({0}, {4}, {}, 1), {5}, 8, {4}) == 32);
+  CHECK(size(paddingDesc({1, 2}), {2, 3}, 1) == 15);
+  CHECK(offset(paddingDesc({1, 2}), {2, 3}, 1, {1, 2}) == 7);
+  CHECK(size(identityDesc(3), {2, 3, 4}, 2) == 48);
+  CHECK(offset(identityDesc(3), {2, 3, 4}, 2, {1, 2, 3}) == 46);
+
+  for (const LayoutDesc &l :
+       {tiledDesc({0, 1}, {4, 2}), tiledDesc({1, 0}, {4, 2}, {1, 0}),
+        tiledDesc({1}, {4}), tiledDesc({0}, {3}, {1, 0}), paddingDesc({1, 2}),
+        paddingDesc({0, 3}), identityDesc(2), tiledDesc({1, 0}, {8, 1})})
+    for (Shape shape : {Shape{5, 3}, Shape{4, 4}, Shape{1, 7}, Shape{9, 5},
+                        Shape{0, 3}, Shape{3, 0}})
+      for (int64_t b : kElementBytes)
+        checkStaticCase(*ctx, l, shape, b);
+}
+
+TEST_CASE("layout math: dims that tiles do not divide", "[layout][tiled]") {
+  auto ctx = makeContext();
+  // dim 5 with tile 4, in every position, rank 1..4, every element size.
+  for (int64_t rank = 1; rank <= 4; ++rank)
+    for (int64_t pos = 0; pos < rank; ++pos)
+      for (int64_t b : kElementBytes) {
+        Shape shape(rank, 3);
+        shape[pos] = 5;
+        checkStaticCase(*ctx, tiledDesc({pos}, {4}, {}, rank), shape, b);
+        std::vector<int64_t> reversed;
+        for (int64_t i = rank - 1; i >= 0; --i)
+          reversed.push_back(i);
+        checkStaticCase(*ctx, tiledDesc({pos}, {4}, reversed, rank), shape, b);
+      }
+}
+
+//===----------------------------------------------------------------------===//
+// Random sweeps against the reference
+//===----------------------------------------------------------------------===//
+
+TEST_CASE("identity layout matches brute force", "[layout][identity]") {
+  auto ctx = makeContext();
+  std::mt19937 rng(0x1d1d);
+  for (int iter = 0; iter < 1000; ++iter) {
+    int64_t rank = randInt(rng, 0, 4);
+    checkStaticCase(*ctx, identityDesc(rank), randomShape(rng, rank),
+                    randomElementBytes(rng));
+  }
+}
+
+TEST_CASE("padding layout matches brute force", "[layout][padding]") {
+  auto ctx = makeContext();
+  std::mt19937 rng(0xbadd);
+  for (int iter = 0; iter < 2500; ++iter) {
+    int64_t rank = randInt(rng, 1, 4);
+    checkStaticCase(*ctx, randomPadding(rng, rank), randomShape(rng, rank),
+                    randomElementBytes(rng));
+  }
+}
+
+TEST_CASE("tiled layout matches brute force (linalg.pack)", "[layout][tiled]") {
+  auto ctx = makeContext();
+  std::mt19937 rng(0x7113d);
+  for (int iter = 0; iter < 8000; ++iter) {
+    int64_t rank = randInt(rng, 1, 4);
+    checkStaticCase(*ctx, randomTiled(rng, rank), randomShape(rng, rank),
+                    randomElementBytes(rng));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// IR forms
+//===----------------------------------------------------------------------===//
+
+namespace {
+LayoutDesc randomLayout(std::mt19937 &rng, int64_t rank) {
+  switch (randInt(rng, 0, 3)) {
+  case 0:
+    return identityDesc(rank);
+  case 1:
+    return randomPadding(rng, rank);
+  default:
+    return randomTiled(rng, rank);
+  }
+}
+} // namespace
+
+TEST_CASE("IR forms with constant dims fold to the reference", "[layout][ir]") {
+  auto ctx = makeContext();
+  std::mt19937 rng(0xf01d);
+  for (int iter = 0; iter < 2000; ++iter) {
+    int64_t rank = randInt(rng, 1, 4);
+    LayoutDesc layout = randomLayout(rng, rank);
+    checkConstantIRCase(*ctx, rng, layout, randomShape(rng, rank),
+                        randomElementBytes(rng));
+  }
+}
+
+TEST_CASE("IR forms with dynamic dims evaluate to the reference", "[layout][ir]") {
+  auto ctx = makeContext();
+  std::mt19937 rng(0xd1a);
+  for (int iter = 0; iter < 1500; ++iter) {
+    int64_t rank = randInt(rng, 1, 4);
+    LayoutDesc layout = randomLayout(rng, rank);
+    checkDynamicIRCase(*ctx, rng, layout, randomShape(rng, rank),
+                       randomElementBytes(rng));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor-type entry points (SerializableEncodingAttrInterface)
+//===----------------------------------------------------------------------===//
+
+TEST_CASE("element byte widths", "[layout][types]") {
+  auto ctx = makeContext();
+  auto width = [&](StringRef text) {
+    Type type = parseType(*ctx, text);
+    REQUIRE(type);
+    return getElementByteWidth(type);
+  };
+  CHECK(width("i1") == 1);
+  CHECK(width("i8") == 1);
+  CHECK(width("i16") == 2);
+  CHECK(width("f16") == 2);
+  CHECK(width("bf16") == 2);
+  CHECK(width("f32") == 4);
+  CHECK(width("i32") == 4);
+  CHECK(width("f64") == 8);
+  CHECK(width("i64") == 8);
+  CHECK(width("index") == 8);
+  CHECK(width("complex<f32>") == 8);
+  CHECK(width("complex<f64>") == 16);
+  CHECK(width("none") == 0);
+}
+
+TEST_CASE("static storage size of encoded tensor types", "[layout][types]") {
+  auto ctx = makeContext();
+  struct Elt {
+    const char *name;
+    int64_t bytes;
+  };
+  const Elt elts[] = {{"i1", 1}, {"i8", 1}, {"f16", 2}, {"f32", 4}, {"f64", 8},
+                      {"complex<f32>", 8}};
+  std::mt19937 rng(0x5e1f);
+  for (int iter = 0; iter < 800; ++iter) {
+    int64_t rank = randInt(rng, 1, 4);
+    Shape shape = randomShape(rng, rank);
+    LayoutDesc layout = randomLayout(rng, rank);
+    const Elt &elt = elts[randInt(rng, 0, 5)];
+    std::string shapeStr;
+    for (int64_t d : shape)
+      shapeStr += std::to_string(d) + "x";
+    std::string text =
+        "tensor<" + shapeStr + elt.name + ", " + layout.str() + ">";
+    INFO(text);
+    std::string diags;
+    RankedTensorType type = parseTensorType(*ctx, text, &diags);
+    INFO(diags);
+    REQUIRE(type);
+    auto encoding = getSerializableEncoding(type);
+    REQUIRE(encoding);
+    CHECK(encoding.isSerialized());
+    CHECK(succeeded(verifyEncodingForType(type, nullptr)));
+    RefImage ref = referenceImage(layout, shape, elt.bytes);
+    CHECK(encoding.getStaticStorageSizeInBytes(type).value_or(-1) ==
+          ref.storageBytes);
+    // The same size through getPhysicalLayout.
+    PhysicalLayoutAttrInterface physical = getPhysicalLayout(type);
+    REQUIRE(physical);
+    CHECK(physical.getStorageSizeInBytes(shape, elt.bytes) == ref.storageBytes);
+  }
+
+  // No static size for dynamic shapes or unserialized encodings.
+  for (const char *text :
+       {"tensor<?x4xf32, #stream_lite.identity>",
+        "tensor<4x4xf32, #stream_lite.padding<[0, ?]>>",
+        "tensor<4x4xf32, #stream_lite.encoding<operand_index = 0, op_type = "
+        "matmul, element_types = [f32, f32, f32]>>",
+        "tensor<4x4xf32, #stream_lite.testing<>>"}) {
+    INFO(text);
+    RankedTensorType type = parseTensorType(*ctx, text);
+    REQUIRE(type);
+    auto encoding = getSerializableEncoding(type);
+    REQUIRE(encoding);
+    CHECK_FALSE(encoding.getStaticStorageSizeInBytes(type).has_value());
+  }
+}
+
+TEST_CASE("buildStorageSizeInBytes on tensor types with dynamic dims",
+          "[layout][types][ir]") {
+  auto ctx = makeContext();
+  std::mt19937 rng(0xb11d);
+  for (int iter = 0; iter < 500; ++iter) {
+    int64_t rank = randInt(rng, 1, 4);
+    Shape shape = randomShape(rng, rank);
+    // Up to three entries: a layout<[...]> takes the maximum.
+    std::vector<LayoutDesc> entries;
+    int64_t numEntries = randInt(rng, 1, 3);
+    for (int64_t e = 0; e < numEntries; ++e)
+      entries.push_back(randomLayout(rng, rank));
+    std::string encoding;
+    if (numEntries == 1) {
+      encoding = entries[0].str();
+    } else {
+      encoding = "#stream_lite.layout<[";
+      for (int64_t e = 0; e < numEntries; ++e)
+        encoding += (e ? ", " : "") + entries[e].str();
+      encoding += "]>";
+    }
+    std::string shapeStr;
+    std::vector<bool> dynamic(rank);
+    for (int64_t i = 0; i < rank; ++i) {
+      dynamic[i] = randInt(rng, 0, 1) == 1;
+      shapeStr += (dynamic[i] ? std::string("?") : std::to_string(shape[i])) + "x";
+    }
+    std::string text = "tensor<" + shapeStr + "f16, " + encoding + ">";
+    INFO(text << " with dims " << listStr(shape));
+    RankedTensorType type = parseTensorType(*ctx, text);
+    REQUIRE(type);
+    auto serializable = getSerializableEncoding(type);
+    REQUIRE(serializable);
+
+    int64_t want = 0;
+    for (const LayoutDesc &e : entries)
+      want = std::max(want, referenceImage(e, shape, 2).storageBytes);
+
+    OpBuilder builder(ctx.get());
+    Location loc = builder.getUnknownLoc();
+    OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+    builder.setInsertionPointToEnd(module->getBody());
+    int64_t numDynamic = type.getNumDynamicDims();
+    auto func = func::FuncOp::create(
+        builder, loc, "size",
+        builder.getFunctionType(
+            SmallVector<Type>(numDynamic, builder.getIndexType()), {}));
+    Block *entry = func.addEntryBlock();
+    builder.setInsertionPointToEnd(entry);
+    Value size = serializable.buildStorageSizeInBytes(builder, loc, type,
+                                                      entry->getArguments());
+    REQUIRE(size);
+    CHECK(size.getType().isIndex());
+    func::ReturnOp::create(builder, loc);
+    CHECK(succeeded(verify(*module)));
+
+    IndexInterpreter interp;
+    int64_t next = 0;
+    for (int64_t i = 0; i < rank; ++i)
+      if (dynamic[i])
+        interp.bind(entry->getArgument(next++), shape[i]);
+    int64_t got = interp.eval(size).value_or(-1);
+    INFO("interpreter: " << interp.error);
+    CHECK(interp.error == "");
+    CHECK(got == want);
+
+    if (numDynamic == 0) {
+      CHECK(serializable.getStaticStorageSizeInBytes(type).value_or(-1) == want);
+    }
+  }
+}
+
+TEST_CASE("pad contracts", "[layout]") {
+  auto ctx = makeContext();
+  auto contract = [&](StringRef text) {
+    auto attr = dyn_cast_if_present<PhysicalLayoutAttrInterface>(parseAttr(*ctx, text));
+    REQUIRE(attr);
+    return attr.getPadContract();
+  };
+  CHECK(contract("#stream_lite.identity") == PadContract::NoPadding);
+  CHECK(contract("#stream_lite.padding<[0, 0]>") == PadContract::NoPadding);
+  CHECK(contract("#stream_lite.padding<[0, 3]>") == PadContract::Undefined);
+  CHECK(contract("#stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [4]>") ==
+        PadContract::Zero);
+}

@@ -1,0 +1,273 @@
+//===- LayoutReference.h - brute-force byte images of layouts ---*- C++ -*-===//
+//
+// An independent reference for spec section 3.4, written from first
+// principles and sharing no code with lib/StreamLite: it walks the PHYSICAL
+// index space of a layout in row-major order (an odometer, so the running
+// count is the physical position), works out which logical element (if any)
+// each physical slot holds, and records where every element lands.
+//
+//  - identity: the physical space is the logical shape.
+//  - padding:  the physical space is d_i + p_i; slots with some index
+//              >= d_i hold no element.
+//  - tiled:    emulates the `linalg.pack` loop nest. The destination is
+//              [outer dims permuted by outer_dims_perm..., tile dims in
+//              inner_dims_pos order]; for every destination slot the source
+//              index is src[i] = outer_i * tile_i + inner_i, and the slot is
+//              padding when src is out of bounds.
+//
+// No division, remainder or ceil-division is used: the number of outer
+// tiles of a dim is found by counting.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUTOPT_UNITTESTS_LAYOUTREFERENCE_H
+#define LAYOUTOPT_UNITTESTS_LAYOUTREFERENCE_H
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace layoutopt::test {
+
+using Shape = std::vector<int64_t>;
+
+/// A physical layout described independently of the attribute classes.
+struct LayoutDesc {
+  enum Kind { Identity, Padding, Tiled } kind = Identity;
+  std::vector<int64_t> padding;                       // Padding
+  std::vector<int64_t> innerDimsPos, innerTiles;      // Tiled
+  std::vector<int64_t> outerDimsPerm;                 // Tiled; may be empty
+  /// Write `outer_dims_perm = [0, 1, ...]` explicitly when `outerDimsPerm`
+  /// is empty (the parser must treat it as the default).
+  bool spellIdentityPerm = false;
+  int64_t rank = 0;
+
+  std::string str() const {
+    auto list = [](const std::vector<int64_t> &v) {
+      std::string s = "[";
+      for (size_t i = 0; i < v.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(v[i]);
+      return s + "]";
+    };
+    switch (kind) {
+    case Identity:
+      return "#stream_lite.identity";
+    case Padding:
+      return "#stream_lite.padding<" + list(padding) + ">";
+    case Tiled: {
+      std::string s = "#stream_lite.tiled<inner_dims_pos = " + list(innerDimsPos) +
+                      ", inner_tiles = " + list(innerTiles);
+      if (!outerDimsPerm.empty()) {
+        s += ", outer_dims_perm = " + list(outerDimsPerm);
+      } else if (spellIdentityPerm) {
+        std::vector<int64_t> id;
+        for (int64_t i = 0; i < rank; ++i)
+          id.push_back(i);
+        s += ", outer_dims_perm = " + list(id);
+      }
+      return s + ">";
+    }
+    }
+    return "<bad>";
+  }
+};
+
+/// Calls `fn(index)` for every index of `shape` in row-major order.
+template <typename Fn>
+void forEachIndex(const Shape &shape, Fn fn) {
+  for (int64_t d : shape)
+    if (d == 0)
+      return;
+  Shape idx(shape.size(), 0);
+  while (true) {
+    fn(static_cast<const Shape &>(idx));
+    int64_t k = static_cast<int64_t>(shape.size()) - 1;
+    for (; k >= 0; --k) {
+      if (++idx[k] < shape[k])
+        break;
+      idx[k] = 0;
+    }
+    if (k < 0)
+      return;
+  }
+}
+
+inline int64_t numElements(const Shape &shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+/// A key for a logical index (row-major position in the logical shape).
+inline int64_t logicalKey(const Shape &shape, const Shape &idx) {
+  int64_t key = 0;
+  for (size_t i = 0; i < shape.size(); ++i)
+    key = key * shape[i] + idx[i];
+  return key;
+}
+
+/// The byte image of one layout for one shape.
+struct RefImage {
+  int64_t storageBytes = 0;
+  /// Byte offset of each logical element, by logicalKey; -1 if never placed.
+  std::vector<int64_t> offsetOf;
+  /// Number of physical slots that hold no element.
+  int64_t padSlots = 0;
+  /// True when some element was placed twice (a broken reference).
+  bool duplicatePlacement = false;
+  /// True when every element was placed exactly once.
+  bool complete() const {
+    if (duplicatePlacement)
+      return false;
+    for (int64_t o : offsetOf)
+      if (o < 0)
+        return false;
+    return true;
+  }
+};
+
+inline RefImage referenceImage(const LayoutDesc &layout, const Shape &shape,
+                               int64_t elementBytes) {
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  RefImage image;
+  image.offsetOf.assign(numElements(shape), -1);
+  int64_t slot = 0; // physical position, in elements
+
+  auto place = [&](const Shape &src) {
+    int64_t key = logicalKey(shape, src);
+    if (image.offsetOf[key] != -1)
+      image.duplicatePlacement = true;
+    image.offsetOf[key] = slot * elementBytes;
+  };
+
+  if (layout.kind == LayoutDesc::Identity || layout.kind == LayoutDesc::Padding) {
+    Shape physical = shape;
+    if (layout.kind == LayoutDesc::Padding)
+      for (int64_t i = 0; i < rank; ++i)
+        physical[i] += layout.padding[i];
+    // An empty logical shape still has prod(d_i + p_i) (pad) slots.
+    forEachIndex(physical, [&](const Shape &dst) {
+      bool inBounds = true;
+      for (int64_t i = 0; i < rank; ++i)
+        inBounds &= dst[i] < shape[i];
+      if (inBounds)
+        place(dst);
+      else
+        ++image.padSlots;
+      ++slot;
+    });
+    image.storageBytes = slot * elementBytes;
+    return image;
+  }
+
+  // Tiled: linalg.pack.
+  std::vector<int64_t> tileOf(rank, 1), tileSlot(rank, -1);
+  for (size_t j = 0; j < layout.innerDimsPos.size(); ++j) {
+    tileOf[layout.innerDimsPos[j]] = layout.innerTiles[j];
+    tileSlot[layout.innerDimsPos[j]] = static_cast<int64_t>(j);
+  }
+  std::vector<int64_t> perm = layout.outerDimsPerm;
+  if (perm.empty())
+    for (int64_t i = 0; i < rank; ++i)
+      perm.push_back(i);
+  // Where source dim i's outer coordinate sits in the destination.
+  std::vector<int64_t> outerSlotOf(rank, -1);
+  for (int64_t p = 0; p < rank; ++p)
+    outerSlotOf[perm[p]] = p;
+  // Number of tiles that cover dim i: count them.
+  std::vector<int64_t> outerCount(rank, 0);
+  for (int64_t i = 0; i < rank; ++i)
+    while (outerCount[i] * tileOf[i] < shape[i])
+      ++outerCount[i];
+
+  Shape packed;
+  for (int64_t p = 0; p < rank; ++p)
+    packed.push_back(outerCount[perm[p]]);
+  for (int64_t t : layout.innerTiles)
+    packed.push_back(t);
+
+  Shape src(rank);
+  forEachIndex(packed, [&](const Shape &dst) {
+    bool inBounds = true;
+    for (int64_t i = 0; i < rank; ++i) {
+      int64_t outer = dst[outerSlotOf[i]];
+      int64_t inner = tileSlot[i] >= 0 ? dst[rank + tileSlot[i]] : 0;
+      src[i] = outer * tileOf[i] + inner;
+      inBounds &= src[i] < shape[i];
+    }
+    if (inBounds)
+      place(src);
+    else
+      ++image.padSlots;
+    ++slot;
+  });
+  image.storageBytes = slot * elementBytes;
+  return image;
+}
+
+//===----------------------------------------------------------------------===//
+// Random layouts and shapes
+//===----------------------------------------------------------------------===//
+
+inline int64_t randInt(std::mt19937 &rng, int64_t lo, int64_t hi) {
+  return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+}
+
+/// A random shape of `rank` whose dims stay small enough for brute force;
+/// sometimes contains a zero dim.
+inline Shape randomShape(std::mt19937 &rng, int64_t rank) {
+  static const int64_t maxDim[] = {1, 24, 11, 6, 4};
+  Shape shape;
+  for (int64_t i = 0; i < rank; ++i)
+    shape.push_back(randInt(rng, randInt(rng, 0, 49) == 0 ? 0 : 1, maxDim[rank]));
+  return shape;
+}
+
+inline std::vector<int64_t> randomPermutation(std::mt19937 &rng, int64_t rank) {
+  std::vector<int64_t> perm;
+  for (int64_t i = 0; i < rank; ++i)
+    perm.push_back(i);
+  std::shuffle(perm.begin(), perm.end(), rng);
+  return perm;
+}
+
+inline LayoutDesc randomPadding(std::mt19937 &rng, int64_t rank) {
+  LayoutDesc l;
+  l.kind = LayoutDesc::Padding;
+  l.rank = rank;
+  bool allZero = randInt(rng, 0, 9) == 0;
+  for (int64_t i = 0; i < rank; ++i)
+    l.padding.push_back(allZero ? 0 : randInt(rng, 0, 4));
+  return l;
+}
+
+inline LayoutDesc randomTiled(std::mt19937 &rng, int64_t rank, int64_t maxTile = 6) {
+  LayoutDesc l;
+  l.kind = LayoutDesc::Tiled;
+  l.rank = rank;
+  std::vector<int64_t> dims = randomPermutation(rng, rank);
+  int64_t numTiled = randInt(rng, 0, rank);
+  for (int64_t j = 0; j < numTiled; ++j) {
+    l.innerDimsPos.push_back(dims[j]);
+    l.innerTiles.push_back(randInt(rng, 1, maxTile));
+  }
+  switch (randInt(rng, 0, 3)) {
+  case 0:
+  case 1:
+    break; // no outer_dims_perm
+  case 2:
+    l.outerDimsPerm = randomPermutation(rng, rank);
+    break;
+  case 3:
+    l.spellIdentityPerm = true;
+    break;
+  }
+  return l;
+}
+
+} // namespace layoutopt::test
+
+#endif // LAYOUTOPT_UNITTESTS_LAYOUTREFERENCE_H

@@ -258,11 +258,19 @@ PhysicalLayoutAttrInterface TiledAttr::getCanonicalLayout() const {
     positions.push_back(pos);
     tiles.push_back(tile);
   }
-  if (tiles.empty() && getOuterDimsPerm().empty())
+  // An identity outer_dims_perm is the default. The parser drops it, but
+  // TiledAttr::get keeps it, so drop it here too.
+  ArrayRef<int64_t> perm = getOuterDimsPerm();
+  if (llvm::all_of(llvm::enumerate(perm), [](auto it) {
+        return it.value() == static_cast<int64_t>(it.index());
+      }))
+    perm = {};
+  if (tiles.empty() && perm.empty())
     return IdentityAttr::get(getContext());
-  if (tiles.size() == getInnerTiles().size())
+  if (tiles.size() == getInnerTiles().size() &&
+      perm.size() == getOuterDimsPerm().size())
     return *this;
-  return TiledAttr::get(getContext(), positions, tiles, getOuterDimsPerm());
+  return TiledAttr::get(getContext(), positions, tiles, perm);
 }
 
 bool arePhysicallyEqual(PhysicalLayoutAttrInterface a,

@@ -49,7 +49,8 @@ public:
   void print(llvm::raw_ostream &os) const;
 
 private:
-  llvm::SetVector<mlir::Operation *> creators;
+  // Creator sets are almost always tiny: no heap allocation up to 4.
+  llvm::SmallSetVector<mlir::Operation *, 4> creators;
   bool externalSource = false;
 };
 

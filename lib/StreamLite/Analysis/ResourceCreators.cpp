@@ -3,7 +3,9 @@
 #include "StreamLite/Analysis/ResourceCreators.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 
-#include "mlir/Analysis/DataFlow/Utils.h"
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -45,6 +47,9 @@ public:
                                ArrayRef<const CreatorLattice *> operands,
                                ArrayRef<CreatorLattice *> results) override {
     for (auto [index, result] : llvm::enumerate(results)) {
+      // Only resources have creators; leave other values' states untouched.
+      if (!isa<ResourceType>(op->getResult(index).getType()))
+        continue;
       CreatorSet value = transfer(op, index, operands);
       propagateIfChanged(result, result->join(value));
     }
@@ -83,10 +88,38 @@ private:
   }
 };
 
+/// DeadCodeAnalysis reads constant lattices of the operands of branches,
+/// region branches and their terminators. Marking exactly those as unknown
+/// keeps every path live (a layout must be right on every path) without the
+/// cost of SparseConstantPropagation visiting and folding every op; the
+/// states never change, so no dependencies are tracked.
+class UnknownBranchOperands : public DataFlowAnalysis {
+public:
+  using DataFlowAnalysis::DataFlowAnalysis;
+
+  LogicalResult initialize(Operation *top) override {
+    top->walk([&](Operation *op) {
+      if (!isa<RegionBranchOpInterface, BranchOpInterface,
+               RegionBranchTerminatorOpInterface>(op))
+        return;
+      for (Value operand : op->getOperands()) {
+        auto *lattice =
+            getOrCreate<dataflow::Lattice<dataflow::ConstantValue>>(operand);
+        propagateIfChanged(lattice, lattice->join(
+                                        dataflow::ConstantValue::getUnknownConstant()));
+      }
+    });
+    return success();
+  }
+
+  LogicalResult visit(ProgramPoint *) override { return success(); }
+};
+
 } // namespace
 
 LogicalResult ResourceCreators::run(Operation *root) {
-  dataflow::loadBaselineAnalyses(solver);
+  solver.load<dataflow::DeadCodeAnalysis>();
+  solver.load<UnknownBranchOperands>();
   solver.load<ResourceCreatorAnalysis>();
   return solver.initializeAndRun(root);
 }

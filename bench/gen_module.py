@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Generates a large stream-lite module for benchmarking passes.
+
+usage: gen_module.py N [--seed S] > module.mlir
+
+About N tensor-phase ops spread over functions of ~100 ops each, on three
+devices (tiling, padding and specialization resolvers), with transfers
+between devices, scf.if / scf.for control flow, calls and dispatches.
+"""
+import argparse
+import random
+
+DEVICES = """\
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
+stream_lite.device @gpu targets([#stream_lite.target<"rocm", resolver = #stream_lite.padding_resolver<cache_line_bytes = 128, cache_sets = 4>>])
+stream_lite.device @npu targets([#stream_lite.target<"npu", resolver = #stream_lite.specialization_resolver<7>>, #stream_lite.target<"vmvx">])
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @entry
+  builtin.module {
+    func.func @entry(%in: !stream_lite.binding, %out: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %0 = stream_lite.binding.subspan %in[%c0] : !stream_lite.binding -> tensor<16x4xf32, #lhs> in memref<?xi8>
+      %1 = stream_lite.binding.subspan %out[%c0] : !stream_lite.binding -> tensor<16x4xf32, #lhs> in memref<?xi8>
+      return
+    }
+  }
+}
+"""
+
+LHS = "#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>"
+PAD = "#pad = #stream_lite.padding<[0, ?]>"
+TEST = "#test = #stream_lite.testing<>"
+
+ENC = {"cpu": ("tensor<16x4xf32, #lhs>", "f32"),
+       "gpu": ("tensor<16x1024xf32, #pad>", "f32"),
+       "npu": ("tensor<16x4xf32, #test>", "f32")}
+
+
+def aff(dev):
+    return f"on(#stream_lite.affinity<@{dev}>)"
+
+
+def gen_function(index, ops, rng, out):
+    out.append(f"func.func @f{index}(%sz: index, %v: f32, %cond: i1, %n: index) {{")
+    out.append("  %c0 = arith.constant 0 : index")
+    out.append("  %c1 = arith.constant 1 : index")
+    count = 0
+    k = 0
+    while count < ops:
+        dev = rng.choice(list(ENC))
+        other = rng.choice([d for d in ENC if d != dev])
+        ty, el = ENC[dev]
+        r = f"%r{k}"
+        out.append(f"  {r} = stream_lite.tensor.splat {aff(dev)} %v : {el} -> {ty} in !stream_lite.resource<*>{{%sz}}")
+        out.append(f"  %s{k} = stream_lite.tensor.sizeof {aff(dev)} {ty} : index")
+        out.append(f"  %t{k} = stream_lite.async.transfer {r} : !stream_lite.resource<*>{{%sz}} from(#stream_lite.affinity<@{dev}>) -> to(#stream_lite.affinity<@{other}>) !stream_lite.resource<*>{{%sz}}")
+        out.append(f"  %f{k} = stream_lite.tensor.fill {aff(other)} %v, %t{k}[%c0, %c0 for %c1, %c1] : {el} -> {ty} in %t{k} as !stream_lite.resource<*>{{%sz}}")
+        out.append(f"  %i{k} = scf.if %cond -> !stream_lite.resource<*> {{")
+        out.append(f"    %g{k} = stream_lite.tensor.fill {aff(other)} %v, %f{k}[%c0, %c0 for %c1, %c1] : {el} -> {ty} in %f{k} as !stream_lite.resource<*>{{%sz}}")
+        out.append(f"    scf.yield %g{k} : !stream_lite.resource<*>")
+        out.append("  } else {")
+        out.append(f"    scf.yield %f{k} : !stream_lite.resource<*>")
+        out.append("  }")
+        out.append(f"  %l{k} = scf.for %it = %c0 to %n step %c1 iter_args(%acc = %i{k}) -> !stream_lite.resource<*> {{")
+        out.append(f"    %h{k} = stream_lite.tensor.clone {aff(other)} %acc : {ty} in !stream_lite.resource<*>{{%sz}} -> {ty} in !stream_lite.resource<*>{{%sz}}")
+        out.append(f"    scf.yield %h{k} : !stream_lite.resource<*>")
+        out.append("  }")
+        count += 5
+        if dev == "cpu":
+            out.append(f"  %d{k} = stream_lite.tensor.dispatch {aff(dev)} @ex::@entry(%l{k}) : ({ty} in !stream_lite.resource<*>{{%sz}}) -> {ty} in !stream_lite.resource<*>{{%sz}}")
+            count += 1
+        k += 1
+    out.append("  return")
+    out.append("}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("ops", type=int)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    out = [LHS, PAD, TEST, DEVICES]
+    per_function = 100
+    for index in range(max(1, args.ops // per_function)):
+        gen_function(index, min(per_function, args.ops), rng, out)
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -208,10 +208,18 @@ static LogicalResult verifyRegion(Operation *op, StringRef what,
       return op->emitOpError() << "start index " << *offset << " of dim " << i
                                << " is outside the " << what << " dim of size "
                                << size;
-    if (offset && length && *offset + *length > size)
-      return op->emitOpError()
-             << "region [" << *offset << ", " << *offset + *length << ") of dim "
-             << i << " is outside the " << what << " dim of size " << size;
+    // *offset <= size here, so `size - *offset` cannot overflow (unlike
+    // `*offset + *length` with huge constants).
+    if (offset && length && *length > size - *offset) {
+      InFlightDiagnostic diag = op->emitOpError() << "region [" << *offset << ", ";
+      int64_t end;
+      if (llvm::AddOverflow(*offset, *length, end))
+        diag << *offset << " + " << *length;
+      else
+        diag << end;
+      return diag << ") of dim " << i << " is outside the " << what
+                  << " dim of size " << size;
+    }
   }
   return success();
 }
@@ -336,10 +344,20 @@ LogicalResult TensorCloneOp::verify() {
     return failure();
   RankedTensorType source = tensorOf(getSourceEncodingAttr());
   RankedTensorType result = tensorOf(getResultEncodingAttr());
-  if (source.getEncoding() != result.getEncoding())
+  if (source.getEncoding() != result.getEncoding()) {
+    auto describe = [](Attribute encoding) -> std::string {
+      if (!encoding)
+        return "none";
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << encoding;
+      return text;
+    };
     return emitOpError() << "clone changes the encoding from "
-                         << source.getEncoding() << " to " << result.getEncoding()
+                         << describe(source.getEncoding()) << " to "
+                         << describe(result.getEncoding())
                          << "; use stream_lite.tensor.encode";
+  }
   return verifySameLogicalTensor(*this, source, result);
 }
 
@@ -499,10 +517,15 @@ LogicalResult TensorDispatchOp::verify() {
                          << " operands but " << operandEncodings.size()
                          << " operand encodings";
   size_t resourceCount = 0, operandDimCount = 0;
-  for (auto [operand, encodingAttr] :
-       llvm::zip_equal(getMixedOperands(), operandEncodings)) {
+  for (auto [operandIndex, operand, encodingAttr] :
+       llvm::enumerate(getMixedOperands(), operandEncodings)) {
     Type encoding = cast<TypeAttr>(encodingAttr).getValue();
-    if (isa<ResourceType>(operand.getType())) {
+    if (auto resource = dyn_cast<ResourceType>(operand.getType())) {
+      // Spec section 4: only load and store take staging resources.
+      if (resource.getLifetime() == Lifetime::Staging)
+        return emitOpError() << "operand " << operandIndex
+                             << " is a staging resource; only load and store "
+                                "take staging resources";
       auto tensor = dyn_cast<RankedTensorType>(encoding);
       if (!tensor)
         return emitOpError() << "resource operand needs a ranked tensor type, got "
@@ -878,6 +901,10 @@ ModuleOp ExecutableOp::getInnerModule() {
 }
 
 LogicalResult ExecutableOp::verify() {
+  // The printer never prints entry block arguments: reject them rather than
+  // dropping them silently.
+  if (getBody().front().getNumArguments() != 0)
+    return emitOpError() << "body must not have block arguments";
   unsigned modules = 0;
   for (Operation &op : getBody().front()) {
     if (isa<ModuleOp>(op)) {

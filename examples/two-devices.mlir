@@ -2,7 +2,9 @@
 // matmul operands, re-encoded into the tiled layout, filled, moved to a GPU
 // that pads rows, sliced there and exported back to the host.
 //
-//   layout-opt examples/two-devices.mlir
+//   layout-opt --stream-lite-specialize-encodings examples/two-devices.mlir
+//
+// resolves the CPU's matmul LHS encoding to its 8x1 tiles.
 
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
 stream_lite.device @gpu targets([#stream_lite.target<"rocm", resolver = #stream_lite.padding_resolver<cache_line_bytes = 128, cache_sets = 4>>]) {native_fill_bits = [8, 16, 32]}

@@ -4,11 +4,13 @@
 #include "StreamLite/IR/StreamLiteDialect.h"
 #include "StreamLite/Transforms/Passes.h"
 
+#include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -36,6 +38,17 @@ void registerAllPasses() {
   mlir::registerLoopInvariantCodeMotionPass();
   mlir::registerViewOpGraphPass();
   mlir::registerPrintIRPass();
+
+  // The upstream lowering of builtin kernels (after
+  // stream-lite-lower-bindings) to the LLVM dialect.
+  mlir::registerSCFToControlFlowPass();
+  mlir::memref::registerExpandStridedMetadataPass();
+  mlir::registerFinalizeMemRefToLLVMConversionPass();
+  mlir::registerArithToLLVMConversionPass();
+  mlir::registerConvertIndexToLLVMPass();
+  mlir::registerConvertControlFlowToLLVMPass();
+  mlir::registerConvertFuncToLLVMPass();
+  mlir::registerReconcileUnrealizedCastsPass();
 }
 
 } // namespace layoutopt

@@ -1,0 +1,66 @@
+//===- BuiltinKernels.h - generated transfer kernels ------------*- C++ -*-===//
+//
+// Builtin executables for transfers that cannot be DMA (spec section 6):
+// relayout (encode), encoded slice, encoded update, encoded fill and splat.
+// Kernels are plain upstream MLIR (func, arith, scf, memref) that view their
+// bindings with stream_lite.binding.subspan and address elements through
+// PhysicalLayoutAttrInterface::buildElementByteOffset; they iterate over the
+// logical region only. Tiled results that the kernel creates (encode, slice,
+// splat) are zeroed first so that tile padding is zero; fill and update
+// never write tile padding.
+//
+// Dispatch ABI (function arguments = dispatch operands in order, then one
+// binding per untied result). `types` lists the tensor types in this order:
+//   Encode: [source, result]
+//     dispatch(%source, source dyn dims..., result dyn dims...) -> result
+//     func(%source: binding, dims..., %result: binding)
+//   Slice:  [source, result]   (result shape = slice lengths)
+//     dispatch(%source, source dyn dims..., offsets (rank)..., result dyn dims...) -> result
+//     func(%source: binding, dims..., offsets..., dims..., %result: binding)
+//   Update: [target, update]
+//     dispatch(%target, %update, target dyn dims..., update dyn dims..., offsets (rank)...) -> target (tied)
+//     func(%target: binding, %update: binding, dims..., dims..., offsets...)
+//   Fill:   [target]
+//     dispatch(%target, target dyn dims..., offsets (rank)..., lengths (rank)..., %value) -> target (tied)
+//     func(%target: binding, dims..., offsets..., lengths..., %value: element type)
+//   Splat:  [result]
+//     dispatch(result dyn dims..., %value) -> result
+//     func(dims..., %value: element type, %result: binding)
+// Dispatches carry no workload. Binding byte offsets are 0.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMLITE_TRANSFORMS_BUILTINKERNELS_H
+#define STREAMLITE_TRANSFORMS_BUILTINKERNELS_H
+
+#include "StreamLite/IR/StreamLiteOps.h"
+
+#include <string>
+
+namespace layoutopt::stream_lite {
+
+enum class BuiltinKind { Encode, Slice, Update, Fill, Splat };
+
+/// `encode`, `slice`, `update`, `fill` or `splat`.
+llvm::StringRef stringifyBuiltinKind(BuiltinKind kind);
+
+/// The executable (and export and function) name of the builtin of `kind`
+/// over `types` (ordered as in the ABI above): `__builtin_<kind>_<mangled
+/// types>`, a valid bare symbol name that differs whenever the kind, a
+/// shape, an element type or a layout differs, e.g.
+/// `__builtin_slice_4xDxf32_tiled_p0_1_t8_4_to_2x4xf32`.
+std::string getBuiltinName(BuiltinKind kind,
+                           llvm::ArrayRef<mlir::RankedTensorType> types);
+
+/// Builds the private `stream_lite.executable @name` holding
+/// `stream_lite.executable.export public @name` and an inner builtin.module
+/// with `func.func @name` implementing the kernel, at `builder`'s insertion
+/// point. Every type must have a physical layout (getPhysicalLayout).
+ExecutableOp buildBuiltinExecutable(mlir::OpBuilder &builder,
+                                    mlir::Location loc, llvm::StringRef name,
+                                    BuiltinKind kind,
+                                    llvm::ArrayRef<mlir::RankedTensorType> types);
+
+} // namespace layoutopt::stream_lite
+
+#endif // STREAMLITE_TRANSFORMS_BUILTINKERNELS_H

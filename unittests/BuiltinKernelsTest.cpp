@@ -1,0 +1,963 @@
+//===- BuiltinKernelsTest.cpp - builtin transfer kernels ------------------===//
+//
+// getBuiltinName (distinct per signature, equal for physically equal
+// layouts, a bare symbol), buildBuiltinExecutable (structure, ABI, verifier),
+// stream-lite-lower-bindings followed by the upstream lowering to the LLVM
+// dialect, and JIT execution of every kernel kind against the independent
+// brute-force byte images of LayoutReference.h (tile padding zero, padding
+// bytes and untouched elements unchanged, no write past the storage).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutReference.h"
+#include "TestUtil.h"
+
+#include "StreamLite/IR/StreamLiteOps.h"
+#include "StreamLite/Transforms/BuiltinKernels.h"
+#include "StreamLite/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <deque>
+#include <set>
+
+using namespace mlir;
+using namespace layoutopt::stream_lite;
+using namespace layoutopt::test;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Tensor specs
+//===----------------------------------------------------------------------===//
+
+/// A concrete tensor of a kernel: reference layout, concrete shape, which
+/// dims the type leaves dynamic, and the element type's spelling.
+struct TensorSpec {
+  LayoutDesc layout;
+  Shape shape;
+  std::vector<bool> dynamic;
+  std::string element;
+  /// Spell the encoding as `#stream_lite.layout<[...]>` around the layout.
+  bool wrapInLayout = false;
+
+  std::string typeStr() const {
+    std::string s = "tensor<";
+    for (size_t i = 0; i < shape.size(); ++i)
+      s += (i < dynamic.size() && dynamic[i] ? std::string("?")
+                                             : std::to_string(shape[i])) +
+           "x";
+    s += element;
+    bool identity = layout.kind == LayoutDesc::Identity;
+    if (wrapInLayout)
+      s += ", #stream_lite.layout<[" + layout.str() + "]>";
+    else if (!identity)
+      s += ", " + layout.str();
+    return s + ">";
+  }
+  std::vector<int64_t> dynamicDims() const {
+    std::vector<int64_t> dims;
+    for (size_t i = 0; i < shape.size(); ++i)
+      if (i < dynamic.size() && dynamic[i])
+        dims.push_back(shape[i]);
+    return dims;
+  }
+};
+
+LayoutDesc identity(int64_t rank) {
+  LayoutDesc l;
+  l.rank = rank;
+  return l;
+}
+LayoutDesc padding(std::vector<int64_t> pads) {
+  LayoutDesc l;
+  l.kind = LayoutDesc::Padding;
+  l.rank = static_cast<int64_t>(pads.size());
+  l.padding = std::move(pads);
+  return l;
+}
+LayoutDesc tiled(int64_t rank, std::vector<int64_t> pos, std::vector<int64_t> tiles,
+                 std::vector<int64_t> perm = {}) {
+  LayoutDesc l;
+  l.kind = LayoutDesc::Tiled;
+  l.rank = rank;
+  l.innerDimsPos = std::move(pos);
+  l.innerTiles = std::move(tiles);
+  l.outerDimsPerm = std::move(perm);
+  return l;
+}
+
+TensorSpec spec(LayoutDesc layout, Shape shape, std::string element,
+                std::vector<bool> dynamic = {}) {
+  TensorSpec t;
+  t.layout = std::move(layout);
+  t.shape = std::move(shape);
+  t.element = std::move(element);
+  t.dynamic = std::move(dynamic);
+  return t;
+}
+
+/// One kernel to build and run.
+struct KernelCase {
+  BuiltinKind kind;
+  std::vector<TensorSpec> tensors;
+  std::vector<int64_t> offsets; // slice, update, fill
+  std::vector<int64_t> lengths; // fill
+
+  std::string describe() const {
+    std::string s = stringifyBuiltinKind(kind).str();
+    for (const TensorSpec &t : tensors)
+      s += " " + t.typeStr() + " shape=" + listStr(t.shape);
+    if (!offsets.empty())
+      s += " offsets=" + listStr(offsets);
+    if (!lengths.empty())
+      s += " lengths=" + listStr(lengths);
+    return s;
+  }
+};
+
+std::vector<KernelCase> kernelCases() {
+  using K = BuiltinKind;
+  std::vector<KernelCase> cases;
+  // Encode: relayouts between identity, padding and tiled (with and without
+  // outer_dims_perm), static and dynamic, every element type.
+  cases.push_back({K::Encode,
+                   {spec(identity(2), {5, 7}, "f32", {true, false}),
+                    spec(tiled(2, {0, 1}, {4, 4}, {1, 0}), {5, 7}, "f32",
+                         {true, false})}});
+  cases.push_back({K::Encode,
+                   {spec(padding({1, 3}), {3, 5}, "i8"),
+                    spec(tiled(2, {1}, {4}), {3, 5}, "i8")}});
+  cases.push_back({K::Encode,
+                   {spec(tiled(2, {0, 1}, {2, 3}), {5, 4}, "i1", {true, true}),
+                    spec(identity(2), {5, 4}, "i1", {true, true})}});
+  cases.push_back({K::Encode,
+                   {spec(tiled(2, {0}, {8}), {9, 3}, "i64", {false, true}),
+                    spec(tiled(2, {1, 0}, {2, 4}, {1, 0}), {9, 3}, "i64",
+                         {false, true})}});
+  cases.push_back({K::Encode,
+                   {spec(identity(3), {2, 3, 5}, "f16"),
+                    spec(tiled(3, {2, 0}, {4, 2}, {2, 0, 1}), {2, 3, 5}, "f16")}});
+  {
+    KernelCase c{K::Encode,
+                 {spec(identity(2), {6, 4}, "f64"),
+                  spec(tiled(2, {0}, {4}), {6, 4}, "f64")}};
+    c.tensors[1].wrapInLayout = true;
+    cases.push_back(c);
+  }
+  // Slice.
+  cases.push_back({K::Slice,
+                   {spec(tiled(2, {0, 1}, {8, 4}), {10, 9}, "f16", {true, true}),
+                    spec(tiled(2, {1}, {2}), {4, 5}, "f16")},
+                   {3, 2}});
+  cases.push_back({K::Slice,
+                   {spec(tiled(2, {0, 1}, {8, 4}), {11, 6}, "f32", {false, true}),
+                    spec(identity(2), {2, 4}, "f32")},
+                   {7, 1}});
+  cases.push_back({K::Slice,
+                   {spec(padding({0, 5}), {4, 6}, "i1", {true, false}),
+                    spec(tiled(2, {0, 1}, {3, 2}, {1, 0}), {3, 3}, "i1",
+                         {true, false})},
+                   {1, 2}});
+  // Update.
+  cases.push_back({K::Update,
+                   {spec(tiled(2, {0, 1}, {4, 2}, {1, 0}), {9, 7}, "i16",
+                         {true, false}),
+                    spec(identity(2), {3, 4}, "i16")},
+                   {5, 2}});
+  cases.push_back({K::Update,
+                   {spec(padding({2, 1}), {4, 5}, "i1"),
+                    spec(tiled(2, {1}, {2}), {2, 3}, "i1", {false, true})},
+                   {1, 2}});
+  cases.push_back({K::Update,
+                   {spec(tiled(1, {0}, {4}), {10}, "f64", {true}),
+                    spec(padding({3}), {5}, "f64", {true})},
+                   {3}});
+  // Fill.
+  cases.push_back({K::Fill,
+                   {spec(tiled(2, {0, 1}, {4, 4}), {7, 6}, "f32")},
+                   {1, 2},
+                   {5, 3}});
+  cases.push_back({K::Fill,
+                   {spec(tiled(2, {1, 0}, {3, 2}, {1, 0}), {5, 7}, "i1",
+                         {true, true})},
+                   {2, 1},
+                   {3, 5}});
+  cases.push_back({K::Fill, {spec(padding({4}), {9}, "i64")}, {2}, {6}});
+  // Splat.
+  cases.push_back({K::Splat,
+                   {spec(tiled(2, {0, 1}, {4, 2}, {1, 0}), {5, 3}, "f32",
+                         {true, true})}});
+  cases.push_back({K::Splat, {spec(identity(0), {}, "i8")}});
+  cases.push_back({K::Splat, {spec(tiled(1, {0}, {4}), {5}, "i1")}});
+  cases.push_back({K::Splat, {spec(padding({0, 3}), {2, 2}, "f16")}});
+  // A byte width that is not a power of two (LLVM pads i24 to 4 bytes in
+  // arrays; the byte image must not).
+  cases.push_back({K::Splat, {spec(tiled(1, {0}, {4}), {5}, "i24")}});
+  cases.push_back({K::Encode,
+                   {spec(identity(2), {3, 3}, "i24"),
+                    spec(tiled(2, {1}, {2}), {3, 3}, "i24")}});
+  return cases;
+}
+
+std::vector<RankedTensorType> parseTypes(MLIRContext &ctx, const KernelCase &c) {
+  std::vector<RankedTensorType> types;
+  for (const TensorSpec &t : c.tensors) {
+    std::string diags;
+    RankedTensorType type = parseTensorType(ctx, t.typeStr(), &diags);
+    INFO(t.typeStr() << ": " << diags);
+    REQUIRE(type);
+    types.push_back(type);
+  }
+  return types;
+}
+
+/// A module holding the builtin executable of `c` (named by getBuiltinName).
+OwningOpRef<ModuleOp> buildKernelModule(MLIRContext &ctx, BuiltinKind kind,
+                                        ArrayRef<RankedTensorType> types) {
+  OpBuilder builder(&ctx);
+  Location loc = builder.getUnknownLoc();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  builder.setInsertionPointToEnd(module->getBody());
+  std::string name = getBuiltinName(kind, types);
+  ExecutableOp executable =
+      buildBuiltinExecutable(builder, loc, name, kind, types);
+  REQUIRE(executable);
+  return module;
+}
+
+bool isBareSymbol(const std::string &name) {
+  if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))
+    return false;
+  return llvm::all_of(name, [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Lowering
+//===----------------------------------------------------------------------===//
+
+/// stream-lite-lower-bindings, then the upstream lowering to the LLVM
+/// dialect nested on every executable's inner module.
+LogicalResult lowerToLLVM(ModuleOp module, std::string *diags = nullptr) {
+  DiagnosticCapture capture(*module.getContext());
+  PassManager pm(module.getContext());
+  pm.addPass(createLowerBindingsPass());
+  OpPassManager &inner = pm.nest<ExecutableOp>().nest<ModuleOp>();
+  inner.addPass(createSCFToControlFlowPass());
+  inner.addPass(memref::createExpandStridedMetadataPass());
+  inner.addPass(createFinalizeMemRefToLLVMConversionPass());
+  inner.addPass(createArithToLLVMConversionPass());
+  inner.addPass(createConvertIndexToLLVMPass());
+  inner.addPass(createConvertControlFlowToLLVMPass());
+  inner.addPass(createConvertFuncToLLVMPass());
+  inner.addPass(createReconcileUnrealizedCastsPass());
+  LogicalResult result = pm.run(module);
+  if (diags)
+    *diags = capture.text();
+  return result;
+}
+
+/// The names of the ops of `module` (nested) that are not in `allowed`
+/// dialects (builtin.module itself is always allowed).
+std::set<std::string> opsOutside(Operation *root,
+                                 std::set<std::string> allowedDialects) {
+  std::set<std::string> outside;
+  root->walk([&](Operation *op) {
+    if (op == root || isa<ModuleOp>(op))
+      return;
+    if (!allowedDialects.count(op->getName().getDialectNamespace().str()))
+      outside.insert(op->getName().getStringRef().str());
+  });
+  return outside;
+}
+
+std::string join(const std::set<std::string> &names) {
+  std::string s;
+  for (const std::string &n : names)
+    s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// JIT execution against the reference byte images
+//===----------------------------------------------------------------------===//
+
+constexpr int64_t kGuardBytes = 16;
+constexpr uint8_t kGuard = 0xCD;
+
+/// The bytes of element `key` of a tensor of `element` type (`salt` tells
+/// tensors apart). Floats are finite; i1 is 0 or 1.
+std::vector<uint8_t> elementValue(const std::string &element, int64_t bytes,
+                                  int64_t key, int64_t salt) {
+  std::vector<uint8_t> out(bytes);
+  if (element == "i1") {
+    out[0] = static_cast<uint8_t>((key + salt) & 1);
+  } else if (element == "f16") {
+    uint16_t h = static_cast<uint16_t>(0x3C00 + ((key * 7 + salt * 13) & 0x3FF));
+    std::memcpy(out.data(), &h, 2);
+  } else if (element == "f32") {
+    float f = static_cast<float>(key * 3 + salt) + 0.25f;
+    std::memcpy(out.data(), &f, 4);
+  } else if (element == "f64") {
+    double d = static_cast<double>(key * 5 + salt) + 0.125;
+    std::memcpy(out.data(), &d, 8);
+  } else {
+    uint64_t v = static_cast<uint64_t>(key) * 0x9E3779B97F4A7C15ull +
+                 static_cast<uint64_t>(salt) * 0x1234567ull + 5;
+    std::memcpy(out.data(), &v, bytes);
+  }
+  return out;
+}
+
+/// A byte buffer with its reference image; `expected[i]` is -1 where any
+/// byte is fine (padding-layout pad bytes of a created result).
+struct Buffer {
+  TensorSpec spec;
+  int64_t elementBytes = 0;
+  RefImage image;
+  std::vector<uint8_t> bytes;
+  std::vector<int> expected;
+
+  Buffer(const TensorSpec &s, int64_t elementBytes, uint8_t fill)
+      : spec(s), elementBytes(elementBytes),
+        image(referenceImage(s.layout, s.shape, elementBytes)) {
+    REQUIRE(image.complete());
+    bytes.assign(image.storageBytes + kGuardBytes, fill);
+    for (int64_t i = 0; i < kGuardBytes; ++i)
+      bytes[image.storageBytes + i] = kGuard;
+  }
+
+  int64_t offsetOf(const Shape &idx) const {
+    return image.offsetOf[logicalKey(spec.shape, idx)];
+  }
+  /// Writes logical element values (by key, with `salt`) into `bytes`.
+  void writeElements(int64_t salt) {
+    forEachIndex(spec.shape, [&](const Shape &idx) {
+      setBytes(bytes, idx, value(idx, salt));
+    });
+  }
+  std::vector<uint8_t> value(const Shape &idx, int64_t salt) const {
+    return elementValue(spec.element, elementBytes,
+                        logicalKey(spec.shape, idx), salt);
+  }
+  template <typename Vec, typename Src>
+  void setBytes(Vec &dst, const Shape &idx, const Src &src) const {
+    int64_t offset = offsetOf(idx);
+    for (int64_t b = 0; b < elementBytes; ++b)
+      dst[offset + b] = src[b];
+  }
+  /// Expectation: the current bytes, unchanged.
+  void expectUnchanged() { expected.assign(bytes.begin(), bytes.end()); }
+  /// Expectation for a result the kernel creates: pad bytes zero for tiled
+  /// layouts, anything for padding layouts; elements set by the caller.
+  void expectCreated() {
+    expected.assign(bytes.size(), -1);
+    int fill = spec.layout.kind == LayoutDesc::Tiled ? 0 : -1;
+    for (int64_t i = 0; i < image.storageBytes; ++i)
+      expected[i] = fill;
+    for (int64_t i = 0; i < kGuardBytes; ++i)
+      expected[image.storageBytes + i] = kGuard;
+  }
+
+  /// The first mismatch, or empty.
+  std::string check(const std::string &what) const {
+    for (size_t i = 0; i < bytes.size(); ++i) {
+      if (expected[i] < 0 || expected[i] == bytes[i])
+        continue;
+      std::string where = static_cast<int64_t>(i) >= image.storageBytes
+                              ? "guard byte past the storage"
+                              : "storage byte";
+      return what + ": " + where + " " + std::to_string(i) + " is " +
+             std::to_string(bytes[i]) + ", expected " +
+             std::to_string(expected[i]) + " (storage " +
+             std::to_string(image.storageBytes) + " bytes)";
+    }
+    return "";
+  }
+};
+
+/// Packed arguments for ExecutionEngine::invokePacked: a pointer to each
+/// scalar of the lowered signature (memref<?xi8> expands to allocated and
+/// aligned pointers, offset, size and stride).
+class PackedArgs {
+public:
+  void addBuffer(Buffer &buffer) {
+    void *data = buffer.bytes.data();
+    addScalar(data);
+    addScalar(data);
+    addScalar<int64_t>(0);
+    addScalar<int64_t>(buffer.image.storageBytes);
+    addScalar<int64_t>(1);
+  }
+  void addIndex(int64_t value) { addScalar<int64_t>(value); }
+  void addIndices(const std::vector<int64_t> &values) {
+    for (int64_t v : values)
+      addIndex(v);
+  }
+  void addElement(const std::vector<uint8_t> &bytes) {
+    uint64_t word = 0;
+    std::memcpy(&word, bytes.data(), bytes.size());
+    addScalar<uint64_t>(word);
+  }
+  SmallVector<void *> pointers() {
+    SmallVector<void *> result;
+    for (auto &slot : storage)
+      result.push_back(&slot);
+    return result;
+  }
+
+private:
+  template <typename T>
+  void addScalar(T value) {
+    static_assert(sizeof(T) <= sizeof(uint64_t));
+    storage.emplace_back();
+    std::memcpy(&storage.back(), &value, sizeof(T));
+  }
+  std::deque<uint64_t> storage;
+};
+
+void initNativeTarget() {
+  static bool done = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)done;
+}
+
+/// Lowers the kernel module, JIT-compiles its inner module and calls the
+/// kernel with `args`.
+void runKernel(MLIRContext &ctx, ModuleOp module, const std::string &name,
+               PackedArgs &args) {
+  std::string diags;
+  REQUIRE(succeeded(lowerToLLVM(module, &diags)));
+  INFO(diags);
+  auto executable = *module.getOps<ExecutableOp>().begin();
+  OwningOpRef<ModuleOp> inner = executable.getInnerModule().clone();
+  initNativeTarget();
+  ExecutionEngineOptions options;
+  options.enableGDBNotificationListener = false;
+  options.enablePerfNotificationListener = false;
+  auto engine = ExecutionEngine::create(*inner, options);
+  if (!engine) {
+    std::string message = llvm::toString(engine.takeError());
+    FAIL("ExecutionEngine::create failed: " << message);
+  }
+  SmallVector<void *> pointers = args.pointers();
+  llvm::Error error = (*engine)->invokePacked(name, pointers);
+  if (error) {
+    std::string message = llvm::toString(std::move(error));
+    FAIL("invokePacked failed: " << message);
+  }
+}
+
+/// The value splat or filled by a case.
+std::vector<uint8_t> patternValue(const TensorSpec &t, int64_t elementBytes) {
+  return elementValue(t.element, elementBytes, /*key=*/12345, /*salt=*/7);
+}
+
+/// Builds, runs and checks one case against the reference.
+void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
+  INFO(c.describe());
+  std::vector<RankedTensorType> types = parseTypes(ctx, c);
+  std::string name = getBuiltinName(c.kind, types);
+  OwningOpRef<ModuleOp> module = buildKernelModule(ctx, c.kind, types);
+  int64_t elementBytes = getElementByteWidth(types[0].getElementType());
+  const TensorSpec &t0 = c.tensors[0];
+  PackedArgs args;
+  std::vector<std::pair<std::string, Buffer *>> checks;
+
+  switch (c.kind) {
+  case BuiltinKind::Encode:
+  case BuiltinKind::Slice: {
+    const TensorSpec &t1 = c.tensors[1];
+    Buffer src(t0, elementBytes, 0xEE);
+    src.writeElements(/*salt=*/1);
+    src.expectUnchanged();
+    Buffer dst(t1, elementBytes, 0xAB);
+    dst.expectCreated();
+    forEachIndex(t1.shape, [&](const Shape &idx) {
+      Shape from = idx;
+      for (size_t i = 0; i < c.offsets.size(); ++i)
+        from[i] += c.offsets[i];
+      dst.setBytes(dst.expected, idx, src.value(from, 1));
+    });
+    args.addBuffer(src);
+    args.addIndices(t0.dynamicDims());
+    if (c.kind == BuiltinKind::Slice)
+      args.addIndices(c.offsets);
+    args.addIndices(t1.dynamicDims());
+    args.addBuffer(dst);
+    runKernel(ctx, *module, name, args);
+    CHECK(src.check("source") == "");
+    CHECK(dst.check("result") == "");
+    break;
+  }
+  case BuiltinKind::Update: {
+    const TensorSpec &t1 = c.tensors[1];
+    Buffer target(t0, elementBytes,
+                  t0.layout.kind == LayoutDesc::Tiled ? 0x00 : 0x5A);
+    target.writeElements(1);
+    target.expectUnchanged();
+    Buffer update(t1, elementBytes, 0xEE);
+    update.writeElements(2);
+    update.expectUnchanged();
+    forEachIndex(t1.shape, [&](const Shape &idx) {
+      Shape to = idx;
+      for (size_t i = 0; i < c.offsets.size(); ++i)
+        to[i] += c.offsets[i];
+      target.setBytes(target.expected, to, update.value(idx, 2));
+    });
+    args.addBuffer(target);
+    args.addBuffer(update);
+    args.addIndices(t0.dynamicDims());
+    args.addIndices(t1.dynamicDims());
+    args.addIndices(c.offsets);
+    runKernel(ctx, *module, name, args);
+    CHECK(target.check("target") == "");
+    CHECK(update.check("update") == "");
+    break;
+  }
+  case BuiltinKind::Fill: {
+    Buffer target(t0, elementBytes,
+                  t0.layout.kind == LayoutDesc::Tiled ? 0x00 : 0x5A);
+    target.writeElements(1);
+    target.expectUnchanged();
+    std::vector<uint8_t> value = patternValue(t0, elementBytes);
+    forEachIndex(Shape(c.lengths.begin(), c.lengths.end()),
+                 [&](const Shape &idx) {
+                   Shape to = idx;
+                   for (size_t i = 0; i < c.offsets.size(); ++i)
+                     to[i] += c.offsets[i];
+                   target.setBytes(target.expected, to, value);
+                 });
+    args.addBuffer(target);
+    args.addIndices(t0.dynamicDims());
+    args.addIndices(c.offsets);
+    args.addIndices(c.lengths);
+    args.addElement(value);
+    runKernel(ctx, *module, name, args);
+    CHECK(target.check("target") == "");
+    break;
+  }
+  case BuiltinKind::Splat: {
+    Buffer dst(t0, elementBytes, 0xAB);
+    dst.expectCreated();
+    std::vector<uint8_t> value = patternValue(t0, elementBytes);
+    forEachIndex(t0.shape, [&](const Shape &idx) {
+      dst.setBytes(dst.expected, idx, value);
+    });
+    args.addIndices(t0.dynamicDims());
+    args.addElement(value);
+    args.addBuffer(dst);
+    runKernel(ctx, *module, name, args);
+    CHECK(dst.check("result") == "");
+    break;
+  }
+  }
+}
+
+std::unique_ptr<MLIRContext> makeJitContext() {
+  auto ctx = makeContext();
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  ctx->appendDialectRegistry(registry);
+  return ctx;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+TEST_CASE("builtin names follow the documented mangling", "[builtins]") {
+  auto ctx = makeContext();
+  auto t = [&](StringRef text) {
+    RankedTensorType type = parseTensorType(*ctx, text);
+    INFO(text.str());
+    REQUIRE(type);
+    return type;
+  };
+  CHECK(getBuiltinName(
+            BuiltinKind::Slice,
+            {t("tensor<4x?xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], "
+               "inner_tiles = [8, 4]>>"),
+             t("tensor<2x4xf32>")}) ==
+        "__builtin_slice_4xDxf32_tiled_p0_1_t8_4_to_2x4xf32");
+  CHECK(getBuiltinName(BuiltinKind::Fill,
+                       {t("tensor<?x8xi1, #stream_lite.padding<[0, 3]>>")}) ==
+        "__builtin_fill_Dx8xi1_pad_0_3");
+  CHECK(getBuiltinName(BuiltinKind::Splat, {t("tensor<f16>")}) ==
+        "__builtin_splat_f16");
+  CHECK(getBuiltinName(
+            BuiltinKind::Encode,
+            {t("tensor<3x5xi64>"),
+             t("tensor<3x5xi64, #stream_lite.tiled<inner_dims_pos = [1, 0], "
+               "inner_tiles = [2, 4], outer_dims_perm = [1, 0]>>")}) ==
+        "__builtin_encode_3x5xi64_to_3x5xi64_tiled_p1_0_t2_4_o1_0");
+  CHECK(getBuiltinName(BuiltinKind::Update,
+                       {t("tensor<8x8xbf16>"), t("tensor<2x2xbf16>")}) ==
+        "__builtin_update_8x8xbf16_to_2x2xbf16");
+}
+
+TEST_CASE("builtin names are distinct per signature and bare symbols",
+          "[builtins]") {
+  auto ctx = makeContext();
+  std::vector<std::pair<BuiltinKind, std::vector<std::string>>> signatures = {
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [4]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [4]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [2]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [1, 0], inner_tiles = [2, 4]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [4], outer_dims_perm = [1, 0]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.padding<[0, 4]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.padding<[4, 0]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.padding<[0, 44]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.padding<[4, 4]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf32, #stream_lite.padding<[0, 4]>>", "tensor<4x4xf32>"}},
+      {BuiltinKind::Encode, {"tensor<4x?xf32>", "tensor<4x?xf32, #stream_lite.padding<[0, 4]>>"}},
+      {BuiltinKind::Encode, {"tensor<?x4xf32>", "tensor<?x4xf32, #stream_lite.padding<[0, 4]>>"}},
+      {BuiltinKind::Encode, {"tensor<44xf32>", "tensor<44xf32, #stream_lite.padding<[4]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf16>", "tensor<4x4xf16, #stream_lite.padding<[0, 4]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xbf16>", "tensor<4x4xbf16, #stream_lite.padding<[0, 4]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xi1>", "tensor<4x4xi1, #stream_lite.padding<[0, 4]>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xi8>", "tensor<4x4xi8, #stream_lite.padding<[0, 4]>>"}},
+      {BuiltinKind::Slice, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.padding<[0, 4]>>"}},
+      {BuiltinKind::Slice, {"tensor<4x4xf32>", "tensor<2x4xf32>"}},
+      {BuiltinKind::Slice, {"tensor<4x4xf32>", "tensor<4x2xf32>"}},
+      {BuiltinKind::Update, {"tensor<4x4xf32>", "tensor<2x4xf32>"}},
+      {BuiltinKind::Fill, {"tensor<4x4xf32>"}},
+      {BuiltinKind::Fill, {"tensor<4x4xi32>"}},
+      {BuiltinKind::Fill, {"tensor<16xf32>"}},
+      {BuiltinKind::Fill, {"tensor<f32>"}},
+      {BuiltinKind::Splat, {"tensor<4x4xf32>"}},
+      {BuiltinKind::Splat, {"tensor<4x4xf8E4M3FN>"}},
+      {BuiltinKind::Splat, {"tensor<4x4xf8E5M2>"}},
+      {BuiltinKind::Splat, {"tensor<4x4xcomplex<f32>>"}},
+      {BuiltinKind::Splat, {"tensor<4x4xindex>"}},
+      {BuiltinKind::Splat, {"tensor<4x4xui8>"}},
+  };
+  std::set<std::string> names;
+  for (auto &[kind, texts] : signatures) {
+    std::vector<RankedTensorType> types;
+    for (const std::string &text : texts) {
+      RankedTensorType type = parseTensorType(*ctx, text);
+      INFO(text);
+      REQUIRE(type);
+      types.push_back(type);
+    }
+    std::string name = getBuiltinName(kind, types);
+    INFO(name);
+    CHECK(isBareSymbol(name));
+    CHECK(names.insert(name).second);
+  }
+  // The kind is part of the name.
+  CHECK(names.size() == signatures.size());
+}
+
+TEST_CASE("physically equal layouts share a builtin name", "[builtins]") {
+  auto ctx = makeContext();
+  std::vector<std::vector<std::string>> groups = {
+      {"tensor<4x?xf32>", "tensor<4x?xf32, #stream_lite.identity>",
+       "tensor<4x?xf32, #stream_lite.padding<[0, 0]>>",
+       "tensor<4x?xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [1, 1]>>",
+       "tensor<4x?xf32, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1], outer_dims_perm = [0, 1]>>",
+       "tensor<4x?xf32, #stream_lite.layout<[#stream_lite.identity]>>",
+       "tensor<4x?xf32, #stream_lite.layout<[#stream_lite.identity, #stream_lite.padding<[0, 0]>]>>"},
+      {"tensor<8x6xi8, #stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [4]>>",
+       "tensor<8x6xi8, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 1]>>",
+       "tensor<8x6xi8, #stream_lite.tiled<inner_dims_pos = [1, 0], inner_tiles = [1, 4], outer_dims_perm = [0, 1]>>",
+       "tensor<8x6xi8, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [4]>]>>"},
+      {"tensor<3x5xf16, #stream_lite.padding<[1, 2]>>",
+       "tensor<3x5xf16, #stream_lite.layout<[#stream_lite.padding<[1, 2]>]>>"},
+  };
+  for (const auto &group : groups) {
+    std::set<std::string> names;
+    for (const std::string &text : group) {
+      RankedTensorType type = parseTensorType(*ctx, text);
+      INFO(text);
+      REQUIRE(type);
+      REQUIRE(getPhysicalLayout(type));
+      names.insert(getBuiltinName(BuiltinKind::Splat, {type}));
+      names.insert(getBuiltinName(BuiltinKind::Encode, {type, type}));
+    }
+    INFO(group.front());
+    CHECK(names.size() == 2);
+  }
+  // An identity outer_dims_perm built in C++ (kept by TiledAttr::get) is the
+  // default too.
+  auto base = parseTensorType(*ctx, "tensor<8x6xi8>");
+  REQUIRE(base);
+  auto explicitPerm = TiledAttr::get(ctx.get(), {0}, {4}, {0, 1});
+  auto noPerm = TiledAttr::get(ctx.get(), {0}, {4}, {});
+  auto a = RankedTensorType::get(base.getShape(), base.getElementType(), explicitPerm);
+  auto b = RankedTensorType::get(base.getShape(), base.getElementType(), noPerm);
+  CHECK(getBuiltinName(BuiltinKind::Splat, {a}) ==
+        getBuiltinName(BuiltinKind::Splat, {b}));
+}
+
+//===----------------------------------------------------------------------===//
+// Structure, verifier and lowering
+//===----------------------------------------------------------------------===//
+
+TEST_CASE("builtin executables have the documented shape and ABI",
+          "[builtins]") {
+  auto ctx = makeContext();
+  for (const KernelCase &c : kernelCases()) {
+    INFO(c.describe());
+    std::vector<RankedTensorType> types = parseTypes(*ctx, c);
+    std::string name = getBuiltinName(c.kind, types);
+    OwningOpRef<ModuleOp> module = buildKernelModule(*ctx, c.kind, types);
+    {
+      DiagnosticCapture capture(*ctx);
+      bool verified = succeeded(verify(*module));
+      INFO(capture.text());
+      REQUIRE(verified);
+    }
+
+    // executable private @name { export public @name  builtin.module {...} }
+    auto executables = llvm::to_vector(module->getOps<ExecutableOp>());
+    REQUIRE(executables.size() == 1);
+    ExecutableOp executable = executables.front();
+    CHECK(executable.getSymName() == name);
+    CHECK(executable.getSymVisibility() == "private");
+    auto exports = llvm::to_vector(executable.getOps<ExecutableExportOp>());
+    REQUIRE(exports.size() == 1);
+    CHECK(exports.front().getSymName() == name);
+    CHECK(exports.front().getSymVisibility() == "public");
+    CHECK(!exports.front().getFunctionRef());
+    ModuleOp inner = executable.getInnerModule();
+    REQUIRE(inner);
+    auto funcs = llvm::to_vector(inner.getOps<func::FuncOp>());
+    REQUIRE(funcs.size() == 1);
+    CHECK(funcs.front().getSymName() == name);
+
+    // The ABI of BuiltinKernels.h.
+    Type binding = BindingType::get(ctx.get());
+    Type index = IndexType::get(ctx.get());
+    Type element = types[0].getElementType();
+    SmallVector<Type> expected;
+    auto add = [&](Type type, int64_t n) { expected.append(n, type); };
+    int64_t rank = types[0].getRank();
+    switch (c.kind) {
+    case BuiltinKind::Encode:
+      add(binding, 1);
+      add(index, types[0].getNumDynamicDims());
+      add(index, types[1].getNumDynamicDims());
+      add(binding, 1);
+      break;
+    case BuiltinKind::Slice:
+      add(binding, 1);
+      add(index, types[0].getNumDynamicDims());
+      add(index, rank);
+      add(index, types[1].getNumDynamicDims());
+      add(binding, 1);
+      break;
+    case BuiltinKind::Update:
+      add(binding, 2);
+      add(index, types[0].getNumDynamicDims());
+      add(index, types[1].getNumDynamicDims());
+      add(index, rank);
+      break;
+    case BuiltinKind::Fill:
+      add(binding, 1);
+      add(index, types[0].getNumDynamicDims());
+      add(index, 2 * rank);
+      add(element, 1);
+      break;
+    case BuiltinKind::Splat:
+      add(index, types[0].getNumDynamicDims());
+      add(element, 1);
+      add(binding, 1);
+      break;
+    }
+    CHECK(funcs.front().getFunctionType() ==
+          FunctionType::get(ctx.get(), expected, {}));
+    CHECK(funcs.front().getFunctionType().getNumResults() == 0);
+
+    // Plain upstream MLIR plus the binding views; each subspan carries the
+    // binding's tensor type and starts at byte 0.
+    CHECK(join(opsOutside(inner, {"func", "arith", "scf", "memref"})) ==
+          "stream_lite.binding.subspan");
+    std::vector<Type> viewed;
+    inner.walk([&](BindingSubspanOp subspan) {
+      viewed.push_back(subspan.getTensorType());
+      CHECK(isConstantIntValue(subspan.getByteOffset(), 0));
+      CHECK(subspan.getResult().getType() ==
+            MemRefType::get({ShapedType::kDynamic},
+                            IntegerType::get(ctx.get(), 8)));
+    });
+    std::vector<Type> wanted(types.begin(), types.end());
+    std::sort(viewed.begin(), viewed.end(),
+              [](Type x, Type y) { return x.getAsOpaquePointer() < y.getAsOpaquePointer(); });
+    std::sort(wanted.begin(), wanted.end(),
+              [](Type x, Type y) { return x.getAsOpaquePointer() < y.getAsOpaquePointer(); });
+    CHECK(viewed == wanted);
+
+    // Round trip through the textual form.
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os);
+    std::string diags;
+    auto reparsed = parseModule(*ctx, text, &diags);
+    INFO(text << diags);
+    CHECK(reparsed);
+  }
+}
+
+TEST_CASE("builtin kernels lower to the LLVM dialect", "[builtins]") {
+  auto ctx = makeContext();
+  for (const KernelCase &c : kernelCases()) {
+    INFO(c.describe());
+    std::vector<RankedTensorType> types = parseTypes(*ctx, c);
+    OwningOpRef<ModuleOp> module = buildKernelModule(*ctx, c.kind, types);
+    std::string diags;
+    bool lowered = succeeded(lowerToLLVM(*module, &diags));
+    INFO(diags);
+    REQUIRE(lowered);
+    ModuleOp inner = (*module->getOps<ExecutableOp>().begin()).getInnerModule();
+    CHECK(join(opsOutside(inner, {"llvm"})) == "");
+    CHECK(succeeded(verify(*module)));
+  }
+}
+
+TEST_CASE("builtin kernels reject types without a unique physical layout",
+          "[builtins]") {
+  auto ctx = makeContext();
+  OpBuilder builder(ctx.get());
+  OwningOpRef<ModuleOp> module = ModuleOp::create(builder.getUnknownLoc());
+  builder.setInsertionPointToEnd(module->getBody());
+  RankedTensorType differ = parseTensorType(
+      *ctx, "tensor<4x4xf32, #stream_lite.layout<[#stream_lite.identity, "
+            "#stream_lite.padding<[0, 4]>]>>");
+  RankedTensorType plain = parseTensorType(*ctx, "tensor<4x4xf32>");
+  RankedTensorType other = parseTensorType(*ctx, "tensor<4x4xf16>");
+  REQUIRE(differ);
+  REQUIRE(plain);
+  REQUIRE(other);
+  DiagnosticCapture capture(*ctx);
+  CHECK(!buildBuiltinExecutable(builder, builder.getUnknownLoc(), "x",
+                                BuiltinKind::Encode, {plain, differ}));
+  CHECK(capture.text().find("has no unique physical layout") != std::string::npos);
+  capture.clear();
+  CHECK(!buildBuiltinExecutable(builder, builder.getUnknownLoc(), "x",
+                                BuiltinKind::Encode, {plain, other}));
+  CHECK(capture.text().find("differ in rank or element type") != std::string::npos);
+  capture.clear();
+  CHECK(!buildBuiltinExecutable(builder, builder.getUnknownLoc(), "x",
+                                BuiltinKind::Fill, {plain, plain}));
+  CHECK(capture.text().find("takes 1 tensor types") != std::string::npos);
+  CHECK(module->getBody()->empty());
+}
+
+TEST_CASE("stream-lite-lower-bindings rejects bindings it cannot lower",
+          "[builtins]") {
+  auto ctx = makeContext();
+  const char *escaping = R"mlir(
+    stream_lite.executable private @ex {
+      stream_lite.executable.export public @f
+      builtin.module {
+        func.func private @g(!stream_lite.binding)
+        func.func @f(%b: !stream_lite.binding) {
+          func.call @g(%b) : (!stream_lite.binding) -> ()
+          return
+        }
+      }
+    })mlir";
+  const char *strided = R"mlir(
+    stream_lite.executable private @ex {
+      stream_lite.executable.export public @f
+      builtin.module {
+        func.func @f(%b: !stream_lite.binding, %d: index) {
+          %c4 = arith.constant 4 : index
+          %v = stream_lite.binding.subspan %b[%c4] : !stream_lite.binding -> tensor<?x4xf32>{%d} in memref<?x4xf32>
+          return
+        }
+      }
+    })mlir";
+  struct Case {
+    const char *text;
+    const char *message;
+  } cases[] = {
+      {escaping, "only stream_lite.binding.subspan may"},
+      {strided, "dynamic views must be 1-D over a byte-multiple element"},
+  };
+  for (const Case &c : cases) {
+    std::string diags;
+    auto module = parseModule(*ctx, c.text, &diags);
+    INFO(diags);
+    REQUIRE(module);
+    DiagnosticCapture capture(*ctx);
+    PassManager pm(ctx.get());
+    pm.addPass(createLowerBindingsPass());
+    CHECK(failed(pm.run(*module)));
+    INFO(capture.text());
+    CHECK(capture.text().find(c.message) != std::string::npos);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Execution
+//===----------------------------------------------------------------------===//
+
+TEST_CASE("builtin kernels compute the reference byte images", "[builtins][jit]") {
+  auto ctx = makeJitContext();
+  for (const KernelCase &c : kernelCases())
+    runAndCheck(*ctx, c);
+}
+
+TEST_CASE("random relayouts match the reference byte images", "[builtins][jit]") {
+  auto ctx = makeJitContext();
+  std::mt19937 rng(20250611);
+  const char *elements[] = {"i8", "i1", "f16", "f32", "i64", "i24", "f64"};
+  for (int iteration = 0; iteration < 24; ++iteration) {
+    int64_t rank = randInt(rng, 1, 3);
+    Shape shape = randomShape(rng, rank);
+    auto randomLayout = [&]() {
+      switch (randInt(rng, 0, 2)) {
+      case 0:
+        return identity(rank);
+      case 1:
+        return randomPadding(rng, rank);
+      default:
+        return randomTiled(rng, rank);
+      }
+    };
+    std::vector<bool> dynamic;
+    for (int64_t i = 0; i < rank; ++i)
+      dynamic.push_back(randInt(rng, 0, 1) == 1);
+    std::string element = elements[randInt(rng, 0, 6)];
+    KernelCase c{BuiltinKind::Encode,
+                 {spec(randomLayout(), shape, element, dynamic),
+                  spec(randomLayout(), shape, element, dynamic)}};
+    runAndCheck(*ctx, c);
+    // And a slice of it into another random layout.
+    Shape lengths, offsets;
+    for (int64_t d : shape) {
+      int64_t length = d == 0 ? 0 : randInt(rng, 1, d);
+      lengths.push_back(length);
+      offsets.push_back(randInt(rng, 0, d - length));
+    }
+    KernelCase s{BuiltinKind::Slice,
+                 {spec(randomLayout(), shape, element, dynamic),
+                  spec(randomLayout(), lengths, element, dynamic)},
+                 offsets};
+    runAndCheck(*ctx, s);
+  }
+}

@@ -22,6 +22,21 @@ enum class PadContract {
   Zero,
 };
 
+/// One dim of a layout's byte image (see getPhysicalDims).
+struct PhysicalDim {
+  /// The logical dim whose index this physical dim advances.
+  int64_t logicalDim;
+  /// Logical elements per step (a tile size for outer dims of tiled dims).
+  int64_t stride;
+  /// Number of steps, pads included.
+  int64_t extent;
+
+  bool operator==(const PhysicalDim &other) const {
+    return logicalDim == other.logicalDim && stride == other.stride &&
+           extent == other.extent;
+  }
+};
+
 class PhysicalLayoutAttrInterface;
 
 } // namespace layoutopt::stream_lite

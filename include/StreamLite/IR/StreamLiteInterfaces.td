@@ -165,6 +165,14 @@ def StreamLite_PhysicalLayoutAttrInterface
            "::llvm::ArrayRef<::mlir::OpFoldResult>":$dims,
            "int64_t":$elementBytes,
            "::llvm::ArrayRef<::mlir::OpFoldResult>":$indices)>,
+    InterfaceMethod<[{
+        The dims of the byte image in row-major order for a static logical
+        shape: which logical dim each one steps, by how many logical
+        elements per step (the tile for the outer dim of a tiled dim, else
+        1), and its extent (pads included).
+      }],
+      "::llvm::SmallVector<::layoutopt::stream_lite::PhysicalDim>",
+      "getPhysicalDims", (ins "::llvm::ArrayRef<int64_t>":$shape)>,
     InterfaceMethod<"What bytes that hold no element contain.",
       "::layoutopt::stream_lite::PadContract", "getPadContract", (ins)>,
     InterfaceMethod<[{

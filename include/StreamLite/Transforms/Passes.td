@@ -49,4 +49,54 @@ def SpecializeEncodingsPass
   }];
 }
 
+def MaterializeBuiltinsPass
+    : Pass<"stream-lite-materialize-builtins", "::mlir::ModuleOp"> {
+  let summary = "Keeps transfers on the DMA path only where provably correct; generates dispatches for the rest";
+  let description = [{
+    For every transfer op (clone, encode, slice, update, fill, splat) decides
+    DMA or dispatch (spec section 6) with the transfer planner, which works
+    on the exact byte image of the op's region in each tensor (the physical
+    layout interface). A DMA op stays as it is; an encode between physically
+    equal layouts folds to a clone; any other op becomes a
+    `stream_lite.tensor.dispatch` to a generated private executable
+    `@__builtin_<kind>_<signature>`, one per distinct signature (kind and
+    tensor types with layouts) in the module, whose kernel is plain upstream
+    MLIR (func, arith, scf, memref) addressing the bindings through the
+    layouts' offset math and iterating over the logical region only.
+
+    Every decision is reported through MLIR's remark framework (category
+    `stream-lite-materialize-builtins`, shown with `--remarks-filter=...`): a
+    passed remark for DMA ("one 2048-byte copy: ..."), a missed remark with
+    the precise reason for a dispatch ("dim 1 region [1, 4) cuts 4-wide
+    tiles", "pattern i64 with unequal halves; device memsets 8/16/32 bits",
+    "writes non-zero into tile padding").
+
+    Input: encodings are serialized (run `stream-lite-specialize-encodings`
+    first). A transfer of a `layout<[...]>` whose entries differ physically is
+    an error naming the op.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+def LowerBindingsPass
+    : Pass<"stream-lite-lower-bindings", "::mlir::ModuleOp"> {
+  let summary = "Turns executable functions into plain upstream functions over byte buffers";
+  let description = [{
+    In every `stream_lite.executable`'s inner module, replaces each
+    `!stream_lite.binding` function argument by a `memref<?xi8>` and each
+    `stream_lite.binding.subspan` by a view of that buffer at the subspan's
+    byte offset, so that the inner module is plain upstream MLIR (func,
+    arith, scf, memref) that the standard lowering to LLVM accepts.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 #endif // STREAMLITE_TRANSFORMS_PASSES_TD

@@ -56,6 +56,7 @@ struct IRArith {
     return binary<arith::AddIOp>(a, b, [](int64_t x, int64_t y) { return x + y; });
   }
   V mul(V a, V b) {
+    if (known(a) == 0 || known(b) == 0) return constant(0);
     if (known(a) == 1) return b;
     if (known(b) == 1) return a;
     return binary<arith::MulIOp>(a, b, [](int64_t x, int64_t y) { return x * y; });
@@ -197,6 +198,34 @@ OpFoldResult irElementOffset(Attribute layout, OpBuilder &builder,
   return elementOffset<IRArith>(a, layout, dims, elementBytes, indices);
 }
 
+/// The physical dims of a static shape, from the same shape functions as the
+/// sizes and offsets above.
+SmallVector<PhysicalDim> staticPhysicalDims(Attribute layout,
+                                            ArrayRef<int64_t> shape) {
+  StaticArith a;
+  SmallVector<PhysicalDim> dims;
+  if (auto padding = dyn_cast<PaddingAttr>(layout)) {
+    for (auto [i, extent] : llvm::enumerate(
+             paddedShape<StaticArith>(a, padding.getPadding(), shape)))
+      dims.push_back({static_cast<int64_t>(i), 1, extent});
+    return dims;
+  }
+  if (auto tiled = dyn_cast<TiledAttr>(layout)) {
+    SmallVector<int64_t> tiles = tileOfDim(tiled, shape.size());
+    SmallVector<int64_t> packed = packedShape<StaticArith>(a, tiled, shape);
+    SmallVector<int64_t> perm = tiled.getOuterDimsPermOrIdentity(shape.size());
+    for (auto [j, outer] : llvm::enumerate(perm))
+      dims.push_back({outer, tiles[outer], packed[j]});
+    for (auto [j, pos] : llvm::enumerate(tiled.getInnerDimsPos()))
+      dims.push_back({pos, 1, packed[perm.size() + j]});
+    return dims;
+  }
+  assert(isa<IdentityAttr>(layout) && "not a physical layout");
+  for (auto [i, extent] : llvm::enumerate(shape))
+    dims.push_back({static_cast<int64_t>(i), 1, extent});
+  return dims;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -222,6 +251,10 @@ OpFoldResult irElementOffset(Attribute layout, OpBuilder &builder,
       OpBuilder &builder, Location loc, ArrayRef<OpFoldResult> dims,           \
       int64_t elementBytes, ArrayRef<OpFoldResult> indices) const {            \
     return irElementOffset(*this, builder, loc, dims, elementBytes, indices);  \
+  }                                                                            \
+  SmallVector<PhysicalDim> AttrTy::getPhysicalDims(ArrayRef<int64_t> shape)    \
+      const {                                                                  \
+    return staticPhysicalDims(*this, shape);                                   \
   }
 
 DEFINE_PHYSICAL_LAYOUT_MATH(IdentityAttr)

@@ -1,0 +1,99 @@
+//===- TransferPlanner.h - DMA or dispatch for transfer ops -----*- C++ -*-===//
+//
+// Decides, for clone, encode, slice, update, fill and splat, whether the op
+// can be one memcpy/memset of a contiguous byte range per tensor (spec
+// section 6) and explains the decision. The decision looks at the exact byte
+// image of the op's region in each tensor through PhysicalLayoutAttrInterface
+// (getPhysicalDims), so it never repeats layout arithmetic; the byte offsets
+// and lengths of a DMA plan are expressed as a logical start index plus an
+// element count, which lowering turns into bytes with the same interface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMLITE_ANALYSIS_TRANSFERPLANNER_H
+#define STREAMLITE_ANALYSIS_TRANSFERPLANNER_H
+
+#include "StreamLite/IR/StreamLiteOps.h"
+
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/StringExtras.h"
+#include <string>
+
+namespace layoutopt::stream_lite {
+
+/// A region of a tensor: its type, all its dims, and per-dim offsets and
+/// lengths (constants or SSA values).
+struct TensorRegion {
+  mlir::RankedTensorType type;
+  llvm::SmallVector<mlir::OpFoldResult> dims;
+  llvm::SmallVector<mlir::OpFoldResult> offsets;
+  llvm::SmallVector<mlir::OpFoldResult> lengths;
+
+  /// The whole tensor of `type` with dynamic dims `dynamicDims`.
+  static TensorRegion whole(mlir::RankedTensorType type,
+                            mlir::ValueRange dynamicDims);
+  /// A region of a tensor of `type` with dynamic dims `dynamicDims`.
+  static TensorRegion region(mlir::RankedTensorType type,
+                             mlir::ValueRange dynamicDims,
+                             mlir::ValueRange offsets, mlir::ValueRange lengths);
+};
+
+/// One contiguous byte range of a tensor: it starts at the byte offset of
+/// logical element `start` and spans `elements` element slots (pads
+/// included), or the whole storage.
+struct ByteSpan {
+  bool wholeStorage = false;
+  llvm::SmallVector<mlir::OpFoldResult> start;
+  /// Element slots; the span's bytes are their product times the element
+  /// byte width.
+  llvm::SmallVector<mlir::OpFoldResult> elementFactors;
+};
+
+struct TransferPlan {
+  enum class Kind {
+    /// Stays as is: one copy per operand range (clone, slice, update).
+    Copy,
+    /// Stays as is: one memset of `target` with a `fillBits`-wide pattern.
+    Fill,
+    /// encode between physically equal layouts: becomes a clone.
+    FoldToClone,
+    /// Becomes a builtin dispatch.
+    Dispatch,
+  };
+  Kind kind = Kind::Dispatch;
+  /// Why: for DMA, what is moved ("one 64-byte copy: ..."); for a dispatch,
+  /// what prevents DMA ("dim 1 region [1, 4) cuts 4-wide tiles").
+  std::string explanation;
+  std::optional<ByteSpan> source;
+  std::optional<ByteSpan> target;
+  /// Fill: memset pattern width in bits and value.
+  unsigned fillBits = 0;
+  std::optional<llvm::APInt> fillPattern;
+  /// The op cannot be executed at all (its bytes have no single layout):
+  /// `explanation` is the error.
+  bool isError = false;
+};
+
+/// Plans transfer ops. `nativeFillBits` are the fill widths of the device
+/// that runs the op (its `native_fill_bits`).
+class TransferPlanner {
+public:
+  TransferPlan planClone(TensorCloneOp op);
+  TransferPlan planEncode(TensorEncodeOp op);
+  TransferPlan planSlice(TensorSliceOp op);
+  TransferPlan planUpdate(TensorUpdateOp op);
+  TransferPlan planFill(TensorFillOp op, llvm::ArrayRef<int64_t> nativeFillBits);
+  TransferPlan planSplat(TensorSplatOp op, llvm::ArrayRef<int64_t> nativeFillBits);
+
+  /// The core decisions, on regions (exposed for tests).
+  TransferPlan planCopy(const TensorRegion &source, const TensorRegion &target);
+  /// `pattern` is the element value's bits when constant.
+  TransferPlan planFillRegion(const TensorRegion &target,
+                              std::optional<llvm::APInt> pattern,
+                              unsigned elementBits,
+                              llvm::ArrayRef<int64_t> nativeFillBits);
+};
+
+} // namespace layoutopt::stream_lite
+
+#endif // STREAMLITE_ANALYSIS_TRANSFERPLANNER_H

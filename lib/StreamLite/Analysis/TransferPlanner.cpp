@@ -1,0 +1,658 @@
+//===- TransferPlanner.cpp - DMA or dispatch for transfer ops -------------===//
+//
+// A region of a tensor is moved by DMA only when it provably maps to one
+// contiguous byte range (pads included only where the pad contract allows)
+// and, for copies, when both tensors hold the region's elements in the same
+// order at the same relative byte positions. Regions with static offsets,
+// lengths and dims are decided exactly on the layout's physical dims;
+// dynamic ones only in the cases that can be proven symbolically (whole
+// tensors, row-major identity layouts).
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/Analysis/TransferPlanner.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace layoutopt::stream_lite {
+
+//===----------------------------------------------------------------------===//
+// Regions
+//===----------------------------------------------------------------------===//
+
+static SmallVector<OpFoldResult> mixedDims(RankedTensorType type,
+                                           ValueRange dynamicDims) {
+  Builder builder(type.getContext());
+  SmallVector<OpFoldResult> dims;
+  unsigned next = 0;
+  for (int64_t dim : type.getShape())
+    dims.push_back(ShapedType::isDynamic(dim)
+                       ? OpFoldResult(dynamicDims[next++])
+                       : OpFoldResult(builder.getIndexAttr(dim)));
+  return dims;
+}
+
+TensorRegion TensorRegion::whole(RankedTensorType type, ValueRange dynamicDims) {
+  TensorRegion region;
+  region.type = type;
+  region.dims = mixedDims(type, dynamicDims);
+  Builder builder(type.getContext());
+  region.offsets.assign(type.getRank(), builder.getIndexAttr(0));
+  region.lengths = region.dims;
+  return region;
+}
+
+TensorRegion TensorRegion::region(RankedTensorType type, ValueRange dynamicDims,
+                                  ValueRange offsets, ValueRange lengths) {
+  TensorRegion region;
+  region.type = type;
+  region.dims = mixedDims(type, dynamicDims);
+  // Constant operands become attributes so that static reasoning sees them.
+  auto fold = [](Value v) -> OpFoldResult {
+    APInt value;
+    if (matchPattern(v, m_ConstantInt(&value)))
+      return Builder(v.getContext()).getIndexAttr(value.getSExtValue());
+    return v;
+  };
+  for (Value offset : offsets)
+    region.offsets.push_back(fold(offset));
+  for (Value length : lengths)
+    region.lengths.push_back(fold(length));
+  return region;
+}
+
+/// Whether `a` and `b` are provably the same index (same constant or value).
+static bool provablyEqual(OpFoldResult a, OpFoldResult b) {
+  std::optional<int64_t> ca = getConstantIntValue(a), cb = getConstantIntValue(b);
+  if (ca || cb)
+    return ca && cb && *ca == *cb;
+  return cast<Value>(a) == cast<Value>(b);
+}
+
+static bool isConstant(OpFoldResult v, int64_t value) {
+  return getConstantIntValue(v) == value;
+}
+
+static bool isWhole(const TensorRegion &region) {
+  for (auto [offset, length, dim] :
+       llvm::zip_equal(region.offsets, region.lengths, region.dims))
+    if (!isConstant(offset, 0) || !provablyEqual(length, dim))
+      return false;
+  return true;
+}
+
+/// All dims, offsets and lengths as constants, if they are.
+struct StaticRegion {
+  SmallVector<int64_t> dims, offsets, lengths;
+};
+static std::optional<StaticRegion> getStatic(const TensorRegion &region) {
+  StaticRegion result;
+  auto collect = [](ArrayRef<OpFoldResult> values,
+                    SmallVectorImpl<int64_t> &out) {
+    for (OpFoldResult v : values) {
+      std::optional<int64_t> c = getConstantIntValue(v);
+      if (!c)
+        return false;
+      out.push_back(*c);
+    }
+    return true;
+  };
+  if (!collect(region.dims, result.dims) ||
+      !collect(region.offsets, result.offsets) ||
+      !collect(region.lengths, result.lengths))
+    return std::nullopt;
+  return result;
+}
+
+static std::string describeLayout(RankedTensorType type) {
+  PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
+  if (!layout || isa<IdentityAttr>(layout.getCanonicalLayout()))
+    return "identity";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << layout;
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Static region images
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The image of a static region in a layout's physical dims: one box.
+struct RegionImage {
+  struct BoxDim {
+    PhysicalDim dim;
+    int64_t begin, extent;
+  };
+  SmallVector<BoxDim> box;
+  int64_t slots = 1;
+  int64_t elements = 1;
+  PadContract contract = PadContract::NoPadding;
+  /// The box dims of extent > 1, adjacent steps of one logical dim merged:
+  /// two images with equal signatures hold the region's elements in the same
+  /// order at the same relative positions.
+  SmallVector<PhysicalDim> signature;
+
+  bool hasPads() const { return slots > elements; }
+};
+} // namespace
+
+/// Maps a static region to one contiguous box of the layout's physical dims,
+/// or explains why it does not.
+static FailureOr<RegionImage> mapStaticRegion(PhysicalLayoutAttrInterface layout,
+                                              const StaticRegion &region,
+                                              std::string &why) {
+  RegionImage image;
+  image.contract = layout.getPadContract();
+  SmallVector<PhysicalDim> dims = layout.getPhysicalDims(region.dims);
+  int64_t rank = region.dims.size();
+
+  // The outer step (stride > 1) of each tiled logical dim.
+  SmallVector<int64_t> tileOf(rank, 1);
+  for (const PhysicalDim &dim : dims)
+    if (dim.stride > 1)
+      tileOf[dim.logicalDim] = dim.stride;
+
+  for (const PhysicalDim &dim : dims) {
+    int64_t i = dim.logicalDim;
+    int64_t a = region.offsets[i], b = a + region.lengths[i];
+    int64_t d = region.dims[i], t = tileOf[i];
+    int64_t begin, extent;
+    if (t == 1) {
+      begin = a;
+      extent = b - a;
+      // A region that covers the whole logical dim also takes the pads that
+      // follow it (padding layouts), which keeps whole rows contiguous.
+      if (a == 0 && b == d)
+        extent = dim.extent;
+    } else {
+      int64_t outerBegin = a / t, outerEnd = llvm::divideCeil(b, t);
+      bool oneTile = outerEnd - outerBegin == 1;
+      if (!oneTile && (a % t != 0 || (b % t != 0 && b != d))) {
+        why = llvm::formatv("dim {0} region [{1}, {2}) cuts {3}-wide tiles", i,
+                            a, b, t);
+        return failure();
+      }
+      if (dim.stride > 1) {
+        begin = outerBegin;
+        extent = outerEnd - outerBegin;
+      } else if (oneTile) {
+        begin = a - outerBegin * t;
+        // Reaching the end of the dim takes the tile's trailing pads too.
+        extent = (b == d ? t : b - outerBegin * t) - begin;
+      } else {
+        begin = 0;
+        extent = t;
+      }
+    }
+    image.box.push_back({dim, begin, extent});
+  }
+
+  // Row-major contiguity: after the first box dim with extent > 1, every
+  // box dim must be whole.
+  bool seenNonUnit = false;
+  for (const RegionImage::BoxDim &boxDim : image.box) {
+    if (seenNonUnit &&
+        (boxDim.begin != 0 || boxDim.extent != boxDim.dim.extent)) {
+      int64_t i = boxDim.dim.logicalDim;
+      int64_t a = region.offsets[i], b = a + region.lengths[i];
+      if (tileOf[i] > 1)
+        why = llvm::formatv("dim {0} region [{1}, {2}) cuts {3}-wide tiles", i,
+                            a, b, tileOf[i]);
+      else
+        why = llvm::formatv("dim {0} region [{1}, {2}) is not the whole dim "
+                            "({3}), so the region is not one byte range",
+                            i, a, b, region.dims[i]);
+      return failure();
+    }
+    if (boxDim.extent > 1)
+      seenNonUnit = true;
+  }
+
+  for (const RegionImage::BoxDim &boxDim : image.box) {
+    image.slots *= boxDim.extent;
+    if (boxDim.extent <= 1)
+      continue;
+    PhysicalDim step{boxDim.dim.logicalDim, boxDim.dim.stride, boxDim.extent};
+    if (!image.signature.empty()) {
+      PhysicalDim &last = image.signature.back();
+      if (last.logicalDim == step.logicalDim &&
+          last.stride == step.stride * step.extent) {
+        last = {step.logicalDim, step.stride, last.extent * step.extent};
+        continue;
+      }
+    }
+    image.signature.push_back(step);
+  }
+  for (int64_t length : region.lengths)
+    image.elements *= length;
+  return image;
+}
+
+static std::string describeRegion(const StaticRegion &region) {
+  // Whole rows of the leading dim read best as "rows a..b".
+  bool rows = !region.dims.empty();
+  for (size_t i = 1; i < region.dims.size(); ++i)
+    rows &= region.offsets[i] == 0 && region.lengths[i] == region.dims[i];
+  if (rows && region.lengths[0] > 0)
+    return llvm::formatv("rows {0}..{1} are contiguous", region.offsets[0],
+                         region.offsets[0] + region.lengths[0] - 1);
+  std::string text = "region ";
+  for (size_t i = 0; i < region.dims.size(); ++i) {
+    if (i)
+      text += " x ";
+    text += llvm::formatv("[{0}, {1})", region.offsets[i],
+                          region.offsets[i] + region.lengths[i]);
+  }
+  return text + " is contiguous";
+}
+
+static ByteSpan staticSpan(const TensorRegion &region, int64_t slots) {
+  ByteSpan span;
+  span.start = region.offsets;
+  span.elementFactors.push_back(Builder(region.type.getContext()).getIndexAttr(slots));
+  return span;
+}
+
+static ByteSpan wholeSpan(const TensorRegion &region) {
+  ByteSpan span;
+  span.wholeStorage = true;
+  span.start = region.offsets;
+  return span;
+}
+
+//===----------------------------------------------------------------------===//
+// Symbolic row-major identity regions
+//===----------------------------------------------------------------------===//
+
+/// For a region of an identity-layout tensor: the first dim whose length is
+/// not provably 1, if every later dim is provably whole.
+static std::optional<size_t> rowMajorContiguousFrom(const TensorRegion &region) {
+  size_t rank = region.dims.size();
+  size_t first = rank;
+  for (size_t i = 0; i < rank; ++i)
+    if (!isConstant(region.lengths[i], 1)) {
+      first = i;
+      break;
+    }
+  for (size_t j = first + 1; j < rank; ++j)
+    if (!isConstant(region.offsets[j], 0) ||
+        !provablyEqual(region.lengths[j], region.dims[j]))
+      return std::nullopt;
+  return first;
+}
+
+static bool isIdentityLayout(RankedTensorType type) {
+  PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
+  return layout && isa<IdentityAttr>(layout.getCanonicalLayout());
+}
+
+/// Names the first dim whose region or size is dynamic, for explanations.
+static std::string firstDynamicDim(const TensorRegion &region) {
+  for (size_t i = 0; i < region.dims.size(); ++i)
+    if (!getConstantIntValue(region.dims[i]) ||
+        !getConstantIntValue(region.offsets[i]) ||
+        !getConstantIntValue(region.lengths[i]))
+      return llvm::formatv("dim {0}", i);
+  return "a dim";
+}
+
+//===----------------------------------------------------------------------===//
+// Copies
+//===----------------------------------------------------------------------===//
+
+static TransferPlan dispatch(std::string why) {
+  TransferPlan plan;
+  plan.kind = TransferPlan::Kind::Dispatch;
+  plan.explanation = std::move(why);
+  return plan;
+}
+
+static TransferPlan unsupported(RankedTensorType type) {
+  TransferPlan plan = dispatch("");
+  plan.explanation = llvm::formatv(
+      "tensor type {0} has no single physical layout (its layouts differ "
+      "per target or are testing layouts), so its bytes cannot be moved",
+      type);
+  plan.isError = true;
+  return plan;
+}
+
+TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
+                                       const TensorRegion &target) {
+  PhysicalLayoutAttrInterface sourceLayout = getPhysicalLayout(source.type);
+  PhysicalLayoutAttrInterface targetLayout = getPhysicalLayout(target.type);
+  if (!sourceLayout)
+    return unsupported(source.type);
+  if (!targetLayout)
+    return unsupported(target.type);
+  int64_t elementBytes = getElementByteWidth(source.type.getElementType());
+
+  std::optional<StaticRegion> s = getStatic(source), t = getStatic(target);
+  if (s && t) {
+    std::string why;
+    FailureOr<RegionImage> si = mapStaticRegion(sourceLayout, *s, why);
+    if (failed(si))
+      return dispatch("source: " + why);
+    FailureOr<RegionImage> ti = mapStaticRegion(targetLayout, *t, why);
+    if (failed(ti))
+      return dispatch("target: " + why);
+    if (si->elements == 0) {
+      TransferPlan plan;
+      plan.kind = TransferPlan::Kind::Copy;
+      plan.explanation = "empty region: nothing to copy";
+      plan.source = staticSpan(source, 0);
+      plan.target = staticSpan(target, 0);
+      return plan;
+    }
+    if (si->signature != ti->signature)
+      return dispatch(llvm::formatv(
+          "source ({0}) and target ({1}) order the region's bytes differently",
+          describeLayout(source.type), describeLayout(target.type)));
+    if (ti->hasPads() && ti->contract == PadContract::Zero &&
+        si->contract != PadContract::Zero)
+      return dispatch("would copy undefined padding bytes into tile padding "
+                      "that must stay zero");
+    TransferPlan plan;
+    plan.kind = TransferPlan::Kind::Copy;
+    plan.explanation =
+        llvm::formatv("one {0}-byte copy: {1}", si->slots * elementBytes,
+                      describeRegion(*s));
+    if (si->hasPads())
+      plan.explanation += " (with padding the layouts allow)";
+    plan.source = staticSpan(source, si->slots);
+    plan.target = staticSpan(target, ti->slots);
+    return plan;
+  }
+
+  // Whole tensors in physically equal layouts: one copy of the storage.
+  if (isWhole(source) && isWhole(target) &&
+      arePhysicallyEqual(sourceLayout, targetLayout) &&
+      llvm::all_of(llvm::zip_equal(source.dims, target.dims), [](auto pair) {
+        return provablyEqual(std::get<0>(pair), std::get<1>(pair));
+      })) {
+    TransferPlan plan;
+    plan.kind = TransferPlan::Kind::Copy;
+    plan.explanation = "one copy of the whole storage: the layouts are equal";
+    plan.source = wholeSpan(source);
+    plan.target = wholeSpan(target);
+    return plan;
+  }
+
+  // Row-major identity layouts: contiguous from the first non-unit dim on.
+  if (isIdentityLayout(source.type) && isIdentityLayout(target.type)) {
+    std::optional<size_t> sk = rowMajorContiguousFrom(source);
+    std::optional<size_t> tk = rowMajorContiguousFrom(target);
+    bool sameLengths = llvm::all_of(
+        llvm::zip_equal(source.lengths, target.lengths), [](auto pair) {
+          return provablyEqual(std::get<0>(pair), std::get<1>(pair));
+        });
+    if (sk && tk && sameLengths) {
+      size_t first = std::min(*sk, *tk);
+      TransferPlan plan;
+      plan.kind = TransferPlan::Kind::Copy;
+      plan.explanation = "one copy: the region is row-major contiguous in "
+                         "both identity layouts";
+      ByteSpan sourceSpan, targetSpan;
+      sourceSpan.start = source.offsets;
+      targetSpan.start = target.offsets;
+      for (size_t i = first; i < source.lengths.size(); ++i)
+        sourceSpan.elementFactors.push_back(source.lengths[i]);
+      targetSpan.elementFactors = sourceSpan.elementFactors;
+      plan.source = sourceSpan;
+      plan.target = targetSpan;
+      return plan;
+    }
+    return dispatch("the region is not provably row-major contiguous in both "
+                    "tensors");
+  }
+  return dispatch(llvm::formatv(
+      "{0} of the region is dynamic on a {1} layout: one byte range cannot "
+      "be proven",
+      firstDynamicDim(isIdentityLayout(source.type) ? target : source),
+      describeLayout(isIdentityLayout(source.type) ? target.type
+                                                   : source.type)));
+}
+
+//===----------------------------------------------------------------------===//
+// Fills
+//===----------------------------------------------------------------------===//
+
+static std::string describeWidths(ArrayRef<int64_t> widths) {
+  std::string text;
+  for (auto [i, w] : llvm::enumerate(widths))
+    text += (i ? "/" : "") + std::to_string(w);
+  return text;
+}
+
+/// The narrowest native width whose repetition is `pattern`.
+static std::optional<unsigned> narrowestWidth(const APInt &pattern,
+                                              ArrayRef<int64_t> widths) {
+  SmallVector<int64_t> sorted(widths);
+  llvm::sort(sorted);
+  for (int64_t w : sorted) {
+    unsigned bits = pattern.getBitWidth();
+    if (w > bits || bits % w != 0)
+      continue;
+    APInt piece = pattern.trunc(w);
+    bool repeats = true;
+    for (unsigned at = w; at < bits && repeats; at += w)
+      repeats = pattern.extractBits(w, at) == piece;
+    if (repeats)
+      return w;
+  }
+  return std::nullopt;
+}
+
+TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
+                                             std::optional<APInt> pattern,
+                                             unsigned elementBits,
+                                             ArrayRef<int64_t> nativeFillBits) {
+  PhysicalLayoutAttrInterface layout = getPhysicalLayout(target.type);
+  if (!layout)
+    return unsupported(target.type);
+  Type elementType = target.type.getElementType();
+
+  // Pattern width the device can memset.
+  unsigned width = 0;
+  if (pattern) {
+    std::optional<unsigned> w = narrowestWidth(*pattern, nativeFillBits);
+    if (!w) {
+      if (elementBits == 64 && pattern->extractBits(32, 0) != pattern->extractBits(32, 32))
+        return dispatch(llvm::formatv(
+            "pattern {0} with unequal halves; device memsets {1} bits",
+            elementType, describeWidths(nativeFillBits)));
+      return dispatch(llvm::formatv(
+          "pattern {0} 0x{1} is not a repeated value of a width the device "
+          "memsets ({2} bits)",
+          elementType, llvm::toString(*pattern, 16, /*Signed=*/false, /*formatAsCLiteral=*/false),
+          describeWidths(nativeFillBits)));
+    }
+    width = *w;
+  } else {
+    if (!llvm::is_contained(nativeFillBits, static_cast<int64_t>(elementBits)))
+      return dispatch(llvm::formatv(
+          "pattern {0} is not a constant and the device memsets {1} bits",
+          elementType, describeWidths(nativeFillBits)));
+    width = elementBits;
+  }
+  bool zero = pattern && pattern->isZero();
+
+  auto fill = [&](ByteSpan span, std::string explanation) {
+    TransferPlan plan;
+    plan.kind = TransferPlan::Kind::Fill;
+    plan.fillBits = width;
+    if (pattern)
+      plan.fillPattern = pattern->trunc(width);
+    plan.target = std::move(span);
+    plan.explanation = std::move(explanation);
+    return plan;
+  };
+
+  std::optional<StaticRegion> s = getStatic(target);
+  if (s) {
+    std::string why;
+    FailureOr<RegionImage> image = mapStaticRegion(layout, *s, why);
+    if (failed(image)) {
+      // A whole-tensor fill whose pads may be written is one memset of the
+      // storage even where the region image is not one box.
+      if (!isWhole(target) || (layout.getPadContract() == PadContract::Zero && !zero))
+        return dispatch(why);
+      return fill(wholeSpan(target),
+                  llvm::formatv("one {0}-bit memset of the whole storage", width));
+    }
+    if (image->hasPads() && image->contract == PadContract::Zero && !zero)
+      return dispatch("writes non-zero into tile padding");
+    int64_t bytes = image->slots * getElementByteWidth(elementType);
+    return fill(staticSpan(target, image->slots),
+                llvm::formatv("one {0}-bit memset of {1} bytes: {2}", width,
+                              bytes, describeRegion(*s)));
+  }
+
+  if (isWhole(target)) {
+    if (zero)
+      return fill(wholeSpan(target), llvm::formatv(
+          "one {0}-bit memset of the whole storage: the pattern is zero", width));
+    if (layout.getPadContract() != PadContract::Zero)
+      return fill(wholeSpan(target), llvm::formatv(
+          "one {0}-bit memset of the whole storage: padding bytes are undefined",
+          width));
+    return dispatch("writes non-zero into tile padding");
+  }
+  if (isIdentityLayout(target.type)) {
+    if (std::optional<size_t> first = rowMajorContiguousFrom(target)) {
+      ByteSpan span;
+      span.start = target.offsets;
+      for (size_t i = *first; i < target.lengths.size(); ++i)
+        span.elementFactors.push_back(target.lengths[i]);
+      return fill(span, llvm::formatv("one {0}-bit memset: the region is "
+                                      "row-major contiguous",
+                                      width));
+    }
+    return dispatch("the region is not provably row-major contiguous");
+  }
+  return dispatch(llvm::formatv(
+      "{0} of the region is dynamic on a {1} layout: one byte range cannot be "
+      "proven",
+      firstDynamicDim(target), describeLayout(target.type)));
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+/// The bits of a constant fill value, widened to whole bytes (i1 is a byte).
+static std::optional<APInt> constantPattern(Value value, unsigned elementBits) {
+  Attribute attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  APInt bits;
+  if (auto i = dyn_cast<IntegerAttr>(attr))
+    bits = i.getValue();
+  else if (auto f = dyn_cast<FloatAttr>(attr))
+    bits = f.getValue().bitcastToAPInt();
+  else
+    return std::nullopt;
+  return bits.zext(elementBits);
+}
+
+TransferPlan TransferPlanner::planClone(TensorCloneOp op) {
+  // A clone never changes the layout: the whole storage is the tensor.
+  TransferPlan plan;
+  plan.kind = TransferPlan::Kind::Copy;
+  auto type = cast<RankedTensorType>(op.getSourceEncoding());
+  TensorRegion source = TensorRegion::whole(type, op.getSourceEncodingDims());
+  TensorRegion result = TensorRegion::whole(
+      cast<RankedTensorType>(op.getResultEncoding()), op.getResultEncodingDims());
+  plan.source = wholeSpan(source);
+  plan.target = wholeSpan(result);
+  std::optional<int64_t> bytes;
+  if (auto encoding = getSerializableEncoding(type))
+    bytes = type.hasStaticShape() ? encoding.getStaticStorageSizeInBytes(type)
+                                  : std::nullopt;
+  else if (type.hasStaticShape())
+    bytes = type.getNumElements() * getElementByteWidth(type.getElementType());
+  plan.explanation =
+      bytes ? std::string(llvm::formatv(
+                  "one {0}-byte copy of the whole storage (clone keeps the layout)",
+                  *bytes))
+            : std::string("one copy of the whole storage (clone keeps the layout)");
+  return plan;
+}
+
+TransferPlan TransferPlanner::planEncode(TensorEncodeOp op) {
+  auto sourceType = cast<RankedTensorType>(op.getSourceEncoding());
+  auto resultType = cast<RankedTensorType>(op.getResultEncoding());
+  PhysicalLayoutAttrInterface source = getPhysicalLayout(sourceType);
+  PhysicalLayoutAttrInterface result = getPhysicalLayout(resultType);
+  if (!source)
+    return unsupported(sourceType);
+  if (!result)
+    return unsupported(resultType);
+  auto fold = [](std::string why) {
+    TransferPlan plan;
+    plan.kind = TransferPlan::Kind::FoldToClone;
+    plan.explanation = std::move(why);
+    return plan;
+  };
+  if (arePhysicallyEqual(source, result))
+    return fold("folds to a clone: the layouts are physically equal");
+  // Layouts that differ in general may still agree on this static shape.
+  TransferPlan copy = planCopy(
+      TensorRegion::whole(sourceType, op.getSourceEncodingDims()),
+      TensorRegion::whole(resultType, op.getResultEncodingDims()));
+  if (copy.kind == TransferPlan::Kind::Copy && copy.source &&
+      !copy.source->wholeStorage)
+    return fold("folds to a clone: both layouts give this shape the same "
+                "byte image");
+  return dispatch(llvm::formatv("relayout from {0} to {1}",
+                                describeLayout(sourceType),
+                                describeLayout(resultType)));
+}
+
+TransferPlan TransferPlanner::planSlice(TensorSliceOp op) {
+  return planCopy(
+      TensorRegion::region(cast<RankedTensorType>(op.getSourceEncoding()),
+                           op.getSourceEncodingDims(), op.getStartIndices(),
+                           op.getLengths()),
+      TensorRegion::whole(cast<RankedTensorType>(op.getResultEncoding()),
+                          op.getResultEncodingDims()));
+}
+
+TransferPlan TransferPlanner::planUpdate(TensorUpdateOp op) {
+  auto updateType = cast<RankedTensorType>(op.getUpdateEncoding());
+  TensorRegion update = TensorRegion::whole(updateType, op.getUpdateEncodingDims());
+  TensorRegion target = TensorRegion::region(
+      cast<RankedTensorType>(op.getTargetEncoding()), op.getTargetEncodingDims(),
+      op.getStartIndices(), {});
+  target.lengths = update.dims;
+  return planCopy(update, target);
+}
+
+TransferPlan TransferPlanner::planFill(TensorFillOp op,
+                                       ArrayRef<int64_t> nativeFillBits) {
+  auto type = cast<RankedTensorType>(op.getTargetEncoding());
+  unsigned bits = 8 * getElementByteWidth(type.getElementType());
+  return planFillRegion(
+      TensorRegion::region(type, op.getTargetEncodingDims(),
+                           op.getStartIndices(), op.getLengths()),
+      constantPattern(op.getValue(), bits), bits, nativeFillBits);
+}
+
+TransferPlan TransferPlanner::planSplat(TensorSplatOp op,
+                                        ArrayRef<int64_t> nativeFillBits) {
+  auto type = cast<RankedTensorType>(op.getResultEncoding());
+  unsigned bits = 8 * getElementByteWidth(type.getElementType());
+  return planFillRegion(TensorRegion::whole(type, op.getResultEncodingDims()),
+                        constantPattern(op.getValue(), bits), bits,
+                        nativeFillBits);
+}
+
+} // namespace layoutopt::stream_lite

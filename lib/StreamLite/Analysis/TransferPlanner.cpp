@@ -318,7 +318,7 @@ static TransferPlan dispatch(std::string why) {
 static TransferPlan unsupported(RankedTensorType type) {
   TransferPlan plan = dispatch("");
   plan.explanation = llvm::formatv(
-      "tensor type {0} has no single physical layout (its layouts differ "
+      "tensor type '{0}' has no single physical layout (its layouts differ "
       "per target or are testing layouts), so its bytes cannot be moved",
       type);
   plan.isError = true;

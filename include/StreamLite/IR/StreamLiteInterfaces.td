@@ -169,7 +169,7 @@ def StreamLite_PhysicalLayoutAttrInterface
         The dims of the byte image in row-major order for a static logical
         shape: which logical dim each one steps, by how many logical
         elements per step (the tile for the outer dim of a tiled dim, else
-        1), and its extent (pads included).
+        1), and its extent (pads included). Tiles of 1 add no dim.
       }],
       "::llvm::SmallVector<::layoutopt::stream_lite::PhysicalDim>",
       "getPhysicalDims", (ins "::llvm::ArrayRef<int64_t>":$shape)>,

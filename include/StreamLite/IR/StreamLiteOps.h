@@ -7,6 +7,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -35,5 +36,12 @@ class TensorPhaseOp
 
 #define GET_OP_CLASSES
 #include "StreamLite/IR/StreamLiteOps.h.inc"
+
+namespace layoutopt::stream_lite {
+/// Replaces an encode whose layouts have the same byte image by a clone of
+/// the source type (it moves no byte differently).
+TensorCloneOp replaceEncodeWithClone(mlir::RewriterBase &rewriter,
+                                     TensorEncodeOp op);
+} // namespace layoutopt::stream_lite
 
 #endif // STREAMLITE_IR_STREAMLITEOPS_H

@@ -148,6 +148,13 @@ def StreamLite_TensorEncodeOp : StreamLite_TensorOp<"tensor.encode", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "The same logical tensor in another layout";
+  let description = [{
+    Changes only the layout. Canonicalization turns an encode between
+    physically equal layouts (no encoding, identity, all-zero padding, tiles
+    of 1 with the identity permutation) into a `stream_lite.tensor.clone` of
+    the source type, so it never costs a dispatch.
+  }];
+  let hasCanonicalizeMethod = 1;
   let arguments = (ins
     StreamLite_NonStagingResource:$source,
     StreamLite_RankedTensorTypeAttr:$source_encoding,

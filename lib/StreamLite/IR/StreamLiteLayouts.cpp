@@ -216,8 +216,11 @@ SmallVector<PhysicalDim> staticPhysicalDims(Attribute layout,
     SmallVector<int64_t> perm = tiled.getOuterDimsPermOrIdentity(shape.size());
     for (auto [j, outer] : llvm::enumerate(perm))
       dims.push_back({outer, tiles[outer], packed[j]});
+    // A tile of 1 adds a unit dim that moves no byte: leave it out, so that
+    // every inner dim belongs to a tiled dim whose outer dim has stride > 1.
     for (auto [j, pos] : llvm::enumerate(tiled.getInnerDimsPos()))
-      dims.push_back({pos, 1, packed[perm.size() + j]});
+      if (tiles[pos] > 1)
+        dims.push_back({pos, 1, packed[perm.size() + j]});
     return dims;
   }
   assert(isa<IdentityAttr>(layout) && "not a physical layout");

@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -369,6 +370,25 @@ LogicalResult TensorEncodeOp::verify() {
     return failure();
   return verifySameLogicalTensor(*this, tensorOf(getSourceEncodingAttr()),
                                  tensorOf(getResultEncodingAttr()));
+}
+
+/// An encode between physically equal layouts moves no byte: a clone.
+LogicalResult TensorEncodeOp::canonicalize(TensorEncodeOp op,
+                                           PatternRewriter &rewriter) {
+  auto sourceType = cast<RankedTensorType>(op.getSourceEncoding());
+  auto resultType = cast<RankedTensorType>(op.getResultEncoding());
+  if (!arePhysicallyEqual(getPhysicalLayout(sourceType),
+                          getPhysicalLayout(resultType)))
+    return rewriter.notifyMatchFailure(op, "layouts are not physically equal");
+  replaceEncodeWithClone(rewriter, op);
+  return success();
+}
+
+TensorCloneOp replaceEncodeWithClone(RewriterBase &rewriter, TensorEncodeOp op) {
+  return rewriter.replaceOpWithNewOp<TensorCloneOp>(
+      op, op.getResult().getType(), op.getSource(), op.getSourceEncodingAttr(),
+      op.getSourceEncodingDims(), op.getSourceSize(), op.getSourceEncodingAttr(),
+      op.getSourceEncodingDims(), op.getResultSize(), op.getAffinityAttr());
 }
 
 LogicalResult TensorSliceOp::verify() {

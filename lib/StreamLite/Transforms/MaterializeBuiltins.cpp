@@ -174,16 +174,9 @@ struct MaterializeBuiltinsPass
 
     for (auto &[op, plan] : plans) {
       if (plan.kind == TransferPlan::Kind::FoldToClone) {
-        auto encode = cast<TensorEncodeOp>(op);
-        OpBuilder builder(encode);
-        auto clone = TensorCloneOp::create(
-            builder, encode.getLoc(), encode.getResult().getType(),
-            encode.getSource(), encode.getSourceEncodingAttr(),
-            encode.getSourceEncodingDims(), encode.getSourceSize(),
-            encode.getSourceEncodingAttr(), encode.getSourceEncodingDims(),
-            encode.getResultSize(), encode.getAffinityAttr());
-        encode.getResult().replaceAllUsesWith(clone.getResult());
-        encode.erase();
+        IRRewriter rewriter(op->getContext());
+        rewriter.setInsertionPoint(op);
+        replaceEncodeWithClone(rewriter, cast<TensorEncodeOp>(op));
         continue;
       }
       if (plan.kind != TransferPlan::Kind::Dispatch)

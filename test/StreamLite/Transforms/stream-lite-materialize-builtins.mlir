@@ -187,3 +187,15 @@ func.func @dedup(%r: !stream_lite.resource<*>, %d: index, %sz: index) -> !stream
   %0 = stream_lite.tensor.encode %r : tensor<?x6xf32>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x6xf32, #tile44>{%d} in !stream_lite.resource<*>{%sz}
   return %0 : !stream_lite.resource<*>
 }
+
+// Tests that ops that move no bytes of their own (dispatches, loads, sizeof)
+// and ops inside executables are left alone.
+// CHECK-LABEL: func.func @negative_not_transfers
+// CHECK-NEXT: stream_lite.tensor.sizeof
+// CHECK-NEXT: stream_lite.tensor.empty
+// CHECK-NEXT: return
+func.func @negative_not_transfers(%d: index) -> !stream_lite.resource<*> {
+  %sz = stream_lite.tensor.sizeof tensor<?x6xf32, #tile44>{%d} : index
+  %e = stream_lite.tensor.empty : tensor<?x6xf32, #tile44>{%d} in !stream_lite.resource<*>{%sz}
+  return %e : !stream_lite.resource<*>
+}

@@ -317,6 +317,22 @@ static TransferPlan dispatch(std::string why) {
 
 static TransferPlan unsupported(RankedTensorType type) {
   TransferPlan plan = dispatch("");
+  plan.isError = true;
+  if (auto encoding = getSerializableEncoding(type);
+      encoding && !encoding.isSerialized()) {
+    plan.explanation = llvm::formatv(
+        "tensor type '{0}' has an unresolved encoding (run "
+        "--stream-lite-specialize-encodings first)",
+        type);
+    return plan;
+  }
+  if (type.getEncoding() && !getSerializableEncoding(type)) {
+    plan.explanation = llvm::formatv(
+        "tensor type '{0}' has an encoding this project does not know, so "
+        "its bytes cannot be moved",
+        type);
+    return plan;
+  }
   plan.explanation = llvm::formatv(
       "tensor type '{0}' has no single physical layout (its layouts differ "
       "per target or are testing layouts), so its bytes cannot be moved",

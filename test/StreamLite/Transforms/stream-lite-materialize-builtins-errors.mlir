@@ -26,3 +26,21 @@ func.func @clone_is_fine(%r: !stream_lite.resource<*>, %sz: index) -> !stream_li
   %0 = stream_lite.tensor.clone %r : tensor<8xf32, #stream_lite.layout<[#stream_lite.identity, #stream_lite.padding<[4]>]>> in !stream_lite.resource<*>{%sz} -> tensor<8xf32, #stream_lite.layout<[#stream_lite.identity, #stream_lite.padding<[4]>]>> in !stream_lite.resource<*>{%sz}
   return %0 : !stream_lite.resource<*>
 }
+
+// -----
+
+func.func @unresolved(%r: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'stream_lite.tensor.slice' op tensor type 'tensor<8x8xf32, #stream_lite.padding<[0, ?]>>' has an unresolved encoding (run --stream-lite-specialize-encodings first)}}
+  %0 = stream_lite.tensor.slice %r[%c0, %c0 for %c1, %c1] : tensor<8x8xf32, #stream_lite.padding<[0, ?]>> in !stream_lite.resource<*>{%sz} -> tensor<1x1xf32> in !stream_lite.resource<*>{%sz}
+  return %0 : !stream_lite.resource<*>
+}
+
+// -----
+
+func.func @unknown_encoding(%sz: index, %v: f32) -> !stream_lite.resource<*> {
+  // expected-error @+1 {{'stream_lite.tensor.splat' op tensor type 'tensor<8xf32, #stream_lite.unknown>' has an encoding this project does not know, so its bytes cannot be moved}}
+  %0 = stream_lite.tensor.splat %v : f32 -> tensor<8xf32, #stream_lite.unknown> in !stream_lite.resource<*>{%sz}
+  return %0 : !stream_lite.resource<*>
+}

@@ -99,4 +99,26 @@ def LowerBindingsPass
   ];
 }
 
+def StripEncodingsPass
+    : Pass<"stream-lite-strip-encodings", "::mlir::ModuleOp"> {
+  let summary = "Drops every encoding and layout: the encoding-free reference program";
+  let description = [{
+    Removes the encoding of every tensor type anywhere in the module: the
+    type attributes of tensor-phase ops (and the lists of
+    `stream_lite.tensor.dispatch`), `binding.subspan` types, and the types of
+    values, block arguments and function signatures. Layouts only change
+    where bytes live, never the logical values, so the result computes the
+    same logical results with dense row-major data everywhere: the
+    reference that `layout-run --compare-to-reference` runs. Devices and
+    their resolvers are kept (they no longer have anything to resolve).
+
+    ```mlir
+    // Before:
+    %e = stream_lite.tensor.empty : tensor<16x4xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 1]>]>> in !stream_lite.resource<*>{%sz}
+    // After:
+    %e = stream_lite.tensor.empty : tensor<16x4xf32> in !stream_lite.resource<*>{%sz}
+    ```
+  }];
+}
+
 #endif // STREAMLITE_TRANSFORMS_PASSES_TD

@@ -130,6 +130,8 @@ struct RegionImage {
   struct BoxDim {
     PhysicalDim dim;
     int64_t begin, extent;
+    /// Steps from `begin` that hold region elements (the rest are pads).
+    int64_t used;
   };
   SmallVector<BoxDim> box;
   int64_t slots = 1;
@@ -145,10 +147,12 @@ struct RegionImage {
 } // namespace
 
 /// Maps a static region to one contiguous box of the layout's physical dims,
-/// or explains why it does not.
+/// or explains why it does not. With `trimTrailingPads`, the box ends with
+/// the region's last element row instead of the pads that follow it.
 static FailureOr<RegionImage> mapStaticRegion(PhysicalLayoutAttrInterface layout,
                                               const StaticRegion &region,
-                                              std::string &why) {
+                                              std::string &why,
+                                              bool trimTrailingPads = false) {
   RegionImage image;
   image.contract = layout.getPadContract();
   SmallVector<PhysicalDim> dims = layout.getPhysicalDims(region.dims);
@@ -164,10 +168,11 @@ static FailureOr<RegionImage> mapStaticRegion(PhysicalLayoutAttrInterface layout
     int64_t i = dim.logicalDim;
     int64_t a = region.offsets[i], b = a + region.lengths[i];
     int64_t d = region.dims[i], t = tileOf[i];
-    int64_t begin, extent;
+    int64_t begin, extent, used;
     if (t == 1) {
       begin = a;
       extent = b - a;
+      used = b - a;
       // A region that covers the whole logical dim also takes the pads that
       // follow it (padding layouts), which keeps whole rows contiguous.
       if (a == 0 && b == d)
@@ -183,16 +188,33 @@ static FailureOr<RegionImage> mapStaticRegion(PhysicalLayoutAttrInterface layout
       if (dim.stride > 1) {
         begin = outerBegin;
         extent = outerEnd - outerBegin;
+        used = extent;
       } else if (oneTile) {
         begin = a - outerBegin * t;
         // Reaching the end of the dim takes the tile's trailing pads too.
         extent = (b == d ? t : b - outerBegin * t) - begin;
+        used = b - a;
       } else {
         begin = 0;
         extent = t;
+        used = t;
       }
     }
-    image.box.push_back({dim, begin, extent});
+    image.box.push_back({dim, begin, extent, used});
+  }
+
+  // Trailing pads are needed only between elements: up to the first box dim
+  // holding several region elements, every box dim may keep only the steps
+  // that hold elements. The range then ends with the region's last row, not
+  // with the pads after it (of a padding layout or a last partial tile), so
+  // a region can move between tensors whose trailing pads differ (a slice of
+  // rows into a tensor of just those rows).
+  if (trimTrailingPads) {
+    for (RegionImage::BoxDim &boxDim : image.box) {
+      boxDim.extent = boxDim.used;
+      if (boxDim.used > 1)
+        break;
+    }
   }
 
   // Row-major contiguity: after the first box dim with extent > 1, every
@@ -352,12 +374,15 @@ TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
   int64_t elementBytes = getElementByteWidth(source.type.getElementType());
 
   std::optional<StaticRegion> s = getStatic(source), t = getStatic(target);
-  if (s && t) {
+  // With or without the pads that follow the region's last row.
+  auto planStatic = [&](bool trimTrailingPads) -> TransferPlan {
     std::string why;
-    FailureOr<RegionImage> si = mapStaticRegion(sourceLayout, *s, why);
+    FailureOr<RegionImage> si =
+        mapStaticRegion(sourceLayout, *s, why, trimTrailingPads);
     if (failed(si))
       return dispatch("source: " + why);
-    FailureOr<RegionImage> ti = mapStaticRegion(targetLayout, *t, why);
+    FailureOr<RegionImage> ti =
+        mapStaticRegion(targetLayout, *t, why, trimTrailingPads);
     if (failed(ti))
       return dispatch("target: " + why);
     if (si->elements == 0) {
@@ -386,6 +411,13 @@ TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
     plan.source = staticSpan(source, si->slots);
     plan.target = staticSpan(target, ti->slots);
     return plan;
+  };
+  if (s && t) {
+    TransferPlan plan = planStatic(/*trimTrailingPads=*/false);
+    if (plan.kind == TransferPlan::Kind::Copy)
+      return plan;
+    TransferPlan trimmed = planStatic(/*trimTrailingPads=*/true);
+    return trimmed.kind == TransferPlan::Kind::Copy ? trimmed : plan;
   }
 
   // Whole tensors in physically equal layouts: one copy of the storage.
@@ -513,9 +545,11 @@ TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
   };
 
   std::optional<StaticRegion> s = getStatic(target);
-  if (s) {
+  // With or without the pads that follow the region's last row.
+  auto planStatic = [&](bool trimTrailingPads) -> TransferPlan {
     std::string why;
-    FailureOr<RegionImage> image = mapStaticRegion(layout, *s, why);
+    FailureOr<RegionImage> image =
+        mapStaticRegion(layout, *s, why, trimTrailingPads);
     if (failed(image)) {
       // A whole-tensor fill whose pads may be written is one memset of the
       // storage even where the region image is not one box.
@@ -530,6 +564,13 @@ TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
     return fill(staticSpan(target, image->slots),
                 llvm::formatv("one {0}-bit memset of {1} bytes: {2}", width,
                               bytes, describeRegion(*s)));
+  };
+  if (s) {
+    TransferPlan plan = planStatic(/*trimTrailingPads=*/false);
+    if (plan.kind == TransferPlan::Kind::Fill)
+      return plan;
+    TransferPlan trimmed = planStatic(/*trimTrailingPads=*/true);
+    return trimmed.kind == TransferPlan::Kind::Fill ? trimmed : plan;
   }
 
   if (isWhole(target)) {
@@ -603,6 +644,24 @@ TransferPlan TransferPlanner::planClone(TensorCloneOp op) {
   return plan;
 }
 
+/// Whether a static span covers the whole storage of `region`'s tensor.
+static bool spansWholeStorage(const ByteSpan &span, const TensorRegion &region,
+                              PhysicalLayoutAttrInterface layout,
+                              int64_t elementBytes) {
+  std::optional<StaticRegion> s = getStatic(region);
+  if (span.wholeStorage || !s)
+    return false;
+  int64_t slots = 1;
+  for (OpFoldResult factor : span.elementFactors) {
+    std::optional<int64_t> c = getConstantIntValue(factor);
+    if (!c)
+      return false;
+    slots *= *c;
+  }
+  return slots * elementBytes ==
+         layout.getStorageSizeInBytes(s->dims, elementBytes);
+}
+
 TransferPlan TransferPlanner::planEncode(TensorEncodeOp op) {
   auto sourceType = cast<RankedTensorType>(op.getSourceEncoding());
   auto resultType = cast<RankedTensorType>(op.getResultEncoding());
@@ -620,12 +679,17 @@ TransferPlan TransferPlanner::planEncode(TensorEncodeOp op) {
   };
   if (arePhysicallyEqual(source, result))
     return fold("folds to a clone: the layouts are physically equal");
-  // Layouts that differ in general may still agree on this static shape.
-  TransferPlan copy = planCopy(
-      TensorRegion::whole(sourceType, op.getSourceEncodingDims()),
-      TensorRegion::whole(resultType, op.getResultEncodingDims()));
-  if (copy.kind == TransferPlan::Kind::Copy && copy.source &&
-      !copy.source->wholeStorage)
+  // Layouts that differ in general may still agree on this static shape: a
+  // copy of all elements that spans both whole storages.
+  TensorRegion sourceRegion =
+      TensorRegion::whole(sourceType, op.getSourceEncodingDims());
+  TensorRegion resultRegion =
+      TensorRegion::whole(resultType, op.getResultEncodingDims());
+  TransferPlan copy = planCopy(sourceRegion, resultRegion);
+  int64_t elementBytes = getElementByteWidth(sourceType.getElementType());
+  if (copy.kind == TransferPlan::Kind::Copy && copy.source && copy.target &&
+      spansWholeStorage(*copy.source, sourceRegion, source, elementBytes) &&
+      spansWholeStorage(*copy.target, resultRegion, result, elementBytes))
     return fold("folds to a clone: both layouts give this shape the same "
                 "byte image");
   return dispatch(llvm::formatv("relayout from {0} to {1}",

@@ -4,7 +4,10 @@
 //
 //   layout-opt --stream-lite-specialize-encodings examples/two-devices.mlir
 //
-// resolves the CPU's matmul LHS encoding to its 8x1 tiles.
+// resolves the CPU's matmul LHS encoding to its 8x1 tiles; adding
+//   --stream-lite-materialize-builtins --remarks-filter=stream-lite-materialize-builtins
+// turns the relayouts and the fill that cuts tiles into builtin dispatches
+// and keeps the GPU's row slice a copy, explaining each decision.
 
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
 stream_lite.device @gpu targets([#stream_lite.target<"rocm", resolver = #stream_lite.padding_resolver<cache_line_bytes = 128, cache_sets = 4>>]) {native_fill_bits = [8, 16, 32]}

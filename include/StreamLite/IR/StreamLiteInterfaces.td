@@ -1,7 +1,7 @@
 //===- StreamLiteInterfaces.td - stream_lite interfaces ----*- tablegen -*-===//
 //
 // Encoding, resolver and physical-layout attribute interfaces, the affinity
-// op interface and the TensorPhaseOp trait.
+// op interface and the TensorPhaseOp and AsyncPhaseOp traits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +16,14 @@ include "mlir/IR/AttrTypeBase.td"
 //===----------------------------------------------------------------------===//
 
 def StreamLite_TensorPhaseOpTrait : NativeOpTrait<"TensorPhaseOp"> {
+  let cppNamespace = "::layoutopt::stream_lite::OpTrait";
+}
+
+//===----------------------------------------------------------------------===//
+// AsyncPhaseOp
+//===----------------------------------------------------------------------===//
+
+def StreamLite_AsyncPhaseOpTrait : NativeOpTrait<"AsyncPhaseOp"> {
   let cppNamespace = "::layoutopt::stream_lite::OpTrait";
 }
 

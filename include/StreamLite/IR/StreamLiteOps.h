@@ -28,6 +28,14 @@ namespace OpTrait {
 template <typename ConcreteType>
 class TensorPhaseOp
     : public mlir::OpTrait::TraitBase<ConcreteType, TensorPhaseOp> {};
+
+/// Marks the async-phase ops: the byte-level ops on untyped resources (byte
+/// offsets and sizes, no tensor types) that `stream-lite-encode-host-tensors`
+/// lowers the tensor-phase ops to. `async.transfer` predates the trait and
+/// does not carry it.
+template <typename ConcreteType>
+class AsyncPhaseOp
+    : public mlir::OpTrait::TraitBase<ConcreteType, AsyncPhaseOp> {};
 } // namespace OpTrait
 
 } // namespace layoutopt::stream_lite

@@ -1,6 +1,6 @@
 //===- StreamLiteOps.td - stream_lite ops ------------------*- tablegen -*-===//
 //
-// Devices, tensor-phase ops, async.transfer and executables (spec section 4).
+// Devices, tensor-phase ops, async ops and executables (spec section 4).
 //
 //===----------------------------------------------------------------------===//
 
@@ -372,6 +372,298 @@ def StreamLite_AsyncTransferOp : StreamLite_Op<"async.transfer", [Pure]> {
     (`from` `(` qualified($source_affinity)^ `)`)? `->`
     (`to` `(` qualified($result_affinity)^ `)`)?
     type($result) `{` $result_size `}` attr-dict
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Async-phase ops
+//===----------------------------------------------------------------------===//
+//
+// The byte-level target of `stream-lite-encode-host-tensors`, mirroring
+// IREE's `stream.async.*` ops: untyped resources, byte sizes, and byte ranges
+// printed as `[%offset to %end]` (plus `for %length` where IREE has one). A
+// result tied to an operand prints as `%operand as !stream_lite.resource<L>{%size}`.
+// The verifiers check local facts only: constant sizes are not negative,
+// constant ranges satisfy `0 <= offset <= end <= size` and
+// `end - offset == length`, tied results have their target's type, fill and
+// splat patterns are 8/16/32/64-bit integers.
+
+class StreamLite_AsyncOp<string mnemonic, list<Trait> traits = []>
+    : StreamLite_Op<mnemonic, !listconcat([StreamLite_AsyncPhaseOpTrait], traits)> {
+  let hasVerifier = 1;
+}
+
+// The value of a fill or splat: the pattern repeated over the byte range.
+// Its width (8, 16, 32 or 64 bits) is checked by the op verifiers.
+def StreamLite_FillPatternType : TypeAlias<AnySignlessInteger, "fill pattern (signless integer)">;
+
+def StreamLite_AsyncAllocaOp : StreamLite_AsyncOp<"async.alloca", [
+    DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>,
+    AlwaysSpeculatable]> {
+  let summary = "A resource with undefined contents";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.alloca on(#a) : !stream_lite.resource<*>{%size}
+    ```
+    Each alloca is a distinct allocation (never CSE'd); an unused one is dead.
+  }];
+  let arguments = (ins
+    StreamLite_Size:$storage_size,
+    StreamLite_OptAffinityAttr:$affinity);
+  let results = (outs Res<StreamLite_NonStagingResource, "", [MemAlloc]>:$result);
+  let assemblyFormat = [{
+    (`on` `(` qualified($affinity)^ `)`)? `:` type($result) `{` $storage_size `}`
+    attr-dict
+  }];
+}
+
+def StreamLite_AsyncConstantOp : StreamLite_AsyncOp<"async.constant", [
+    DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
+  let summary = "A resource holding the bytes of a constant";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.constant on(#a) : !stream_lite.resource<constant>{%size} = dense<1.0> : tensor<4xf32>
+    ```
+    The value is not re-laid-out; `result_size` may exceed its dense size.
+  }];
+  let arguments = (ins
+    TypedAttrInterface:$value,
+    StreamLite_Size:$result_size,
+    StreamLite_OptAffinityAttr:$affinity);
+  let results = (outs StreamLite_NonStagingResource:$result);
+  let assemblyFormat = [{
+    (`on` `(` qualified($affinity)^ `)`)? `:` type($result) `{` $result_size `}`
+    `=` $value attr-dict
+  }];
+}
+
+def StreamLite_AsyncSplatOp : StreamLite_AsyncOp<"async.splat", [
+    DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
+  let summary = "A resource filled with a repeated pattern";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.splat on(#a) %value : i32 -> !stream_lite.resource<*>{%size}
+    ```
+    The pattern is the value's type (i8, i16, i32 or i64); a constant size
+    must be a multiple of its byte width.
+  }];
+  let arguments = (ins
+    StreamLite_FillPatternType:$value,
+    StreamLite_Size:$result_size,
+    StreamLite_OptAffinityAttr:$affinity);
+  let results = (outs StreamLite_NonStagingResource:$result);
+  let assemblyFormat = [{
+    (`on` `(` qualified($affinity)^ `)`)? $value `:` type($value) `->`
+    type($result) `{` $result_size `}` attr-dict
+  }];
+}
+
+def StreamLite_AsyncCloneOp : StreamLite_AsyncOp<"async.clone", [
+    DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
+  let summary = "A copy of a whole resource";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.clone on(#a) %src : !stream_lite.resource<*>{%size} -> !stream_lite.resource<*>{%size}
+    ```
+  }];
+  let arguments = (ins
+    StreamLite_NonStagingResource:$source,
+    StreamLite_Size:$source_size,
+    StreamLite_Size:$result_size,
+    StreamLite_OptAffinityAttr:$affinity);
+  let results = (outs StreamLite_NonStagingResource:$result);
+  let assemblyFormat = [{
+    (`on` `(` qualified($affinity)^ `)`)? $source `:`
+    type($source) `{` $source_size `}` `->` type($result) `{` $result_size `}`
+    attr-dict
+  }];
+}
+
+def StreamLite_AsyncSliceOp : StreamLite_AsyncOp<"async.slice", [
+    DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
+  let summary = "A copy of a byte range of a resource";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.slice on(#a) %src[%offset to %end] : !stream_lite.resource<*>{%size} -> !stream_lite.resource<*>{%length}
+    ```
+    The result size is the length of the range.
+  }];
+  let arguments = (ins
+    StreamLite_NonStagingResource:$source,
+    StreamLite_Size:$source_size,
+    StreamLite_Offset:$source_offset,
+    StreamLite_Offset:$source_end,
+    StreamLite_Size:$result_size,
+    StreamLite_OptAffinityAttr:$affinity);
+  let results = (outs StreamLite_NonStagingResource:$result);
+  let assemblyFormat = [{
+    (`on` `(` qualified($affinity)^ `)`)?
+    $source `[` $source_offset `to` $source_end `]` `:`
+    type($source) `{` $source_size `}` `->` type($result) `{` $result_size `}`
+    attr-dict
+  }];
+}
+
+def StreamLite_AsyncFillOp : StreamLite_AsyncOp<"async.fill", [
+    DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
+  let summary = "Writes a repeated pattern into a byte range of a resource";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.fill on(#a) %value, %target[%offset to %end for %length] : i32 -> %target as !stream_lite.resource<*>{%size}
+    ```
+    The result is the updated target. A constant length must be a multiple
+    of the pattern's byte width.
+  }];
+  let arguments = (ins
+    StreamLite_NonStagingResource:$target,
+    StreamLite_Size:$target_size,
+    StreamLite_Offset:$target_offset,
+    StreamLite_Offset:$target_end,
+    StreamLite_Size:$target_length,
+    StreamLite_FillPatternType:$value,
+    StreamLite_OptAffinityAttr:$affinity);
+  let results = (outs StreamLite_NonStagingResource:$result);
+  let assemblyFormat = [{
+    (`on` `(` qualified($affinity)^ `)`)? $value `,`
+    $target `[` $target_offset `to` $target_end `for` $target_length `]` `:`
+    type($value) `->`
+    custom<TiedResource>(ref($target), type($target), type($result), $target_size)
+    attr-dict
+  }];
+}
+
+def StreamLite_AsyncUpdateOp : StreamLite_AsyncOp<"async.update", [
+    DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
+  let summary = "Copies a whole resource into a byte range of another";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.update on(#a) %update, %target[%offset to %end] : !stream_lite.resource<*>{%usize} -> %target as !stream_lite.resource<*>{%tsize}
+    ```
+    The range length is the update size; the result is the updated target.
+  }];
+  let arguments = (ins
+    StreamLite_NonStagingResource:$target,
+    StreamLite_Size:$target_size,
+    StreamLite_Offset:$target_offset,
+    StreamLite_Offset:$target_end,
+    StreamLite_NonStagingResource:$update,
+    StreamLite_Size:$update_size,
+    StreamLite_OptAffinityAttr:$affinity);
+  let results = (outs StreamLite_NonStagingResource:$result);
+  let assemblyFormat = [{
+    (`on` `(` qualified($affinity)^ `)`)? $update `,`
+    $target `[` $target_offset `to` $target_end `]` `:`
+    type($update) `{` $update_size `}` `->`
+    custom<TiedResource>(ref($target), type($target), type($result), $target_size)
+    attr-dict
+  }];
+}
+
+def StreamLite_AsyncCopyOp : StreamLite_AsyncOp<"async.copy", [
+    DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
+  let summary = "Copies a byte range of a resource into a byte range of another";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.copy on(#a) %src[%so to %send], %target[%to to %tend], %length : !stream_lite.resource<*>{%ssize} -> %target as !stream_lite.resource<*>{%tsize}
+    ```
+    Both ranges are `length` bytes long; as with memcpy they must not
+    overlap when source and target are the same resource. The result is the
+    updated target.
+  }];
+  let arguments = (ins
+    StreamLite_NonStagingResource:$target,
+    StreamLite_Size:$target_size,
+    StreamLite_Offset:$target_offset,
+    StreamLite_Offset:$target_end,
+    StreamLite_NonStagingResource:$source,
+    StreamLite_Size:$source_size,
+    StreamLite_Offset:$source_offset,
+    StreamLite_Offset:$source_end,
+    StreamLite_Size:$length,
+    StreamLite_OptAffinityAttr:$affinity);
+  let results = (outs StreamLite_NonStagingResource:$result);
+  let assemblyFormat = [{
+    (`on` `(` qualified($affinity)^ `)`)?
+    $source `[` $source_offset `to` $source_end `]` `,`
+    $target `[` $target_offset `to` $target_end `]` `,`
+    $length `:` type($source) `{` $source_size `}` `->`
+    custom<TiedResource>(ref($target), type($target), type($result), $target_size)
+    attr-dict
+  }];
+}
+
+def StreamLite_AsyncLoadOp : StreamLite_AsyncOp<"async.load", [Pure]> {
+  let summary = "Host read of a value at a byte offset of a staging resource";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.load %src[%offset] : !stream_lite.resource<staging>{%size} -> f32
+    ```
+  }];
+  let arguments = (ins
+    StreamLite_StagingResource:$source,
+    StreamLite_Size:$source_size,
+    StreamLite_Offset:$source_offset);
+  let results = (outs StreamLite_PrimitiveType:$result);
+  let assemblyFormat = [{
+    $source `[` $source_offset `]` `:` type($source) `{` $source_size `}`
+    `->` type($result) attr-dict
+  }];
+}
+
+def StreamLite_AsyncStoreOp : StreamLite_AsyncOp<"async.store"> {
+  let summary = "Host write of a value at a byte offset of a staging resource";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.store %value, %target[%offset] : f32 -> %target as !stream_lite.resource<staging>{%size}
+    ```
+    The result is the updated target.
+  }];
+  let arguments = (ins
+    StreamLite_StagingResource:$target,
+    StreamLite_Size:$target_size,
+    StreamLite_Offset:$target_offset,
+    StreamLite_PrimitiveType:$value);
+  let results = (outs StreamLite_StagingResource:$result);
+  let assemblyFormat = [{
+    $value `,` $target `[` $target_offset `]` `:` type($value) `->`
+    custom<TiedResource>(ref($target), type($target), type($result), $target_size)
+    attr-dict
+  }];
+}
+
+def StreamLite_AsyncDispatchOp : StreamLite_AsyncOp<"async.dispatch", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
+  let summary = "Runs an executable entry point on byte ranges of resources";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.dispatch on(#a) @ex::@entry[%w](%arg0[%o to %e for %l], %c4) : (!stream_lite.resource<*>{%size}, index) -> !stream_lite.resource<*>{%size}
+    ```
+    Every resource operand takes a byte range `[offset to end for length]`
+    and its size in the type list; scalar operands take neither. Several
+    results print as `-> (r0, r1)`, none as `-> ()`. A result tied to a
+    resource operand prints as `%operand as !stream_lite.resource<*>{%size}`
+    (as in `tensor.dispatch`; IREE prints `%operand{%size}`). Several entry
+    points print as `{@ex::@a, @ex2::@b}`; the workload `[...]` is omitted
+    when empty.
+  }];
+  let arguments = (ins
+    Variadic<Index>:$workload,
+    SymbolRefArrayAttr:$entry_points,
+    Variadic<AnyTypeOf<[StreamLite_AnyResource, StreamLite_PrimitiveType]>>:$resource_operands,
+    Variadic<StreamLite_Size>:$resource_operand_sizes,
+    Variadic<StreamLite_Offset>:$resource_operand_offsets,
+    Variadic<StreamLite_Offset>:$resource_operand_ends,
+    Variadic<StreamLite_Size>:$resource_operand_lengths,
+    Variadic<StreamLite_Size>:$result_sizes,
+    OptionalAttr<I64ArrayAttr>:$tied_operands,
+    StreamLite_OptAffinityAttr:$affinity);
+  let results = (outs Variadic<StreamLite_NonStagingResource>:$results);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// Index into resource_operands that result `resultIndex` is tied to, if
+    /// any.
+    std::optional<int64_t> getTiedResultOperandIndex(unsigned resultIndex);
   }];
 }
 

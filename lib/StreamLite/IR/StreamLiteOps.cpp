@@ -148,6 +148,36 @@ static void printSymbolVisibility(OpAsmPrinter &printer, StringAttr visibility) 
     printer << ' ' << visibility.getValue();
 }
 
+/// `%target as !stream_lite.resource<L>{%size}` (async ops): the result is
+/// tied to (is the updated) `%target` and has its type.
+static ParseResult parseTiedResource(OpAsmParser &parser,
+                                     OpAsmParser::UnresolvedOperand target,
+                                     Type &targetType, Type &resultType,
+                                     OpAsmParser::UnresolvedOperand &size) {
+  OpAsmParser::UnresolvedOperand tied;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOperand(tied))
+    return failure();
+  if (tied.name != target.name || tied.number != target.number)
+    return parser.emitError(loc)
+           << "the tied result must name the target operand " << target.name;
+  if (parser.parseKeyword("as") || parser.parseType(targetType) ||
+      parser.parseLBrace() || parser.parseOperand(size) || parser.parseRBrace())
+    return failure();
+  resultType = targetType;
+  return success();
+}
+
+static void printTiedResource(OpAsmPrinter &printer, Operation *, Value target,
+                              Type targetType, Type, Value size) {
+  printer.printOperand(target);
+  printer << " as ";
+  printer.printType(targetType);
+  printer << '{';
+  printer.printOperand(size);
+  printer << '}';
+}
+
 //===----------------------------------------------------------------------===//
 // Verifier helpers
 //===----------------------------------------------------------------------===//
@@ -272,6 +302,96 @@ static LogicalResult verifySameLogicalTensor(Operation *op, RankedTensorType sou
       failed(verifyCompatibleShape(source.getShape(), result.getShape())))
     return op->emitOpError() << "source " << source << " and result " << result
                              << " are not the same logical tensor";
+  return success();
+}
+
+/// Async ops: a constant byte size named `what` is not negative.
+static LogicalResult verifyByteSize(Operation *op, StringRef what, Value size) {
+  if (std::optional<int64_t> value = constantIndex(size); value && *value < 0)
+    return op->emitOpError() << what << " size " << *value << " is negative";
+  return success();
+}
+
+/// Async ops: the byte range `[offset to end]` of the resource `what` of
+/// `size` bytes satisfies `0 <= offset <= end <= size` and
+/// `end - offset == length` (`lengthName` names `length`), as far as the
+/// values are constants.
+static LogicalResult verifyByteRange(Operation *op, StringRef what, Value size,
+                                     Value offset, Value end, Value length,
+                                     StringRef lengthName) {
+  std::optional<int64_t> sizeValue = constantIndex(size);
+  std::optional<int64_t> offsetValue = constantIndex(offset);
+  std::optional<int64_t> endValue = constantIndex(end);
+  std::optional<int64_t> lengthValue = constantIndex(length);
+  if (offsetValue && *offsetValue < 0)
+    return op->emitOpError() << what << " offset " << *offsetValue
+                             << " is negative";
+  if (endValue && *endValue < 0)
+    return op->emitOpError() << what << " end " << *endValue << " is negative";
+  if (offsetValue && endValue && *endValue < *offsetValue)
+    return op->emitOpError() << what << " range [" << *offsetValue << " to "
+                             << *endValue << "] ends before it starts";
+  if (endValue && sizeValue && *endValue > *sizeValue)
+    return op->emitOpError() << what << " range end " << *endValue
+                             << " is past the " << what << " size "
+                             << *sizeValue;
+  if (lengthValue && *lengthValue < 0)
+    return op->emitOpError() << lengthName << " " << *lengthValue
+                             << " is negative";
+  // 0 <= offset <= end here, so `end - offset` cannot overflow.
+  if (offsetValue && endValue && lengthValue &&
+      *endValue - *offsetValue != *lengthValue)
+    return op->emitOpError() << what << " range [" << *offsetValue << " to "
+                             << *endValue << "] is "
+                             << *endValue - *offsetValue << " bytes but the "
+                             << lengthName << " is " << *lengthValue;
+  return success();
+}
+
+/// Async ops: a fill or splat pattern is an 8, 16, 32 or 64-bit integer and a
+/// constant byte count `bytes` (named `what`) is a whole number of patterns.
+static LogicalResult verifyFillPattern(Operation *op, Type pattern, StringRef what,
+                                       Value bytes) {
+  unsigned width = pattern.getIntOrFloatBitWidth();
+  if (width != 8 && width != 16 && width != 32 && width != 64)
+    return op->emitOpError() << "pattern type " << pattern
+                             << " is not an 8, 16, 32 or 64-bit integer";
+  std::optional<int64_t> value = constantIndex(bytes);
+  if (value && *value % (width / 8) != 0)
+    return op->emitOpError() << what << " " << *value
+                             << " is not a multiple of the " << width / 8
+                             << "-byte pattern " << pattern;
+  return success();
+}
+
+/// Async ops: a tied result has its target's type.
+static LogicalResult verifyTiedType(Operation *op, Type targetType,
+                                    Type resultType) {
+  if (targetType != resultType)
+    return op->emitOpError() << "result type " << resultType
+                             << " differs from its tied target type "
+                             << targetType;
+  return success();
+}
+
+/// Async load/store: the value of `valueType` at byte `offset` lies inside
+/// the resource `what` of `size` bytes (`verb` is "reads" or "writes").
+static LogicalResult verifyValueAccess(Operation *op, StringRef what,
+                                       StringRef verb, Type valueType,
+                                       Value size, Value offset) {
+  if (failed(verifyByteSize(op, what, size)))
+    return failure();
+  std::optional<int64_t> offsetValue = constantIndex(offset);
+  if (offsetValue && *offsetValue < 0)
+    return op->emitOpError() << what << " offset " << *offsetValue
+                             << " is negative";
+  int64_t bytes = getElementByteWidth(valueType);
+  std::optional<int64_t> sizeValue = constantIndex(size);
+  // size >= 0 and bytes <= 16, so `size - bytes` cannot overflow.
+  if (offsetValue && sizeValue && *offsetValue > *sizeValue - bytes)
+    return op->emitOpError() << verb << " " << valueType << " (" << bytes
+                             << " bytes) at offset " << *offsetValue
+                             << ", past the " << what << " size " << *sizeValue;
   return success();
 }
 
@@ -944,6 +1064,423 @@ LogicalResult ExecutableOp::verify() {
 LogicalResult BindingSubspanOp::verify() {
   return verifyEncodedTensor(*this, "tensor", getTensorTypeAttr(),
                              getTensorDims());
+}
+
+//===----------------------------------------------------------------------===//
+// Async-phase ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult AsyncAllocaOp::verify() {
+  return verifyByteSize(*this, "result", getStorageSize());
+}
+
+LogicalResult AsyncConstantOp::verify() {
+  if (failed(verifyByteSize(*this, "result", getResultSize())))
+    return failure();
+  auto valueType = dyn_cast<ShapedType>(getValue().getType());
+  if (!valueType || !valueType.hasStaticShape())
+    return emitOpError() << "value must have a static shaped type, got "
+                         << getValue().getType();
+  int64_t elementBytes = getElementByteWidth(valueType.getElementType());
+  std::optional<int64_t> size = constantIndex(getResultSize());
+  if (elementBytes == 0 || !size)
+    return success();
+  int64_t valueBytes;
+  if (llvm::MulOverflow(valueType.getNumElements(), elementBytes, valueBytes) ||
+      *size < valueBytes)
+    return emitOpError() << "result size " << *size
+                         << " is smaller than the value " << valueType;
+  return success();
+}
+
+LogicalResult AsyncSplatOp::verify() {
+  if (failed(verifyByteSize(*this, "result", getResultSize())))
+    return failure();
+  return verifyFillPattern(*this, getValue().getType(), "result size",
+                           getResultSize());
+}
+
+LogicalResult AsyncCloneOp::verify() {
+  if (failed(verifyByteSize(*this, "source", getSourceSize())) ||
+      failed(verifyByteSize(*this, "result", getResultSize())))
+    return failure();
+  std::optional<int64_t> source = constantIndex(getSourceSize());
+  std::optional<int64_t> result = constantIndex(getResultSize());
+  if (source && result && *source != *result)
+    return emitOpError() << "source size " << *source << " and result size "
+                         << *result << " differ (a clone copies the whole "
+                            "resource)";
+  return success();
+}
+
+LogicalResult AsyncSliceOp::verify() {
+  if (failed(verifyByteSize(*this, "source", getSourceSize())) ||
+      failed(verifyByteSize(*this, "result", getResultSize())))
+    return failure();
+  return verifyByteRange(*this, "source", getSourceSize(), getSourceOffset(),
+                         getSourceEnd(), getResultSize(), "result size");
+}
+
+LogicalResult AsyncFillOp::verify() {
+  if (failed(verifyTiedType(*this, getTarget().getType(), getResult().getType())) ||
+      failed(verifyByteSize(*this, "target", getTargetSize())) ||
+      failed(verifyByteRange(*this, "target", getTargetSize(), getTargetOffset(),
+                             getTargetEnd(), getTargetLength(), "length")))
+    return failure();
+  return verifyFillPattern(*this, getValue().getType(), "length",
+                           getTargetLength());
+}
+
+LogicalResult AsyncUpdateOp::verify() {
+  if (failed(verifyTiedType(*this, getTarget().getType(), getResult().getType())) ||
+      failed(verifyByteSize(*this, "target", getTargetSize())) ||
+      failed(verifyByteSize(*this, "update", getUpdateSize())))
+    return failure();
+  return verifyByteRange(*this, "target", getTargetSize(), getTargetOffset(),
+                         getTargetEnd(), getUpdateSize(), "update size");
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  if (failed(verifyTiedType(*this, getTarget().getType(), getResult().getType())) ||
+      failed(verifyByteSize(*this, "source", getSourceSize())) ||
+      failed(verifyByteSize(*this, "target", getTargetSize())) ||
+      failed(verifyByteRange(*this, "source", getSourceSize(), getSourceOffset(),
+                             getSourceEnd(), getLength(), "length")) ||
+      failed(verifyByteRange(*this, "target", getTargetSize(), getTargetOffset(),
+                             getTargetEnd(), getLength(), "length")))
+    return failure();
+  if (getSource() != getTarget())
+    return success();
+  std::optional<int64_t> sourceOffset = constantIndex(getSourceOffset());
+  std::optional<int64_t> sourceEnd = constantIndex(getSourceEnd());
+  std::optional<int64_t> targetOffset = constantIndex(getTargetOffset());
+  std::optional<int64_t> targetEnd = constantIndex(getTargetEnd());
+  if (sourceOffset && sourceEnd && targetOffset && targetEnd &&
+      *sourceOffset < *targetEnd && *targetOffset < *sourceEnd)
+    return emitOpError() << "source range [" << *sourceOffset << " to "
+                         << *sourceEnd << "] and target range [" << *targetOffset
+                         << " to " << *targetEnd
+                         << "] overlap in the same resource";
+  return success();
+}
+
+LogicalResult AsyncLoadOp::verify() {
+  return verifyValueAccess(*this, "source", "reads", getResult().getType(),
+                           getSourceSize(), getSourceOffset());
+}
+
+LogicalResult AsyncStoreOp::verify() {
+  if (failed(verifyTiedType(*this, getTarget().getType(), getResult().getType())))
+    return failure();
+  return verifyValueAccess(*this, "target", "writes", getValue().getType(),
+                           getTargetSize(), getTargetOffset());
+}
+
+std::optional<int64_t>
+AsyncDispatchOp::getTiedResultOperandIndex(unsigned resultIndex) {
+  auto tied = getTiedOperands();
+  if (!tied || resultIndex >= tied->size())
+    return std::nullopt;
+  int64_t index = cast<IntegerAttr>((*tied)[resultIndex]).getInt();
+  if (index < 0)
+    return std::nullopt;
+  return index;
+}
+
+LogicalResult AsyncDispatchOp::verify() {
+  if (getEntryPoints().empty())
+    return emitOpError() << "must name at least one entry point";
+  for (Attribute entry : getEntryPoints())
+    if (cast<SymbolRefAttr>(entry).getNestedReferences().size() != 1)
+      return emitOpError() << "entry point " << entry
+                           << " must be @executable::@export";
+  // Sizes and ranges are listed per resource operand, in operand order.
+  SmallVector<unsigned> resourceIndices;
+  for (auto [operandIndex, operand] : llvm::enumerate(getResourceOperands())) {
+    auto resource = dyn_cast<ResourceType>(operand.getType());
+    if (!resource)
+      continue;
+    // Spec section 4: only load and store take staging resources.
+    if (resource.getLifetime() == Lifetime::Staging)
+      return emitOpError() << "operand " << operandIndex
+                           << " is a staging resource; only load and store "
+                              "take staging resources";
+    resourceIndices.push_back(operandIndex);
+  }
+  size_t resourceCount = resourceIndices.size();
+  auto checkCount = [&](size_t count, StringRef what) -> LogicalResult {
+    if (count != resourceCount)
+      return emitOpError() << "has " << resourceCount
+                           << " resource operands but " << count << " " << what;
+    return success();
+  };
+  if (failed(checkCount(getResourceOperandSizes().size(), "operand sizes")) ||
+      failed(checkCount(getResourceOperandOffsets().size(), "operand offsets")) ||
+      failed(checkCount(getResourceOperandEnds().size(), "operand ends")) ||
+      failed(checkCount(getResourceOperandLengths().size(), "operand lengths")))
+    return failure();
+  DenseMap<unsigned, Value> operandSizes;
+  for (auto [i, operandIndex] : llvm::enumerate(resourceIndices)) {
+    std::string what = "operand " + std::to_string(operandIndex);
+    Value size = getResourceOperandSizes()[i];
+    operandSizes[operandIndex] = size;
+    if (failed(verifyByteSize(*this, what, size)) ||
+        failed(verifyByteRange(*this, what, size, getResourceOperandOffsets()[i],
+                               getResourceOperandEnds()[i],
+                               getResourceOperandLengths()[i], "length")))
+      return failure();
+  }
+  if (getResultSizes().size() != getNumResults())
+    return emitOpError() << "has " << getNumResults() << " results but "
+                         << getResultSizes().size() << " result sizes";
+  for (unsigned i = 0; i < getNumResults(); ++i)
+    if (failed(verifyByteSize(*this, "result " + std::to_string(i),
+                              getResultSizes()[i])))
+      return failure();
+  auto tied = getTiedOperands();
+  if (!tied)
+    return success();
+  if (tied->size() != getNumResults())
+    return emitOpError() << "tied_operands has " << tied->size()
+                         << " entries but the op has " << getNumResults()
+                         << " results";
+  for (unsigned i = 0; i < getNumResults(); ++i) {
+    std::optional<int64_t> index = getTiedResultOperandIndex(i);
+    if (!index)
+      continue;
+    if (*index >= static_cast<int64_t>(getResourceOperands().size()) ||
+        !isa<ResourceType>(getResourceOperands()[*index].getType()))
+      return emitOpError() << "result " << i << " is tied to operand " << *index
+                           << ", which is not a resource operand";
+    Type operandType = getResourceOperands()[*index].getType();
+    if (operandType != getResult(i).getType())
+      return emitOpError() << "result " << i << " type " << getResult(i).getType()
+                           << " differs from its tied operand type "
+                           << operandType;
+    std::optional<int64_t> operandSize = constantIndex(operandSizes[*index]);
+    std::optional<int64_t> resultSize = constantIndex(getResultSizes()[i]);
+    if (operandSize && resultSize && *operandSize != *resultSize)
+      return emitOpError() << "result " << i << " size " << *resultSize
+                           << " differs from its tied operand size "
+                           << *operandSize;
+  }
+  return success();
+}
+
+/// `on(#a) @ex::@entry[%w](%r[%o to %e for %l], %c4) : (!stream_lite.resource<*>{%sz}, index) -> ...`
+ParseResult AsyncDispatchOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  Builder &builder = parser.getBuilder();
+  Type indexType = builder.getIndexType();
+
+  AffinityAttr affinity;
+  if (parseAffinity(parser, affinity))
+    return failure();
+  if (affinity)
+    result.addAttribute("affinity", affinity);
+
+  SmallVector<Attribute> entryPoints;
+  auto parseEntry = [&]() -> ParseResult {
+    SymbolRefAttr entry;
+    if (parser.parseAttribute(entry))
+      return failure();
+    entryPoints.push_back(entry);
+    return success();
+  };
+  if (succeeded(parser.parseOptionalLBrace())) {
+    if (parser.parseCommaSeparatedList(parseEntry) || parser.parseRBrace())
+      return failure();
+  } else if (parseEntry()) {
+    return failure();
+  }
+
+  SmallVector<OpAsmParser::UnresolvedOperand> workload, operands, offsets,
+      ends, lengths;
+  SmallVector<bool> hasRange;
+  if (succeeded(parser.parseOptionalLSquare()) &&
+      (parser.parseOperandList(workload) || parser.parseRSquare()))
+    return failure();
+  auto parseOperand = [&]() -> ParseResult {
+    OpAsmParser::UnresolvedOperand operand;
+    if (parser.parseOperand(operand))
+      return failure();
+    operands.push_back(operand);
+    hasRange.push_back(false);
+    if (failed(parser.parseOptionalLSquare()))
+      return success();
+    hasRange.back() = true;
+    return failure(parser.parseOperand(offsets.emplace_back()) ||
+                   parser.parseKeyword("to") ||
+                   parser.parseOperand(ends.emplace_back()) ||
+                   parser.parseKeyword("for") ||
+                   parser.parseOperand(lengths.emplace_back()) ||
+                   parser.parseRSquare());
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                     parseOperand))
+    return failure();
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+
+  // Operand types: `!stream_lite.resource<L>{%size}` or a scalar type.
+  SmallVector<Type> operandTypes;
+  SmallVector<OpAsmParser::UnresolvedOperand> operandSizes;
+  auto parseOperandType = [&]() -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    Type type;
+    if (parser.parseType(type))
+      return failure();
+    unsigned index = operandTypes.size();
+    operandTypes.push_back(type);
+    bool isResource = isa<ResourceType>(type);
+    if (index < operands.size() && isResource != hasRange[index])
+      return parser.emitError(loc)
+             << "operand " << operands[index].name
+             << (isResource ? " is a resource and needs a byte range "
+                              "[offset to end for length]"
+                            : " is not a resource and takes no byte range");
+    if (!isResource)
+      return success();
+    return failure(parser.parseLBrace() ||
+                   parser.parseOperand(operandSizes.emplace_back()) ||
+                   parser.parseRBrace());
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                     parseOperandType))
+    return failure();
+  if (operandTypes.size() != operands.size())
+    return parser.emitError(parser.getNameLoc())
+           << "has " << operands.size() << " operands but "
+           << operandTypes.size() << " operand types";
+
+  // Results: `!stream_lite.resource<L>{%size}`, optionally `%operand as ...`.
+  if (parser.parseArrow())
+    return failure();
+  SmallVector<Type> resultTypes;
+  SmallVector<Attribute> tiedOperands;
+  SmallVector<OpAsmParser::UnresolvedOperand> resultSizes;
+  bool anyTied = false;
+  auto parseResult = [&]() -> ParseResult {
+    int64_t tiedIndex = -1;
+    OpAsmParser::UnresolvedOperand tied;
+    OptionalParseResult hasTied = parser.parseOptionalOperand(tied);
+    if (hasTied.has_value()) {
+      if (failed(*hasTied) || parser.parseKeyword("as"))
+        return failure();
+      for (auto [i, operand] : llvm::enumerate(operands))
+        if (operand.name == tied.name && operand.number == tied.number)
+          tiedIndex = i;
+      if (tiedIndex < 0)
+        return parser.emitError(tied.location)
+               << "tied result names " << tied.name
+               << ", which is not an operand";
+      anyTied = true;
+    }
+    tiedOperands.push_back(builder.getI64IntegerAttr(tiedIndex));
+    if (parser.parseType(resultTypes.emplace_back()) || parser.parseLBrace() ||
+        parser.parseOperand(resultSizes.emplace_back()) || parser.parseRBrace())
+      return failure();
+    return success();
+  };
+  if (succeeded(parser.parseOptionalLParen())) {
+    if (failed(parser.parseOptionalRParen()) &&
+        (parser.parseCommaSeparatedList(parseResult) || parser.parseRParen()))
+      return failure();
+  } else if (parseResult()) {
+    return failure();
+  }
+
+  result.addAttribute("entry_points", ArrayAttr::get(ctx, entryPoints));
+  if (anyTied)
+    result.addAttribute("tied_operands", ArrayAttr::get(ctx, tiedOperands));
+  result.addTypes(resultTypes);
+
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.resolveOperands(workload, indexType, result.operands) ||
+      parser.resolveOperands(operands, operandTypes, loc, result.operands) ||
+      parser.resolveOperands(operandSizes, indexType, result.operands) ||
+      parser.resolveOperands(offsets, indexType, result.operands) ||
+      parser.resolveOperands(ends, indexType, result.operands) ||
+      parser.resolveOperands(lengths, indexType, result.operands) ||
+      parser.resolveOperands(resultSizes, indexType, result.operands))
+    return failure();
+  result.addAttribute(
+      getOperandSegmentSizesAttrName(result.name),
+      builder.getDenseI32ArrayAttr(
+          {static_cast<int32_t>(workload.size()),
+           static_cast<int32_t>(operands.size()),
+           static_cast<int32_t>(operandSizes.size()),
+           static_cast<int32_t>(offsets.size()),
+           static_cast<int32_t>(ends.size()),
+           static_cast<int32_t>(lengths.size()),
+           static_cast<int32_t>(resultSizes.size())}));
+  return success();
+}
+
+void AsyncDispatchOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  if (AffinityAttr affinity = getAffinityAttr()) {
+    printAffinity(printer, *this, affinity);
+    printer << ' ';
+  }
+  ArrayAttr entryPoints = getEntryPoints();
+  if (entryPoints.size() == 1) {
+    printer.printAttribute(entryPoints[0]);
+  } else {
+    printer << '{';
+    llvm::interleaveComma(entryPoints, printer,
+                          [&](Attribute a) { printer.printAttribute(a); });
+    printer << '}';
+  }
+  if (!getWorkload().empty())
+    printer << '[' << getWorkload() << ']';
+  printer << '(';
+  unsigned range = 0;
+  llvm::interleaveComma(getResourceOperands(), printer, [&](Value operand) {
+    printer.printOperand(operand);
+    if (!isa<ResourceType>(operand.getType()))
+      return;
+    printer << '[';
+    printer.printOperand(getResourceOperandOffsets()[range]);
+    printer << " to ";
+    printer.printOperand(getResourceOperandEnds()[range]);
+    printer << " for ";
+    printer.printOperand(getResourceOperandLengths()[range]);
+    printer << ']';
+    ++range;
+  });
+  printer << ')';
+  printer.printOptionalAttrDict((*this)->getAttrs(),
+                                {"affinity", "entry_points", "tied_operands",
+                                 getOperandSegmentSizesAttrName()});
+  printer << " : (";
+  unsigned sizeIndex = 0;
+  llvm::interleaveComma(getResourceOperands(), printer, [&](Value operand) {
+    printer.printType(operand.getType());
+    if (!isa<ResourceType>(operand.getType()))
+      return;
+    printer << '{';
+    printer.printOperand(getResourceOperandSizes()[sizeIndex++]);
+    printer << '}';
+  });
+  printer << ") -> ";
+  bool parens = getNumResults() != 1;
+  if (parens)
+    printer << '(';
+  for (unsigned i = 0; i < getNumResults(); ++i) {
+    if (i)
+      printer << ", ";
+    if (std::optional<int64_t> tied = getTiedResultOperandIndex(i)) {
+      printer.printOperand(getResourceOperands()[*tied]);
+      printer << " as ";
+    }
+    printer.printType(getResult(i).getType());
+    printer << '{';
+    printer.printOperand(getResultSizes()[i]);
+    printer << '}';
+  }
+  if (parens)
+    printer << ')';
 }
 
 } // namespace layoutopt::stream_lite

@@ -63,6 +63,12 @@ SerializableEncodingAttrInterface getSerializableEncoding(mlir::RankedTensorType
 /// unknown, or entries that differ).
 PhysicalLayoutAttrInterface getPhysicalLayout(mlir::RankedTensorType type);
 
+/// All dims of `type` as fold results: static dims as index attributes, the
+/// dynamic ones taken in order from `dynamicDims`.
+llvm::SmallVector<mlir::OpFoldResult>
+getMixedDims(mlir::Builder &builder, mlir::RankedTensorType type,
+             mlir::ValueRange dynamicDims);
+
 /// Whether two physical layouts give the same byte image for every shape.
 bool arePhysicallyEqual(PhysicalLayoutAttrInterface a,
                         PhysicalLayoutAttrInterface b);

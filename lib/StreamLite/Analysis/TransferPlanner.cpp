@@ -26,23 +26,11 @@ namespace layoutopt::stream_lite {
 // Regions
 //===----------------------------------------------------------------------===//
 
-static SmallVector<OpFoldResult> mixedDims(RankedTensorType type,
-                                           ValueRange dynamicDims) {
-  Builder builder(type.getContext());
-  SmallVector<OpFoldResult> dims;
-  unsigned next = 0;
-  for (int64_t dim : type.getShape())
-    dims.push_back(ShapedType::isDynamic(dim)
-                       ? OpFoldResult(dynamicDims[next++])
-                       : OpFoldResult(builder.getIndexAttr(dim)));
-  return dims;
-}
-
 TensorRegion TensorRegion::whole(RankedTensorType type, ValueRange dynamicDims) {
   TensorRegion region;
   region.type = type;
-  region.dims = mixedDims(type, dynamicDims);
   Builder builder(type.getContext());
+  region.dims = getMixedDims(builder, type, dynamicDims);
   region.offsets.assign(type.getRank(), builder.getIndexAttr(0));
   region.lengths = region.dims;
   return region;
@@ -52,12 +40,13 @@ TensorRegion TensorRegion::region(RankedTensorType type, ValueRange dynamicDims,
                                   ValueRange offsets, ValueRange lengths) {
   TensorRegion region;
   region.type = type;
-  region.dims = mixedDims(type, dynamicDims);
+  Builder builder(type.getContext());
+  region.dims = getMixedDims(builder, type, dynamicDims);
   // Constant operands become attributes so that static reasoning sees them.
-  auto fold = [](Value v) -> OpFoldResult {
+  auto fold = [&](Value v) -> OpFoldResult {
     APInt value;
     if (matchPattern(v, m_ConstantInt(&value)))
-      return Builder(v.getContext()).getIndexAttr(value.getSExtValue());
+      return builder.getIndexAttr(value.getSExtValue());
     return v;
   };
   for (Value offset : offsets)

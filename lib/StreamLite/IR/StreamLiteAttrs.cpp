@@ -108,10 +108,8 @@ static bool isIdentityPermutation(ArrayRef<int64_t> perm) {
   return true;
 }
 
-/// Dims of `type` as fold results, taking dynamic ones from `dynamicDims`.
-static SmallVector<OpFoldResult> getMixedDims(OpBuilder &builder,
-                                              RankedTensorType type,
-                                              ValueRange dynamicDims) {
+SmallVector<OpFoldResult> getMixedDims(Builder &builder, RankedTensorType type,
+                                       ValueRange dynamicDims) {
   SmallVector<OpFoldResult> dims;
   unsigned next = 0;
   for (int64_t dim : type.getShape()) {

@@ -169,21 +169,6 @@ struct KernelTensor {
   SmallVector<OpFoldResult> dims;
 };
 
-/// All dims of `type`, the dynamic ones taken in order from `dynamicDims`.
-SmallVector<OpFoldResult> getMixedDims(OpBuilder &builder,
-                                       RankedTensorType type,
-                                       ValueRange dynamicDims) {
-  SmallVector<OpFoldResult> dims;
-  unsigned next = 0;
-  for (int64_t dim : type.getShape()) {
-    if (ShapedType::isDynamic(dim))
-      dims.push_back(dynamicDims[next++]);
-    else
-      dims.push_back(builder.getIndexAttr(dim));
-  }
-  return dims;
-}
-
 /// Index constants shared by the whole kernel (built once at its entry).
 struct IndexConstants {
   Value zero, one;

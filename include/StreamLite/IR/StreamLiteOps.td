@@ -667,6 +667,46 @@ def StreamLite_AsyncDispatchOp : StreamLite_AsyncOp<"async.dispatch", [
   }];
 }
 
+def StreamLite_AsyncImportOp : StreamLite_AsyncOp<"async.import", [
+    DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
+  let summary = "Imports the bytes of dense row-major host data as a resource";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.import on(#a) %tensor : tensor<?x4xf32> -> !stream_lite.resource<external>{%size}
+    ```
+    The resource holds the host tensor's bytes, dense and row-major.
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$source,
+    StreamLite_Size:$result_size,
+    StreamLite_OptAffinityAttr:$affinity);
+  let results = (outs StreamLite_NonStagingResource:$result);
+  let assemblyFormat = [{
+    (`on` `(` qualified($affinity)^ `)`)? $source `:` type($source) `->`
+    type($result) `{` $result_size `}` attr-dict
+  }];
+}
+
+def StreamLite_AsyncExportOp : StreamLite_AsyncOp<"async.export", [
+    DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
+  let summary = "Exports the bytes of a resource as dense row-major host data";
+  let description = [{
+    ```mlir
+    %0 = stream_lite.async.export on(#a) %r : !stream_lite.resource<external>{%size} -> tensor<?x4xf32>
+    ```
+    The resource's bytes are read as the dense row-major host tensor.
+  }];
+  let arguments = (ins
+    StreamLite_NonStagingResource:$source,
+    StreamLite_Size:$source_size,
+    StreamLite_OptAffinityAttr:$affinity);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    (`on` `(` qualified($affinity)^ `)`)? $source `:`
+    type($source) `{` $source_size `}` `->` type($result) attr-dict
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Executables
 //===----------------------------------------------------------------------===//

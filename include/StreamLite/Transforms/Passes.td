@@ -83,6 +83,58 @@ def MaterializeBuiltinsPass
   ];
 }
 
+def EncodeHostTensorsPass
+    : Pass<"stream-lite-encode-host-tensors", "::mlir::ModuleOp"> {
+  let summary = "Lowers tensor-phase ops to byte-level async ops through their layouts";
+  let description = [{
+    Lowers every tensor-phase op outside executables to the async-phase ops
+    (spec sections 4 and 5), keeping each op's `on(...)` affinity. Byte
+    offsets, lengths and sizes come from the layouts' physical interface
+    (never dense math on a non-identity layout); the byte ranges of
+    transfers are the transfer planner's DMA plans.
+
+    - `tensor.sizeof` becomes the storage size arithmetic of its type.
+    - `tensor.empty` becomes `async.alloca` of its size.
+    - `tensor.constant` becomes `async.constant` of its byte image: the dense
+      value for no encoding or an identity layout, else an `i8` tensor with
+      every element's bytes at its layout offset (pads zero; static shapes).
+    - `tensor.splat` and `tensor.fill` become `async.splat`/`async.fill` with
+      the planner's pattern (a constant of its width, or the value bitcast to
+      an integer of the element width) over the planner's byte range.
+    - `tensor.clone` (and an `encode` between physically equal layouts)
+      becomes `async.clone`; `tensor.slice` becomes `async.slice` of the
+      source range when the range is the whole result, else a new resource
+      (zeroed for tiled layouts, whose pads must be zero) and an
+      `async.copy`; `tensor.update` becomes an `async.copy` into the target.
+    - `tensor.load`/`tensor.store` become `async.load`/`async.store` at the
+      element's byte offset (host-side index translation, e.g. div/rem into
+      tiles).
+    - `tensor.dispatch` becomes `async.dispatch` with each resource operand's
+      range `[0 to size for size]`; ties are kept.
+    - `tensor.import`/`tensor.export` become `async.import`/`async.export`.
+    - `async.transfer` stays.
+
+    Errors (each names the op; the pass fails): a transfer the planner sends
+    to a builtin dispatch ("run --stream-lite-materialize-builtins first"),
+    an encoding that is unresolved, unknown or has no single physical layout
+    where bytes are addressed, and any tensor-phase op left afterwards.
+
+    ```mlir
+    // Before:
+    %sz = stream_lite.tensor.sizeof tensor<?x4xf32>{%d} : index
+    %e = stream_lite.tensor.empty : tensor<?x4xf32>{%d} in !stream_lite.resource<*>{%sz}
+    // After (and cse):
+    %c4 = arith.constant 4 : index
+    %0 = arith.muli %d, %c4 : index
+    %sz = arith.muli %0, %c4 : index
+    %e = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+  ];
+}
+
 def LowerBindingsPass
     : Pass<"stream-lite-lower-bindings", "::mlir::ModuleOp"> {
   let summary = "Turns executable functions into plain upstream functions over byte buffers";

@@ -1176,6 +1176,38 @@ LogicalResult AsyncStoreOp::verify() {
                            getTargetSize(), getTargetOffset());
 }
 
+/// Async import/export: a host tensor carries no encoding, and a constant
+/// byte size holds at least its dense bytes when its shape is static.
+static LogicalResult verifyAsyncHostTensor(Operation *op, RankedTensorType hostType,
+                                           StringRef what, Value size) {
+  if (failed(verifyByteSize(op, what, size)))
+    return failure();
+  if (hostType.getEncoding())
+    return op->emitOpError() << "host tensor type " << hostType
+                             << " must not carry an encoding (host data is "
+                                "dense row-major)";
+  int64_t elementBytes = getElementByteWidth(hostType.getElementType());
+  std::optional<int64_t> bytes = constantIndex(size);
+  if (!hostType.hasStaticShape() || elementBytes == 0 || !bytes)
+    return success();
+  int64_t dense;
+  if (llvm::MulOverflow(hostType.getNumElements(), elementBytes, dense) ||
+      *bytes < dense)
+    return op->emitOpError() << what << " size " << *bytes
+                             << " is smaller than the host tensor " << hostType;
+  return success();
+}
+
+LogicalResult AsyncImportOp::verify() {
+  return verifyAsyncHostTensor(*this, cast<RankedTensorType>(getSource().getType()),
+                               "result", getResultSize());
+}
+
+LogicalResult AsyncExportOp::verify() {
+  return verifyAsyncHostTensor(*this, cast<RankedTensorType>(getResult().getType()),
+                               "source", getSourceSize());
+}
+
 std::optional<int64_t>
 AsyncDispatchOp::getTiedResultOperandIndex(unsigned resultIndex) {
   auto tied = getTiedOperands();

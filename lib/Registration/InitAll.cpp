@@ -28,6 +28,7 @@ void registerAllDialects(mlir::DialectRegistry &registry) {
 
 void registerAllPasses() {
   stream_lite::registerStreamLitePasses();
+  stream_lite::registerStreamLitePipelines();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();

@@ -18,6 +18,13 @@ namespace layoutopt::stream_lite {
 #define GEN_PASS_REGISTRATION
 #include "StreamLite/Transforms/Passes.h.inc"
 
+/// `--stream-lite-layout-pipeline` (spec section 5): specialize-encodings,
+/// materialize-builtins, encode-host-tensors, canonicalize, cse.
+void buildLayoutPipeline(mlir::OpPassManager &pm);
+
+/// Registers the named pipelines with the pass registry.
+void registerStreamLitePipelines();
+
 } // namespace layoutopt::stream_lite
 
 #endif // STREAMLITE_TRANSFORMS_PASSES_H

@@ -487,3 +487,29 @@ func.func @dispatch_tied_size(%r: !stream_lite.resource<*>, %o: index, %e: index
   %0 = stream_lite.async.dispatch @ex::@entry(%r[%o to %e for %l]) : (!stream_lite.resource<*>{%c16}) -> %r as !stream_lite.resource<*>{%c32}
   return %0 : !stream_lite.resource<*>
 }
+
+// -----
+
+func.func @import_encoded_host_tensor(%t: tensor<4xf32, #stream_lite.identity>, %sz: index) -> !stream_lite.resource<external> {
+  // expected-error @+1 {{'stream_lite.async.import' op host tensor type 'tensor<4xf32, #stream_lite.identity>' must not carry an encoding (host data is dense row-major)}}
+  %0 = stream_lite.async.import %t : tensor<4xf32, #stream_lite.identity> -> !stream_lite.resource<external>{%sz}
+  return %0 : !stream_lite.resource<external>
+}
+
+// -----
+
+func.func @import_too_small(%t: tensor<4xf32>) -> !stream_lite.resource<external> {
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{'stream_lite.async.import' op result size 8 is smaller than the host tensor 'tensor<4xf32>'}}
+  %0 = stream_lite.async.import %t : tensor<4xf32> -> !stream_lite.resource<external>{%c8}
+  return %0 : !stream_lite.resource<external>
+}
+
+// -----
+
+func.func @export_too_small(%r: !stream_lite.resource<external>) -> tensor<2x4xf32> {
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{'stream_lite.async.export' op source size 16 is smaller than the host tensor 'tensor<2x4xf32>'}}
+  %0 = stream_lite.async.export %r : !stream_lite.resource<external>{%c16} -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}

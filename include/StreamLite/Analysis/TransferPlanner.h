@@ -15,6 +15,8 @@
 
 #include "StreamLite/IR/StreamLiteOps.h"
 
+#include "mlir/IR/SymbolTable.h"
+
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/StringExtras.h"
 #include <string>
@@ -73,6 +75,11 @@ struct TransferPlan {
   /// `explanation` is the error.
   bool isError = false;
 };
+
+/// The fill widths of the device that runs `op` (the first device of its
+/// affinity, spec section 3.3), or the default [8, 16, 32].
+llvm::SmallVector<int64_t> getNativeFillBits(mlir::Operation *op,
+                                             mlir::SymbolTableCollection &symbols);
 
 /// Plans transfer ops. `nativeFillBits` are the fill widths of the device
 /// that runs the op (its `native_fill_bits`).

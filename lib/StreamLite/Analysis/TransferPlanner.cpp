@@ -594,6 +594,17 @@ TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
 // Ops
 //===----------------------------------------------------------------------===//
 
+SmallVector<int64_t> getNativeFillBits(Operation *op,
+                                       SymbolTableCollection &symbols) {
+  if (AffinityAttr affinity = lookupAffinity(op)) {
+    auto module = op->getParentOfType<ModuleOp>();
+    if (auto device = symbols.lookupSymbolIn<DeviceOp>(
+            module, affinity.getDevices().front()))
+      return device.getNativeFillBitWidths();
+  }
+  return {8, 16, 32};
+}
+
 /// The bits of a constant fill value, widened to whole bytes (i1 is a byte).
 static std::optional<APInt> constantPattern(Value value, unsigned elementBits) {
   Attribute attr;

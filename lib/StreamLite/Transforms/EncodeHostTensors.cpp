@@ -201,18 +201,6 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
 // Patterns and constants
 //===----------------------------------------------------------------------===//
 
-/// The fill widths of the device that runs `op` (the first device of its
-/// affinity), or the default [8, 16, 32].
-static SmallVector<int64_t> getNativeFillBits(Operation *op,
-                                              SymbolTableCollection &symbols) {
-  if (AffinityAttr affinity = lookupAffinity(op)) {
-    auto module = op->getParentOfType<ModuleOp>();
-    if (auto device = symbols.lookupSymbolIn<DeviceOp>(
-            module, affinity.getDevices().front()))
-      return device.getNativeFillBitWidths();
-  }
-  return {8, 16, 32};
-}
 
 /// The memset pattern of a fill plan: the planner's constant pattern, or the
 /// value's bits as an integer of the plan's width (i1 widens to i8).

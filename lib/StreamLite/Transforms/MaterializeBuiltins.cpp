@@ -32,18 +32,6 @@ using namespace layoutopt::stream_lite;
 static constexpr llvm::StringLiteral kRemarkCategory =
     "stream-lite-materialize-builtins";
 
-/// The fill widths of the device that runs `op` (the first device of its
-/// affinity), or the default [8, 16, 32].
-static SmallVector<int64_t> getNativeFillBits(Operation *op,
-                                              SymbolTableCollection &symbols) {
-  if (AffinityAttr affinity = lookupAffinity(op)) {
-    auto module = op->getParentOfType<ModuleOp>();
-    if (auto device = symbols.lookupSymbolIn<DeviceOp>(
-            module, affinity.getDevices().front()))
-      return device.getNativeFillBitWidths();
-  }
-  return {8, 16, 32};
-}
 
 static void report(Operation *op, const TransferPlan &plan) {
   StringRef function;

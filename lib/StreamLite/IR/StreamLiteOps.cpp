@@ -736,18 +736,16 @@ LogicalResult TensorDispatchOp::verify() {
   return success();
 }
 
-/// Parses `@ex::@entry` or `{@ex::@a, @ex::@b}`.
-ParseResult TensorDispatchOp::parse(OpAsmParser &parser, OperationState &result) {
-  MLIRContext *ctx = parser.getContext();
-  Builder &builder = parser.getBuilder();
-  Type indexType = builder.getIndexType();
-
+/// The head shared by tensor.dispatch and async.dispatch:
+/// `on(#affinity)? (@ex::@entry | {@a::@b, ...}) ([workload])?`.
+static ParseResult
+parseDispatchHead(OpAsmParser &parser, OperationState &result,
+                  SmallVectorImpl<OpAsmParser::UnresolvedOperand> &workload) {
   AffinityAttr affinity;
   if (parseAffinity(parser, affinity))
     return failure();
   if (affinity)
     result.addAttribute("affinity", affinity);
-
   SmallVector<Attribute> entryPoints;
   auto parseEntry = [&]() -> ParseResult {
     SymbolRefAttr entry;
@@ -762,10 +760,43 @@ ParseResult TensorDispatchOp::parse(OpAsmParser &parser, OperationState &result)
   } else if (parseEntry()) {
     return failure();
   }
-
-  SmallVector<OpAsmParser::UnresolvedOperand> workload, operands;
+  result.addAttribute("entry_points",
+                      ArrayAttr::get(parser.getContext(), entryPoints));
   if (succeeded(parser.parseOptionalLSquare()) &&
       (parser.parseOperandList(workload) || parser.parseRSquare()))
+    return failure();
+  return success();
+}
+
+static void printDispatchHead(OpAsmPrinter &printer, Operation *op,
+                              AffinityAttr affinity, ArrayAttr entryPoints,
+                              OperandRange workload) {
+  printer << ' ';
+  if (affinity) {
+    printAffinity(printer, op, affinity);
+    printer << ' ';
+  }
+  if (entryPoints.size() == 1) {
+    printer.printAttribute(entryPoints[0]);
+  } else {
+    printer << '{';
+    llvm::interleaveComma(entryPoints, printer,
+                          [&](Attribute a) { printer.printAttribute(a); });
+    printer << '}';
+  }
+  if (!workload.empty())
+    printer << '[' << workload << ']';
+}
+
+/// Parses `@ex::@entry` or `{@ex::@a, @ex::@b}`.
+ParseResult TensorDispatchOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  Builder &builder = parser.getBuilder();
+  Type indexType = builder.getIndexType();
+
+
+  SmallVector<OpAsmParser::UnresolvedOperand> workload, operands;
+  if (parseDispatchHead(parser, result, workload))
     return failure();
   if (parser.parseLParen() || parser.parseOperandList(operands) ||
       parser.parseRParen())
@@ -860,7 +891,6 @@ ParseResult TensorDispatchOp::parse(OpAsmParser &parser, OperationState &result)
     return failure();
   }
 
-  result.addAttribute("entry_points", ArrayAttr::get(ctx, entryPoints));
   result.addAttribute("operand_encodings", ArrayAttr::get(ctx, operandEncodings));
   result.addAttribute("result_encodings", ArrayAttr::get(ctx, resultEncodings));
   if (anyTied)
@@ -888,22 +918,8 @@ ParseResult TensorDispatchOp::parse(OpAsmParser &parser, OperationState &result)
 }
 
 void TensorDispatchOp::print(OpAsmPrinter &printer) {
-  printer << ' ';
-  if (AffinityAttr affinity = getAffinityAttr()) {
-    printAffinity(printer, *this, affinity);
-    printer << ' ';
-  }
-  ArrayAttr entryPoints = getEntryPoints();
-  if (entryPoints.size() == 1) {
-    printer.printAttribute(entryPoints[0]);
-  } else {
-    printer << '{';
-    llvm::interleaveComma(entryPoints, printer,
-                          [&](Attribute a) { printer.printAttribute(a); });
-    printer << '}';
-  }
-  if (!getWorkload().empty())
-    printer << '[' << getWorkload() << ']';
+  printDispatchHead(printer, *this, getAffinityAttr(), getEntryPoints(),
+                    getWorkload());
   printer << '(' << getMixedOperands() << ')';
   printer.printOptionalAttrDict(
       (*this)->getAttrs(),
@@ -1305,32 +1321,11 @@ ParseResult AsyncDispatchOp::parse(OpAsmParser &parser, OperationState &result) 
   Builder &builder = parser.getBuilder();
   Type indexType = builder.getIndexType();
 
-  AffinityAttr affinity;
-  if (parseAffinity(parser, affinity))
-    return failure();
-  if (affinity)
-    result.addAttribute("affinity", affinity);
-
-  SmallVector<Attribute> entryPoints;
-  auto parseEntry = [&]() -> ParseResult {
-    SymbolRefAttr entry;
-    if (parser.parseAttribute(entry))
-      return failure();
-    entryPoints.push_back(entry);
-    return success();
-  };
-  if (succeeded(parser.parseOptionalLBrace())) {
-    if (parser.parseCommaSeparatedList(parseEntry) || parser.parseRBrace())
-      return failure();
-  } else if (parseEntry()) {
-    return failure();
-  }
 
   SmallVector<OpAsmParser::UnresolvedOperand> workload, operands, offsets,
       ends, lengths;
   SmallVector<bool> hasRange;
-  if (succeeded(parser.parseOptionalLSquare()) &&
-      (parser.parseOperandList(workload) || parser.parseRSquare()))
+  if (parseDispatchHead(parser, result, workload))
     return failure();
   auto parseOperand = [&]() -> ParseResult {
     OpAsmParser::UnresolvedOperand operand;
@@ -1422,7 +1417,6 @@ ParseResult AsyncDispatchOp::parse(OpAsmParser &parser, OperationState &result) 
     return failure();
   }
 
-  result.addAttribute("entry_points", ArrayAttr::get(ctx, entryPoints));
   if (anyTied)
     result.addAttribute("tied_operands", ArrayAttr::get(ctx, tiedOperands));
   result.addTypes(resultTypes);
@@ -1450,22 +1444,8 @@ ParseResult AsyncDispatchOp::parse(OpAsmParser &parser, OperationState &result) 
 }
 
 void AsyncDispatchOp::print(OpAsmPrinter &printer) {
-  printer << ' ';
-  if (AffinityAttr affinity = getAffinityAttr()) {
-    printAffinity(printer, *this, affinity);
-    printer << ' ';
-  }
-  ArrayAttr entryPoints = getEntryPoints();
-  if (entryPoints.size() == 1) {
-    printer.printAttribute(entryPoints[0]);
-  } else {
-    printer << '{';
-    llvm::interleaveComma(entryPoints, printer,
-                          [&](Attribute a) { printer.printAttribute(a); });
-    printer << '}';
-  }
-  if (!getWorkload().empty())
-    printer << '[' << getWorkload() << ']';
+  printDispatchHead(printer, *this, getAffinityAttr(), getEntryPoints(),
+                    getWorkload());
   printer << '(';
   unsigned range = 0;
   llvm::interleaveComma(getResourceOperands(), printer, [&](Value operand) {

@@ -41,5 +41,6 @@ tools = [
     "layout-lsp-server",
     ToolSubst("layout-opt-unittests", unresolved="ignore"),
     "mlir-opt",
+    "mlir-runner",
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -692,18 +692,21 @@ def StreamLite_AsyncExportOp : StreamLite_AsyncOp<"async.export", [
   let summary = "Exports the bytes of a resource as dense row-major host data";
   let description = [{
     ```mlir
-    %0 = stream_lite.async.export on(#a) %r : !stream_lite.resource<external>{%size} -> tensor<?x4xf32>
+    %0 = stream_lite.async.export on(#a) %r : !stream_lite.resource<external>{%size} -> tensor<?x4xf32>{%d}
     ```
-    The resource's bytes are read as the dense row-major host tensor.
+    The resource's bytes are read as the dense row-major host tensor, whose
+    dynamic dims (one per `?`, omitted when none) are `result_dims`.
   }];
   let arguments = (ins
     StreamLite_NonStagingResource:$source,
     StreamLite_Size:$source_size,
+    Variadic<Index>:$result_dims,
     StreamLite_OptAffinityAttr:$affinity);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     (`on` `(` qualified($affinity)^ `)`)? $source `:`
-    type($source) `{` $source_size `}` `->` type($result) attr-dict
+    type($source) `{` $source_size `}` `->` type($result)
+    (`{` $result_dims^ `}`)? attr-dict
   }];
 }
 

@@ -4,6 +4,7 @@
 #define STREAMLITE_TRANSFORMS_PASSES_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -21,6 +22,12 @@ namespace layoutopt::stream_lite {
 /// `--stream-lite-layout-pipeline` (spec section 5): specialize-encodings,
 /// materialize-builtins, encode-host-tensors, canonicalize, cse.
 void buildLayoutPipeline(mlir::OpPassManager &pm);
+
+/// `--stream-lite-to-llvm-pipeline` (spec section 5): the layout pipeline,
+/// lower-bindings, convert-async-to-memref, then the upstream lowering to the
+/// LLVM dialect (scf-to-cf, expand-strided-metadata, finalize-memref-to-llvm,
+/// arith, index, cf and func to LLVM, reconcile-unrealized-casts).
+void buildToLLVMPipeline(mlir::OpPassManager &pm);
 
 /// Registers the named pipelines with the pass registry.
 void registerStreamLitePipelines();

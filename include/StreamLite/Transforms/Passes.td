@@ -151,6 +151,50 @@ def LowerBindingsPass
   ];
 }
 
+def ConvertAsyncToMemRefPass
+    : Pass<"stream-lite-convert-async-to-memref", "::mlir::ModuleOp"> {
+  let summary = "Lowers async-phase ops to host memrefs: devices simulated on the host";
+  let description = [{
+    Every device's memory is host memory. Outlines each executable's
+    function (already lowered by `--stream-lite-lower-bindings`) into the top
+    module as a private `@<executable>__<function>` and erases the
+    executables, then converts (DialectConversion):
+
+    - `!stream_lite.resource<*>` becomes `memref<?xi8>`, a host tensor an
+      identity memref of its shape; function signatures, calls, returns and
+      `scf`/`cf` structure follow.
+    - `alloca` is `memref.alloc`; `constant` a private constant
+      `memref.global` copied into a new buffer through a `memref.view` (bytes
+      past the value are zero); `splat`/`fill` store the integer pattern in a
+      `scf.for` through a `memref.view` as `memref<?xiN>` (memset);
+      `clone`/`slice`/`transfer` allocate and `memref.copy` byte views
+      (memcpy; `memref.view`, never `subview`, so layouts stay identity);
+      `update`/`copy` copy into the target range; `load`/`store` view the
+      byte offset as `memref<T>` (`i1` as `i8`).
+    - `dispatch` calls the outlined kernel with each resource operand's
+      `[offset][length]` view, then one fresh buffer per untied result; a
+      tied result is its (viewed) target buffer.
+    - `import` copies the host memref into a typed view of a new buffer;
+      `export` copies a typed view of the resource into a new host memref of
+      the op's dynamic dims.
+    - Copy-on-write: a tied op (fill, update, copy, store, tied dispatch)
+      writes its target in place only when the target comes from an async op
+      and this op is its only use; otherwise it writes a copy.
+
+    Device declarations and `stream_lite.*` attributes are dropped. Errors:
+    a stream_lite op other than the async-phase ones ("run
+    --stream-lite-layout-pipeline first"), an executable that is not plain
+    upstream IR ("run --stream-lite-lower-bindings first").
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def StripEncodingsPass
     : Pass<"stream-lite-strip-encodings", "::mlir::ModuleOp"> {
   let summary = "Drops every encoding and layout: the encoding-free reference program";

@@ -1220,8 +1220,13 @@ LogicalResult AsyncImportOp::verify() {
 }
 
 LogicalResult AsyncExportOp::verify() {
-  return verifyAsyncHostTensor(*this, cast<RankedTensorType>(getResult().getType()),
-                               "source", getSourceSize());
+  auto hostType = cast<RankedTensorType>(getResult().getType());
+  if (static_cast<int64_t>(getResultDims().size()) != hostType.getNumDynamicDims())
+    return emitOpError() << "host tensor " << hostType << " has "
+                         << hostType.getNumDynamicDims()
+                         << " dynamic dims but " << getResultDims().size()
+                         << " result dims are given";
+  return verifyAsyncHostTensor(*this, hostType, "source", getSourceSize());
 }
 
 std::optional<int64_t>

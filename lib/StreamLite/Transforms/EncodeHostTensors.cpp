@@ -323,9 +323,27 @@ public:
           return success();
         })
         .Case([&](TensorExportOp o) {
+          // The host tensor's dynamic dims: the source tensor's dim where it
+          // is dynamic too, else its static extent.
+          auto hostType = cast<RankedTensorType>(o.getType());
+          auto sourceType = cast<RankedTensorType>(o.getSourceEncoding());
+          SmallVector<Value> dims;
+          unsigned sourceDim = 0;
+          for (int64_t i = 0; i < hostType.getRank(); ++i) {
+            bool sourceDynamic = sourceType.isDynamicDim(i);
+            if (hostType.isDynamicDim(i))
+              dims.push_back(
+                  sourceDynamic
+                      ? o.getSourceEncodingDims()[sourceDim]
+                      : arith::ConstantIndexOp::create(
+                            builder, o.getLoc(), sourceType.getDimSize(i))
+                            .getResult());
+            if (sourceDynamic)
+              ++sourceDim;
+          }
           replace(op, AsyncExportOp::create(builder, o.getLoc(), o.getType(),
                                             o.getSource(), o.getSourceSize(),
-                                            o.getAffinityAttr()));
+                                            dims, o.getAffinityAttr()));
           return success();
         })
         .Default([](Operation *op) {

@@ -7,6 +7,14 @@
 
 #include "StreamLite/Transforms/Passes.h"
 
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -21,6 +29,20 @@ void buildLayoutPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createCSEPass());
 }
 
+void buildToLLVMPipeline(mlir::OpPassManager &pm) {
+  buildLayoutPipeline(pm);
+  pm.addPass(createLowerBindingsPass());
+  pm.addPass(createConvertAsyncToMemRefPass());
+  pm.addPass(mlir::createSCFToControlFlowPass());
+  pm.addPass(mlir::memref::createExpandStridedMetadataPass());
+  pm.addPass(mlir::createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(mlir::createArithToLLVMConversionPass());
+  pm.addPass(mlir::createConvertIndexToLLVMPass());
+  pm.addPass(mlir::createConvertControlFlowToLLVMPass());
+  pm.addPass(mlir::createConvertFuncToLLVMPass());
+  pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+}
+
 void registerStreamLitePipelines() {
   mlir::PassPipelineRegistration<>(
       "stream-lite-layout-pipeline",
@@ -28,6 +50,13 @@ void registerStreamLitePipelines() {
       "canonicalize, cse: tensor-phase IR with encodings to byte-level async "
       "IR whose every transfer is provably correct",
       buildLayoutPipeline);
+  mlir::PassPipelineRegistration<>(
+      "stream-lite-to-llvm-pipeline",
+      "the layout pipeline, then a lowering to the LLVM dialect with devices "
+      "simulated on the host (lower-bindings, convert-async-to-memref, "
+      "upstream scf/memref/arith/index/cf/func to LLVM): what mlir-runner "
+      "and layout-run execute",
+      buildToLLVMPipeline);
 }
 
 } // namespace layoutopt::stream_lite

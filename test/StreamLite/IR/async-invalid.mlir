@@ -513,3 +513,20 @@ func.func @export_too_small(%r: !stream_lite.resource<external>) -> tensor<2x4xf
   %0 = stream_lite.async.export %r : !stream_lite.resource<external>{%c16} -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+func.func @export_missing_dims(%r: !stream_lite.resource<external>, %sz: index) -> tensor<?x4xf32> {
+  // expected-error @+1 {{'stream_lite.async.export' op host tensor 'tensor<?x4xf32>' has 1 dynamic dims but 0 result dims are given}}
+  %0 = stream_lite.async.export %r : !stream_lite.resource<external>{%sz} -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+func.func @export_extra_dims(%r: !stream_lite.resource<external>, %d: index) -> tensor<2x4xf32> {
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{'stream_lite.async.export' op host tensor 'tensor<2x4xf32>' has 0 dynamic dims but 1 result dims are given}}
+  %0 = stream_lite.async.export %r : !stream_lite.resource<external>{%c32} -> tensor<2x4xf32>{%d}
+  return %0 : tensor<2x4xf32>
+}

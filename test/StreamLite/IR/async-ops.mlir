@@ -294,19 +294,19 @@ func.func @inherited(%sz: index, %v: i8) -> !stream_lite.resource<*> attributes 
 
 // Tests that async.import and async.export round trip with and without an
 // affinity, with dynamic and static host tensors.
-func.func @import_export(%sz: index, %t: tensor<?x4xf32>) -> (tensor<?x4xf32>, tensor<2x3xi8>) {
+func.func @import_export(%sz: index, %d: index, %t: tensor<?x4xf32>) -> (tensor<?x4xf32>, tensor<2x3xi8>) {
   %c6 = arith.constant 6 : index
   %0 = stream_lite.async.import on(#stream_lite.affinity<@cpu>) %t : tensor<?x4xf32> -> !stream_lite.resource<external>{%sz}
-  %1 = stream_lite.async.export on(#stream_lite.affinity<@cpu>) %0 : !stream_lite.resource<external>{%sz} -> tensor<?x4xf32>
+  %1 = stream_lite.async.export on(#stream_lite.affinity<@cpu>) %0 : !stream_lite.resource<external>{%sz} -> tensor<?x4xf32>{%d}
   %2 = stream_lite.async.alloca : !stream_lite.resource<*>{%c6}
   %3 = stream_lite.async.export %2 : !stream_lite.resource<*>{%c6} -> tensor<2x3xi8>
   return %1, %3 : tensor<?x4xf32>, tensor<2x3xi8>
 }
 // CHECK-LABEL: func.func @import_export
-// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[T:[a-zA-Z0-9_]+]]: tensor<?x4xf32>)
+// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[D:[a-zA-Z0-9_]+]]: index, %[[T:[a-zA-Z0-9_]+]]: tensor<?x4xf32>)
 // CHECK: %[[C6:.+]] = arith.constant 6 : index
 // CHECK: %[[I:.+]] = stream_lite.async.import on(#stream_lite.affinity<@cpu>) %[[T]] : tensor<?x4xf32> -> !stream_lite.resource<external>{%[[SZ]]}{{$}}
-// CHECK: %[[E:.+]] = stream_lite.async.export on(#stream_lite.affinity<@cpu>) %[[I]] : !stream_lite.resource<external>{%[[SZ]]} -> tensor<?x4xf32>{{$}}
+// CHECK: %[[E:.+]] = stream_lite.async.export on(#stream_lite.affinity<@cpu>) %[[I]] : !stream_lite.resource<external>{%[[SZ]]} -> tensor<?x4xf32>{%[[D]]}{{$}}
 // CHECK: %[[A:.+]] = stream_lite.async.alloca : !stream_lite.resource<*>{%[[C6]]}{{$}}
 // CHECK: %[[E2:.+]] = stream_lite.async.export %[[A]] : !stream_lite.resource<*>{%[[C6]]} -> tensor<2x3xi8>{{$}}
 // CHECK: return %[[E]], %[[E2]]

@@ -376,7 +376,20 @@ func.func @import_export(%d: index, %arg: tensor<?x4xf32>) -> tensor<?x4xf32> {
 // CHECK-SAME: (%[[D:[a-zA-Z0-9_]+]]: index, %[[ARG:[a-zA-Z0-9_]+]]: tensor<?x4xf32>)
 // CHECK: %[[I:.+]] = stream_lite.async.import on(#stream_lite.affinity<@cpu>) %[[ARG]] : tensor<?x4xf32> -> !stream_lite.resource<external>{%[[SZ:.+]]}{{$}}
 // CHECK-NEXT: %[[X:.+]] = stream_lite.async.transfer %[[I]] : !stream_lite.resource<external>{%[[SZ]]} from(#stream_lite.affinity<@cpu>) -> to(#stream_lite.affinity<@cpu>) !stream_lite.resource<external>{%[[SZ]]}{{$}}
-// CHECK-NEXT: %[[E:.+]] = stream_lite.async.export on(#stream_lite.affinity<@cpu>) %[[X]] : !stream_lite.resource<external>{%[[SZ]]} -> tensor<?x4xf32>{{$}}
+// CHECK-NEXT: %[[E:.+]] = stream_lite.async.export on(#stream_lite.affinity<@cpu>) %[[X]] : !stream_lite.resource<external>{%[[SZ]]} -> tensor<?x4xf32>{%[[D]]}{{$}}
+// CHECK-NEXT: return %[[E]]
+
+// Tests that export to a host tensor with a dynamic dim where the source
+// tensor is static passes the static extent as the host dim.
+func.func @export_static_to_dynamic(%r: !stream_lite.resource<external>) -> tensor<?x4xf32> {
+  %c32 = arith.constant 32 : index
+  %0 = stream_lite.tensor.export on(#a) %r : tensor<2x4xf32> in !stream_lite.resource<external>{%c32} -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+// CHECK-LABEL: func.func @export_static_to_dynamic
+// CHECK-DAG: %[[C32:.+]] = arith.constant 32 : index
+// CHECK-DAG: %[[C2:.+]] = arith.constant 2 : index
+// CHECK: %[[E:.+]] = stream_lite.async.export on(#stream_lite.affinity<@cpu>) %{{.+}} : !stream_lite.resource<external>{%[[C32]]} -> tensor<?x4xf32>{%[[C2]]}{{$}}
 // CHECK-NEXT: return %[[E]]
 
 // Tests that a function without tensor-phase ops is left alone.

@@ -1,0 +1,693 @@
+//===- ConvertAsyncToMemRef.cpp - async ops to host memrefs ---------------===//
+//
+// --stream-lite-convert-async-to-memref: devices are simulated on the host.
+// Every resource is a `memref<?xi8>` in host memory, DMA is memcpy/memset
+// (memref.copy and a store loop), a transfer is a copy, a dispatch is a call
+// of the executable's kernel outlined into the top module, and host tensors
+// are identity memrefs of the same shape.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/IR/StreamLiteAttrs.h"
+#include "StreamLite/IR/StreamLiteDialect.h"
+#include "StreamLite/IR/StreamLiteOps.h"
+#include "StreamLite/IR/StreamLiteTypes.h"
+#include "StreamLite/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace layoutopt::stream_lite {
+#define GEN_PASS_DEF_CONVERTASYNCTOMEMREFPASS
+#include "StreamLite/Transforms/Passes.h.inc"
+} // namespace layoutopt::stream_lite
+
+using namespace mlir;
+using namespace layoutopt::stream_lite;
+
+namespace {
+
+/// What the patterns share: the outlined kernels by entry point, the globals
+/// of the constants, and the tied operands that must be copied before being
+/// written (copy-on-write).
+struct ConversionState {
+  /// "executable::export" -> outlined kernel.
+  llvm::StringMap<func::FuncOp> kernels;
+  DenseMap<Operation *, memref::GlobalOp> constantGlobals;
+  /// (op, operand number) of tied targets that need a copy first.
+  DenseSet<std::pair<Operation *, unsigned>> copyFirst;
+};
+
+MemRefType getByteBufferType(MLIRContext *ctx) {
+  return MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
+}
+
+Value constIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// `length` bytes of `buffer` from `offset`, as a memref<?xi8>.
+Value byteView(OpBuilder &b, Location loc, Value buffer, Value offset,
+               Value length) {
+  return memref::ViewOp::create(b, loc, getByteBufferType(b.getContext()),
+                                buffer, offset, ValueRange{length});
+}
+
+Value allocBytes(OpBuilder &b, Location loc, Value size) {
+  return memref::AllocOp::create(b, loc, getByteBufferType(b.getContext()),
+                                 ValueRange{size});
+}
+
+/// memref.copy of `length` bytes (memcpy).
+void copyBytes(OpBuilder &b, Location loc, Value source, Value sourceOffset,
+               Value target, Value targetOffset, Value length) {
+  Value from = byteView(b, loc, source, sourceOffset, length);
+  Value to = byteView(b, loc, target, targetOffset, length);
+  memref::CopyOp::create(b, loc, from, to);
+}
+
+/// Stores the integer `pattern` over `length` bytes of `buffer` from
+/// `offset` (memset of 8/16/32/64-bit patterns).
+void fillBytes(OpBuilder &b, Location loc, Value buffer, Value offset,
+               Value length, Value pattern) {
+  Type type = pattern.getType();
+  int64_t bytes = llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+  Value count = length;
+  if (bytes != 1)
+    count = arith::DivUIOp::create(b, loc, length, constIndex(b, loc, bytes));
+  auto viewType = MemRefType::get({ShapedType::kDynamic}, type);
+  Value view =
+      memref::ViewOp::create(b, loc, viewType, buffer, offset, ValueRange{count});
+  Value c0 = constIndex(b, loc, 0);
+  Value c1 = constIndex(b, loc, 1);
+  scf::ForOp::create(b, loc, c0, count, c1, ValueRange{},
+                     [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {
+                       memref::StoreOp::create(nb, nloc, pattern, view,
+                                               ValueRange{iv});
+                       scf::YieldOp::create(nb, nloc);
+                     });
+}
+
+/// A fresh buffer of `size` bytes holding the first `size` bytes of `buffer`.
+Value cloneBytes(OpBuilder &b, Location loc, Value buffer, Value size) {
+  Value copy = allocBytes(b, loc, size);
+  Value c0 = constIndex(b, loc, 0);
+  copyBytes(b, loc, buffer, c0, copy, c0, size);
+  return copy;
+}
+
+/// The memref a host tensor becomes: identity layout, same shape.
+MemRefType getHostMemRefType(RankedTensorType type) {
+  return MemRefType::get(type.getShape(), type.getElementType());
+}
+
+/// Whether `value` is a buffer this op may write in place: created by an
+/// async op (so it aliases nothing the program still sees) and used only by
+/// the writing op.
+bool isExclusive(Value value) {
+  if (!value.hasOneUse())
+    return false;
+  Operation *def = value.getDefiningOp();
+  return def && isa<AsyncAllocaOp, AsyncConstantOp, AsyncSplatOp, AsyncCloneOp,
+                    AsyncSliceOp, AsyncTransferOp, AsyncImportOp, AsyncFillOp,
+                    AsyncUpdateOp, AsyncCopyOp, AsyncStoreOp, AsyncDispatchOp>(
+                    def);
+}
+
+template <typename OpTy>
+struct AsyncPattern : OpConversionPattern<OpTy> {
+  AsyncPattern(const TypeConverter &converter, MLIRContext *ctx,
+               const ConversionState &state)
+      : OpConversionPattern<OpTy>(converter, ctx), state(state) {}
+
+  /// The buffer a tied op writes: `buffer` itself, or a copy of its first
+  /// `size` bytes when operand `operandNumber` of `op` is not exclusive.
+  Value writableTarget(OpBuilder &b, Operation *op, unsigned operandNumber,
+                       Value buffer, Value size) const {
+    if (!state.copyFirst.contains({op, operandNumber}))
+      return buffer;
+    return cloneBytes(b, op->getLoc(), buffer, size);
+  }
+
+  const ConversionState &state;
+};
+
+struct AllocaLowering : AsyncPattern<AsyncAllocaOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncAllocaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, allocBytes(rewriter, op.getLoc(), adaptor.getStorageSize()));
+    return success();
+  }
+};
+
+struct ConstantLowering : AsyncPattern<AsyncConstantOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    memref::GlobalOp global = state.constantGlobals.lookup(op);
+    if (!global)
+      return rewriter.notifyMatchFailure(op, "constant value has no global");
+    Location loc = op.getLoc();
+    MemRefType type = global.getType();
+    Value size = adaptor.getResultSize();
+    Value buffer = allocBytes(rewriter, loc, size);
+    int64_t denseBytes =
+        type.getNumElements() * getElementByteWidth(type.getElementType());
+    std::optional<int64_t> constSize = getConstantIntValue(size);
+    Value c0 = constIndex(rewriter, loc, 0);
+    // Bytes past the value (a size larger than the value) are zero.
+    if (!constSize || *constSize != denseBytes)
+      fillBytes(rewriter, loc, buffer, c0, size,
+                arith::ConstantIntOp::create(rewriter, loc, 0, 8));
+    Value value =
+        memref::GetGlobalOp::create(rewriter, loc, type, global.getSymName());
+    Value view =
+        memref::ViewOp::create(rewriter, loc, type, buffer, c0, ValueRange{});
+    memref::CopyOp::create(rewriter, loc, value, view);
+    rewriter.replaceOp(op, buffer);
+    return success();
+  }
+};
+
+struct SplatLowering : AsyncPattern<AsyncSplatOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncSplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
+    fillBytes(rewriter, loc, buffer, constIndex(rewriter, loc, 0),
+              adaptor.getResultSize(), adaptor.getValue());
+    rewriter.replaceOp(op, buffer);
+    return success();
+  }
+};
+
+struct CloneLowering : AsyncPattern<AsyncCloneOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCloneOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, cloneBytes(rewriter, op.getLoc(),
+                                      adaptor.getSource(),
+                                      adaptor.getResultSize()));
+    return success();
+  }
+};
+
+struct TransferLowering : AsyncPattern<AsyncTransferOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncTransferOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // Every device's memory is host memory: a transfer is a copy.
+    rewriter.replaceOp(op, cloneBytes(rewriter, op.getLoc(),
+                                      adaptor.getSource(),
+                                      adaptor.getResultSize()));
+    return success();
+  }
+};
+
+struct SliceLowering : AsyncPattern<AsyncSliceOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
+    copyBytes(rewriter, loc, adaptor.getSource(), adaptor.getSourceOffset(),
+              buffer, constIndex(rewriter, loc, 0), adaptor.getResultSize());
+    rewriter.replaceOp(op, buffer);
+    return success();
+  }
+};
+
+struct FillLowering : AsyncPattern<AsyncFillOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncFillOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value target = writableTarget(
+        rewriter, op, op.getTargetMutable().getOperandNumber(),
+        adaptor.getTarget(), adaptor.getTargetSize());
+    fillBytes(rewriter, loc, target, adaptor.getTargetOffset(),
+              adaptor.getTargetLength(), adaptor.getValue());
+    rewriter.replaceOp(op, target);
+    return success();
+  }
+};
+
+struct UpdateLowering : AsyncPattern<AsyncUpdateOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncUpdateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value target = writableTarget(
+        rewriter, op, op.getTargetMutable().getOperandNumber(),
+        adaptor.getTarget(), adaptor.getTargetSize());
+    copyBytes(rewriter, loc, adaptor.getUpdate(), constIndex(rewriter, loc, 0),
+              target, adaptor.getTargetOffset(), adaptor.getUpdateSize());
+    rewriter.replaceOp(op, target);
+    return success();
+  }
+};
+
+struct CopyLowering : AsyncPattern<AsyncCopyOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value target = writableTarget(
+        rewriter, op, op.getTargetMutable().getOperandNumber(),
+        adaptor.getTarget(), adaptor.getTargetSize());
+    copyBytes(rewriter, loc, adaptor.getSource(), adaptor.getSourceOffset(),
+              target, adaptor.getTargetOffset(), adaptor.getLength());
+    rewriter.replaceOp(op, target);
+    return success();
+  }
+};
+
+/// The type a scalar is loaded and stored as: i1 as a byte.
+Type getStorageScalarType(Type type) {
+  if (type.isInteger(1))
+    return IntegerType::get(type.getContext(), 8);
+  return type;
+}
+
+struct LoadLowering : AsyncPattern<AsyncLoadOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getType();
+    if (!type.isIntOrIndexOrFloat())
+      return rewriter.notifyMatchFailure(op, "loads only integers, indices "
+                                             "and floats");
+    Type storage = getStorageScalarType(type);
+    Value view = memref::ViewOp::create(rewriter, loc,
+                                        MemRefType::get({}, storage),
+                                        adaptor.getSource(),
+                                        adaptor.getSourceOffset(), ValueRange{});
+    Value value = memref::LoadOp::create(rewriter, loc, view, ValueRange{});
+    if (storage != type)
+      value = arith::TruncIOp::create(rewriter, loc, type, value);
+    rewriter.replaceOp(op, value);
+    return success();
+  }
+};
+
+struct StoreLowering : AsyncPattern<AsyncStoreOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getValue().getType();
+    if (!type.isIntOrIndexOrFloat())
+      return rewriter.notifyMatchFailure(op, "stores only integers, indices "
+                                             "and floats");
+    Value target = writableTarget(
+        rewriter, op, op.getTargetMutable().getOperandNumber(),
+        adaptor.getTarget(), adaptor.getTargetSize());
+    Type storage = getStorageScalarType(type);
+    Value value = adaptor.getValue();
+    if (storage != type)
+      value = arith::ExtUIOp::create(rewriter, loc, storage, value);
+    Value view = memref::ViewOp::create(rewriter, loc,
+                                        MemRefType::get({}, storage), target,
+                                        adaptor.getTargetOffset(), ValueRange{});
+    memref::StoreOp::create(rewriter, loc, value, view, ValueRange{});
+    rewriter.replaceOp(op, target);
+    return success();
+  }
+};
+
+struct DispatchLowering : AsyncPattern<AsyncDispatchOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncDispatchOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // Every entry point computes the same thing; the host runs the first.
+    auto entry = cast<SymbolRefAttr>(op.getEntryPoints()[0]);
+    std::string key = (entry.getRootReference().getValue() + "::" +
+                       entry.getLeafReference().getValue())
+                          .str();
+    func::FuncOp kernel = state.kernels.lookup(key);
+    if (!kernel)
+      return rewriter.notifyMatchFailure(
+          op, "entry point " + key + " has no outlined kernel");
+
+    // Tied operands that need a copy before the kernel writes them.
+    unsigned firstOperand =
+        op.getResourceOperands().getBeginOperandIndex();
+    DenseSet<int64_t> tiedOperands;
+    for (unsigned i = 0, e = op.getNumResults(); i < e; ++i)
+      if (std::optional<int64_t> tied = op.getTiedResultOperandIndex(i))
+        tiedOperands.insert(*tied);
+
+    SmallVector<Value> buffers(adaptor.getResourceOperands().begin(),
+                               adaptor.getResourceOperands().end());
+    SmallVector<Value> args;
+    unsigned resourceIndex = 0;
+    for (auto [index, operand] : llvm::enumerate(op.getResourceOperands())) {
+      if (!isa<ResourceType>(operand.getType())) {
+        args.push_back(buffers[index]);
+        continue;
+      }
+      Value size = adaptor.getResourceOperandSizes()[resourceIndex];
+      if (tiedOperands.contains(index))
+        buffers[index] = writableTarget(rewriter, op, firstOperand + index,
+                                        buffers[index], size);
+      args.push_back(byteView(rewriter, loc, buffers[index],
+                              adaptor.getResourceOperandOffsets()[resourceIndex],
+                              adaptor.getResourceOperandLengths()[resourceIndex]));
+      ++resourceIndex;
+    }
+    SmallVector<Value> results;
+    for (unsigned i = 0, e = op.getNumResults(); i < e; ++i) {
+      if (std::optional<int64_t> tied = op.getTiedResultOperandIndex(i)) {
+        results.push_back(buffers[*tied]);
+        continue;
+      }
+      Value buffer = allocBytes(rewriter, loc, adaptor.getResultSizes()[i]);
+      args.push_back(buffer);
+      results.push_back(buffer);
+    }
+    FunctionType kernelType = kernel.getFunctionType();
+    if (kernelType.getNumResults() != 0)
+      return rewriter.notifyMatchFailure(op, "kernel @" + kernel.getSymName() +
+                                                 " returns values");
+    if (TypeRange(ValueRange(args)) != kernelType.getInputs())
+      return rewriter.notifyMatchFailure(
+          op, "operands do not match the arguments of kernel @" +
+                  kernel.getSymName());
+    func::CallOp::create(rewriter, loc, kernel, args);
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct ImportLowering : AsyncPattern<AsyncImportOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncImportOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value source = adaptor.getSource();
+    auto sourceType = dyn_cast<MemRefType>(source.getType());
+    if (!sourceType || !sourceType.getLayout().isIdentity())
+      return rewriter.notifyMatchFailure(op, "host data is not an identity "
+                                             "memref");
+    SmallVector<Value> dims;
+    for (int64_t i = 0; i < sourceType.getRank(); ++i)
+      if (sourceType.isDynamicDim(i))
+        dims.push_back(memref::DimOp::create(rewriter, loc, source, i));
+    Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
+    Value view = memref::ViewOp::create(rewriter, loc, sourceType, buffer,
+                                        constIndex(rewriter, loc, 0), dims);
+    memref::CopyOp::create(rewriter, loc, source, view);
+    rewriter.replaceOp(op, buffer);
+    return success();
+  }
+};
+
+struct ExportLowering : AsyncPattern<AsyncExportOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(AsyncExportOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = dyn_cast_if_present<MemRefType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "host tensor has no memref type");
+    Value view = memref::ViewOp::create(rewriter, loc, type,
+                                        adaptor.getSource(),
+                                        constIndex(rewriter, loc, 0),
+                                        adaptor.getResultDims());
+    Value result =
+        memref::AllocOp::create(rewriter, loc, type, adaptor.getResultDims());
+    memref::CopyOp::create(rewriter, loc, view, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// Function signatures with the block arguments of every block, not just
+/// the entry block (the upstream FunctionOpInterface pattern converts the
+/// entry block only; `cf` branches then need converted successors).
+struct FuncSignatureLowering : OpConversionPattern<func::FuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(func::FuncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const TypeConverter &converter = *getTypeConverter();
+    FunctionType type = op.getFunctionType();
+    TypeConverter::SignatureConversion signature(type.getNumInputs());
+    SmallVector<Type> results;
+    if (failed(converter.convertSignatureArgs(type.getInputs(), signature)) ||
+        failed(converter.convertTypes(type.getResults(), results)))
+      return rewriter.notifyMatchFailure(op, "signature does not convert");
+    if (!op.isExternal() &&
+        failed(rewriter.convertRegionTypes(&op.getBody(), converter,
+                                           &signature)))
+      return rewriter.notifyMatchFailure(op, "block types do not convert");
+    rewriter.modifyOpInPlace(op, [&] {
+      op.setFunctionType(FunctionType::get(
+          op.getContext(), signature.getConvertedTypes(), results));
+    });
+    return success();
+  }
+};
+
+struct ConvertAsyncToMemRefPass
+    : public layoutopt::stream_lite::impl::ConvertAsyncToMemRefPassBase<
+          ConvertAsyncToMemRefPass> {
+  void runOnOperation() override;
+
+  LogicalResult outlineExecutables(ModuleOp module, SymbolTable &symbols,
+                                   ConversionState &state);
+  LogicalResult createConstantGlobals(ModuleOp module, SymbolTable &symbols,
+                                      ConversionState &state);
+};
+
+LogicalResult ConvertAsyncToMemRefPass::outlineExecutables(
+    ModuleOp module, SymbolTable &symbols, ConversionState &state) {
+  for (auto executable :
+       llvm::make_early_inc_range(module.getOps<ExecutableOp>())) {
+    StringRef exName = executable.getSymName();
+    ModuleOp inner = executable.getInnerModule();
+    if (!inner)
+      return executable.emitOpError() << "has no inner module to outline";
+    // Kernels must be plain upstream IR (run --stream-lite-lower-bindings).
+    WalkResult walk = inner.walk([&](Operation *op) {
+      bool streamLite = isa<StreamLiteDialect>(op->getDialect());
+      bool bindings = llvm::any_of(op->getOperandTypes(),
+                                   llvm::IsaPred<BindingType>) ||
+                      llvm::any_of(op->getRegions(), [](Region &region) {
+                        return llvm::any_of(region.getArgumentTypes(),
+                                            llvm::IsaPred<BindingType>);
+                      });
+      if (streamLite || bindings) {
+        op->emitOpError() << "in executable @" << exName
+                          << " is not plain upstream IR; run "
+                             "--stream-lite-lower-bindings first";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+
+    llvm::StringMap<std::string> renamed;
+    SmallVector<func::FuncOp> outlined;
+    OpBuilder builder(executable);
+    for (auto func : inner.getOps<func::FuncOp>()) {
+      std::string name = (exName + "__" + func.getSymName()).str();
+      if (symbols.lookup(name))
+        return executable.emitOpError()
+               << "cannot outline @" << func.getSymName() << " as @" << name
+               << ": the module already has that symbol";
+      auto clone = cast<func::FuncOp>(builder.clone(*func));
+      clone.setSymName(name);
+      clone.setPrivate();
+      symbols.insert(clone);
+      renamed[func.getSymName()] = name;
+      outlined.push_back(clone);
+    }
+    // Calls between functions of one executable follow the renaming.
+    for (func::FuncOp func : outlined)
+      func.walk([&](func::CallOp call) {
+        auto it = renamed.find(call.getCallee());
+        if (it != renamed.end())
+          call.setCallee(it->second);
+      });
+    for (auto exportOp : executable.getOps<ExecutableExportOp>()) {
+      StringRef target = exportOp.getFunctionRef()
+                             ? *exportOp.getFunctionRef()
+                             : exportOp.getSymName();
+      auto it = renamed.find(target);
+      if (it == renamed.end())
+        return exportOp.emitOpError()
+               << "names @" << target
+               << ", which is not a function of the executable";
+      state.kernels[(exName + "::" + exportOp.getSymName()).str()] =
+          symbols.lookup<func::FuncOp>(it->second);
+    }
+    symbols.erase(executable);
+  }
+  return success();
+}
+
+LogicalResult ConvertAsyncToMemRefPass::createConstantGlobals(
+    ModuleOp module, SymbolTable &symbols, ConversionState &state) {
+  OpBuilder builder(module.getContext());
+  builder.setInsertionPointToStart(module.getBody());
+  WalkResult walk = module.walk([&](AsyncConstantOp op) {
+    auto value = dyn_cast<ElementsAttr>(op.getValue());
+    auto type = value ? dyn_cast<RankedTensorType>(value.getType()) : nullptr;
+    if (!type || !type.hasStaticShape() ||
+        !type.getElementType().isIntOrIndexOrFloat()) {
+      op.emitOpError() << "value must be a static tensor of integers, indices "
+                          "or floats to become a memref.global";
+      return WalkResult::interrupt();
+    }
+    auto global = memref::GlobalOp::create(
+        builder, op.getLoc(), "__constant",
+        builder.getStringAttr("private"),
+        MemRefType::get(type.getShape(), type.getElementType()), value,
+        /*constant=*/true, /*alignment=*/IntegerAttr());
+    symbols.insert(global); // Renames to a unique name.
+    builder.setInsertionPointAfter(global);
+    state.constantGlobals[op] = global;
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+void ConvertAsyncToMemRefPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  MLIRContext *ctx = &getContext();
+  SymbolTable symbols(module);
+  ConversionState state;
+
+  if (failed(outlineExecutables(module, symbols, state)))
+    return signalPassFailure();
+
+  // Only async-phase ops (and device declarations) are left to lower.
+  WalkResult walk = module.walk([&](Operation *op) {
+    if (!isa<StreamLiteDialect>(op->getDialect()) ||
+        isa<DeviceOp, AsyncAllocaOp, AsyncConstantOp, AsyncSplatOp,
+            AsyncCloneOp, AsyncSliceOp, AsyncFillOp, AsyncUpdateOp, AsyncCopyOp,
+            AsyncLoadOp, AsyncStoreOp, AsyncDispatchOp, AsyncTransferOp,
+            AsyncImportOp, AsyncExportOp>(op))
+      return WalkResult::advance();
+    op->emitOpError() << "cannot be lowered to memrefs; run "
+                         "--stream-lite-layout-pipeline first";
+    return WalkResult::interrupt();
+  });
+  if (walk.wasInterrupted())
+    return signalPassFailure();
+
+  if (failed(createConstantGlobals(module, symbols, state)))
+    return signalPassFailure();
+
+  // Copy-on-write: tied targets that are not exclusive are copied first.
+  module.walk([&](Operation *op) {
+    auto note = [&](OpOperand &target) {
+      if (!isExclusive(target.get()))
+        state.copyFirst.insert({op, target.getOperandNumber()});
+    };
+    if (auto fill = dyn_cast<AsyncFillOp>(op))
+      note(fill.getTargetMutable());
+    else if (auto update = dyn_cast<AsyncUpdateOp>(op))
+      note(update.getTargetMutable());
+    else if (auto copy = dyn_cast<AsyncCopyOp>(op))
+      note(copy.getTargetMutable());
+    else if (auto store = dyn_cast<AsyncStoreOp>(op))
+      note(store.getTargetMutable());
+    else if (auto dispatch = dyn_cast<AsyncDispatchOp>(op)) {
+      unsigned first =
+          dispatch.getResourceOperands().getBeginOperandIndex();
+      for (unsigned i = 0, e = dispatch.getNumResults(); i < e; ++i)
+        if (std::optional<int64_t> tied = dispatch.getTiedResultOperandIndex(i))
+          note(op->getOpOperand(first + *tied));
+    }
+  });
+
+  TypeConverter converter;
+  converter.addConversion([](Type type) { return type; });
+  converter.addConversion(
+      [](ResourceType type) -> Type { return getByteBufferType(type.getContext()); });
+  converter.addConversion([](RankedTensorType type) -> std::optional<Type> {
+    if (type.getEncoding())
+      return std::nullopt;
+    return getHostMemRefType(type);
+  });
+
+  ConversionTarget target(*ctx);
+  target.addIllegalDialect<StreamLiteDialect>();
+  target.addLegalOp<DeviceOp>();
+  target.addLegalDialect<arith::ArithDialect, memref::MemRefDialect,
+                         scf::SCFDialect>();
+  target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+    return converter.isSignatureLegal(op.getFunctionType()) &&
+           converter.isLegal(&op.getBody());
+  });
+  target.addDynamicallyLegalOp<func::CallOp>(
+      [&](func::CallOp op) { return converter.isLegal(op); });
+  target.markUnknownOpDynamicallyLegal([&](Operation *op) {
+    return isNotBranchOpInterfaceOrReturnLikeOp(op) ||
+           isLegalForBranchOpInterfaceTypeConversionPattern(op, converter) ||
+           isLegalForReturnOpTypeConversionPattern(op, converter);
+  });
+
+  RewritePatternSet patterns(ctx);
+  populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                 converter);
+  populateCallOpTypeConversionPattern(patterns, converter);
+  populateReturnOpTypeConversionPattern(patterns, converter);
+  populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
+  scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                       target);
+  // Ahead of the upstream pattern, which converts the entry block only.
+  patterns.add<FuncSignatureLowering>(converter, ctx, /*benefit=*/2);
+  patterns.add<AllocaLowering, ConstantLowering, SplatLowering, CloneLowering,
+               TransferLowering, SliceLowering, FillLowering, UpdateLowering,
+               CopyLowering, LoadLowering, StoreLowering, DispatchLowering,
+               ImportLowering, ExportLowering>(converter, ctx, state);
+
+  if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    return signalPassFailure();
+
+  // Devices are simulated on the host: their declarations and the
+  // stream_lite attributes (affinities) have nothing left to describe.
+  for (auto device : llvm::make_early_inc_range(module.getOps<DeviceOp>()))
+    device.erase();
+  module.walk([](Operation *op) {
+    for (NamedAttribute attr : llvm::to_vector(op->getDiscardableAttrs()))
+      if (attr.getName().getValue().starts_with("stream_lite."))
+        op->removeDiscardableAttr(attr.getName());
+  });
+}
+
+} // namespace

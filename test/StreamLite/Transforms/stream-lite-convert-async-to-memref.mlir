@@ -1,0 +1,342 @@
+// RUN: layout-opt --split-input-file --verify-diagnostics --stream-lite-convert-async-to-memref %s | FileCheck %s
+
+// --stream-lite-convert-async-to-memref: devices simulated on the host.
+// Resources become memref<?xi8>, host tensors identity memrefs, DMA is
+// memref.copy of byte views and store loops, a transfer is a copy, and a
+// dispatch calls the executable's kernel outlined into the top module.
+
+// Tests that async.alloca is a memref.alloc of its byte size and that
+// resource types in the signature become byte buffers.
+func.func @alloca(%sz: index) -> !stream_lite.resource<*> {
+  %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
+  return %0 : !stream_lite.resource<*>
+}
+// CHECK-LABEL: func.func @alloca
+// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index) -> memref<?xi8>
+// CHECK-NEXT: %[[A:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK-NEXT: return %[[A]] : memref<?xi8>
+
+// -----
+
+// Tests that async.constant copies a private constant global into a new
+// buffer through a typed view; a size larger than the value (an i8 byte
+// image here) zeroes the buffer first.
+func.func @constant() -> (!stream_lite.resource<constant>, !stream_lite.resource<constant>) {
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %0 = stream_lite.async.constant : !stream_lite.resource<constant>{%c8} = dense<[1.0, 2.0]> : tensor<2xf32>
+  %1 = stream_lite.async.constant : !stream_lite.resource<constant>{%c16} = dense<[1, 2, 3, 4]> : tensor<4xi8>
+  return %0, %1 : !stream_lite.resource<constant>, !stream_lite.resource<constant>
+}
+// CHECK: memref.global "private" constant @[[G0:__constant]] : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]>
+// CHECK: memref.global "private" constant @[[G1:__constant_0]] : memref<4xi8> = dense<[1, 2, 3, 4]>
+// CHECK-LABEL: func.func @constant
+// CHECK-DAG: %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+// CHECK: %[[B0:.+]] = memref.alloc(%[[C8]]) : memref<?xi8>
+// CHECK-NOT: scf.for
+// CHECK: %[[V0:.+]] = memref.get_global @[[G0]] : memref<2xf32>
+// CHECK: %[[T0:.+]] = memref.view %[[B0]][%{{.+}}][] : memref<?xi8> to memref<2xf32>
+// CHECK: memref.copy %[[V0]], %[[T0]] : memref<2xf32> to memref<2xf32>
+// CHECK: %[[B1:.+]] = memref.alloc(%[[C16]]) : memref<?xi8>
+// CHECK: %[[Z:.+]] = memref.view %[[B1]][%{{.+}}][%[[C16]]] : memref<?xi8> to memref<?xi8>
+// CHECK: scf.for %[[I:.+]] = %{{.+}} to %[[C16]] step
+// CHECK-NEXT: memref.store %{{.+}}, %[[Z]][%[[I]]] : memref<?xi8>
+// CHECK: %[[V1:.+]] = memref.get_global @[[G1]] : memref<4xi8>
+// CHECK: %[[T1:.+]] = memref.view %[[B1]][%{{.+}}][] : memref<?xi8> to memref<4xi8>
+// CHECK: memref.copy %[[V1]], %[[T1]] : memref<4xi8> to memref<4xi8>
+// CHECK: return %[[B0]], %[[B1]]
+
+// -----
+
+// Tests that async.splat allocates and stores the pattern over the whole
+// buffer viewed as pattern-wide integers.
+func.func @splat(%sz: index, %v: i32) -> !stream_lite.resource<*> {
+  %0 = stream_lite.async.splat %v : i32 -> !stream_lite.resource<*>{%sz}
+  return %0 : !stream_lite.resource<*>
+}
+// CHECK-LABEL: func.func @splat
+// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[V:[a-zA-Z0-9_]+]]: i32)
+// CHECK: %[[B:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK: %[[C4:.+]] = arith.constant 4 : index
+// CHECK: %[[N:.+]] = arith.divui %[[SZ]], %[[C4]] : index
+// CHECK: %[[W:.+]] = memref.view %[[B]][%{{.+}}][%[[N]]] : memref<?xi8> to memref<?xi32>
+// CHECK: scf.for %[[I:.+]] = %{{.+}} to %[[N]] step
+// CHECK-NEXT: memref.store %[[V]], %[[W]][%[[I]]] : memref<?xi32>
+// CHECK: return %[[B]]
+
+// -----
+
+// Tests that async.fill of a buffer only it uses stores in place over its
+// byte range.
+func.func @fill_in_place(%sz: index, %off: index, %end: index, %len: index, %v: i16) -> !stream_lite.resource<*> {
+  %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
+  %1 = stream_lite.async.fill %v, %0[%off to %end for %len] : i16 -> %0 as !stream_lite.resource<*>{%sz}
+  return %1 : !stream_lite.resource<*>
+}
+// CHECK-LABEL: func.func @fill_in_place
+// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[OFF:[a-zA-Z0-9_]+]]: index, %{{.+}}: index, %[[LEN:[a-zA-Z0-9_]+]]: index, %[[V:[a-zA-Z0-9_]+]]: i16)
+// CHECK: %[[B:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: memref.copy
+// CHECK: %[[N:.+]] = arith.divui %[[LEN]], %{{.+}} : index
+// CHECK: %[[W:.+]] = memref.view %[[B]][%[[OFF]]][%[[N]]] : memref<?xi8> to memref<?xi16>
+// CHECK: scf.for %[[I:.+]] = %{{.+}} to %[[N]] step
+// CHECK-NEXT: memref.store %[[V]], %[[W]][%[[I]]] : memref<?xi16>
+// CHECK: return %[[B]]
+
+// -----
+
+// Tests copy-on-write: the fill target is still used (returned), so the
+// fill writes a copy and the original stays unchanged.
+func.func @fill_copy_on_write(%sz: index, %off: index, %end: index, %len: index, %v: i8) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) {
+  %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
+  %1 = stream_lite.async.fill %v, %0[%off to %end for %len] : i8 -> %0 as !stream_lite.resource<*>{%sz}
+  return %0, %1 : !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+// CHECK-LABEL: func.func @fill_copy_on_write
+// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[OFF:[a-zA-Z0-9_]+]]: index, %{{.+}}: index, %[[LEN:[a-zA-Z0-9_]+]]: index, %[[V:[a-zA-Z0-9_]+]]: i8)
+// CHECK: %[[B:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK: %[[COPY:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK: %[[FROM:.+]] = memref.view %[[B]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
+// CHECK: %[[TO:.+]] = memref.view %[[COPY]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
+// CHECK: memref.copy %[[FROM]], %[[TO]] : memref<?xi8> to memref<?xi8>
+// CHECK: %[[W:.+]] = memref.view %[[COPY]][%[[OFF]]][%[[LEN]]] : memref<?xi8> to memref<?xi8>
+// CHECK: scf.for %[[I:.+]] = %{{.+}} to %[[LEN]] step
+// CHECK-NEXT: memref.store %[[V]], %[[W]][%[[I]]] : memref<?xi8>
+// CHECK: return %[[B]], %[[COPY]]
+
+// -----
+
+// Tests that clone, slice and transfer (devices share host memory) each
+// allocate their result and copy byte views of the source into it.
+func.func @clone_slice_transfer(%sz: index, %off: index, %end: index, %len: index, %r: !stream_lite.resource<*>) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<staging>) {
+  %0 = stream_lite.async.clone %r : !stream_lite.resource<*>{%sz} -> !stream_lite.resource<*>{%sz}
+  %1 = stream_lite.async.slice %r[%off to %end] : !stream_lite.resource<*>{%sz} -> !stream_lite.resource<*>{%len}
+  %2 = stream_lite.async.transfer %r : !stream_lite.resource<*>{%sz} from(#stream_lite.affinity<@cpu>) -> to(#stream_lite.affinity<@gpu>) !stream_lite.resource<staging>{%sz}
+  return %0, %1, %2 : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<staging>
+}
+// CHECK-LABEL: func.func @clone_slice_transfer
+// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[OFF:[a-zA-Z0-9_]+]]: index, %{{.+}}: index, %[[LEN:[a-zA-Z0-9_]+]]: index, %[[R:[a-zA-Z0-9_]+]]: memref<?xi8>)
+// CHECK: %[[K:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK: %[[KS:.+]] = memref.view %[[R]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
+// CHECK: %[[KT:.+]] = memref.view %[[K]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
+// CHECK: memref.copy %[[KS]], %[[KT]]
+// CHECK: %[[L:.+]] = memref.alloc(%[[LEN]]) : memref<?xi8>
+// CHECK: %[[LS:.+]] = memref.view %[[R]][%[[OFF]]][%[[LEN]]] : memref<?xi8> to memref<?xi8>
+// CHECK: %[[LT:.+]] = memref.view %[[L]][%{{.+}}][%[[LEN]]] : memref<?xi8> to memref<?xi8>
+// CHECK: memref.copy %[[LS]], %[[LT]]
+// CHECK: %[[X:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK: %[[XS:.+]] = memref.view %[[R]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
+// CHECK: %[[XT:.+]] = memref.view %[[X]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
+// CHECK: memref.copy %[[XS]], %[[XT]]
+// CHECK: return %[[K]], %[[L]], %[[X]]
+
+// -----
+
+// Tests that update and copy write into the target's byte range in place
+// (each is the only use of its target).
+func.func @update_copy(%sz: index, %usz: index, %off: index, %end: index, %u: !stream_lite.resource<*>) -> !stream_lite.resource<*> {
+  %c4 = arith.constant 4 : index
+  %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
+  %1 = stream_lite.async.update %u, %0[%off to %end] : !stream_lite.resource<*>{%usz} -> %0 as !stream_lite.resource<*>{%sz}
+  %2 = stream_lite.async.copy %u[%c4 to %usz], %1[%off to %end], %usz : !stream_lite.resource<*>{%usz} -> %1 as !stream_lite.resource<*>{%sz}
+  return %2 : !stream_lite.resource<*>
+}
+// CHECK-LABEL: func.func @update_copy
+// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[USZ:[a-zA-Z0-9_]+]]: index, %[[OFF:[a-zA-Z0-9_]+]]: index, %{{.+}}: index, %[[U:[a-zA-Z0-9_]+]]: memref<?xi8>)
+// CHECK: %[[C4:.+]] = arith.constant 4 : index
+// CHECK: %[[B:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK: %[[US:.+]] = memref.view %[[U]][%{{.+}}][%[[USZ]]] : memref<?xi8> to memref<?xi8>
+// CHECK: %[[UT:.+]] = memref.view %[[B]][%[[OFF]]][%[[USZ]]] : memref<?xi8> to memref<?xi8>
+// CHECK: memref.copy %[[US]], %[[UT]]
+// CHECK: %[[CS:.+]] = memref.view %[[U]][%[[C4]]][%[[USZ]]] : memref<?xi8> to memref<?xi8>
+// CHECK: %[[CT:.+]] = memref.view %[[B]][%[[OFF]]][%[[USZ]]] : memref<?xi8> to memref<?xi8>
+// CHECK: memref.copy %[[CS]], %[[CT]]
+// CHECK-NOT: memref.alloc
+// CHECK: return %[[B]]
+
+// -----
+
+// Tests that load and store view the byte offset as a 0-d memref of the
+// value's type (i1 as i8), and that a store into a function argument (which
+// the caller may still read) writes a copy.
+func.func @load_store(%sz: index, %off: index, %st: !stream_lite.resource<staging>, %b: i1) -> (f32, i1, !stream_lite.resource<staging>) {
+  %0 = stream_lite.async.load %st[%off] : !stream_lite.resource<staging>{%sz} -> f32
+  %1 = stream_lite.async.load %st[%off] : !stream_lite.resource<staging>{%sz} -> i1
+  %2 = stream_lite.async.store %b, %st[%off] : i1 -> %st as !stream_lite.resource<staging>{%sz}
+  return %0, %1, %2 : f32, i1, !stream_lite.resource<staging>
+}
+// CHECK-LABEL: func.func @load_store
+// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[OFF:[a-zA-Z0-9_]+]]: index, %[[ST:[a-zA-Z0-9_]+]]: memref<?xi8>, %[[B:[a-zA-Z0-9_]+]]: i1)
+// CHECK: %[[FV:.+]] = memref.view %[[ST]][%[[OFF]]][] : memref<?xi8> to memref<f32>
+// CHECK: %[[F:.+]] = memref.load %[[FV]][] : memref<f32>
+// CHECK: %[[BV:.+]] = memref.view %[[ST]][%[[OFF]]][] : memref<?xi8> to memref<i8>
+// CHECK: %[[BYTE:.+]] = memref.load %[[BV]][] : memref<i8>
+// CHECK: %[[BIT:.+]] = arith.trunci %[[BYTE]] : i8 to i1
+// CHECK: %[[COPY:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK: memref.copy
+// CHECK: %[[EXT:.+]] = arith.extui %[[B]] : i1 to i8
+// CHECK: %[[SV:.+]] = memref.view %[[COPY]][%[[OFF]]][] : memref<?xi8> to memref<i8>
+// CHECK: memref.store %[[EXT]], %[[SV]][] : memref<i8>
+// CHECK: return %[[F]], %[[BIT]], %[[COPY]]
+
+// -----
+
+// Tests that executables are outlined as private @<executable>__<function>
+// (calls between their functions renamed) and erased, and that a dispatch
+// calls the kernel with each resource operand's [offset][length] view,
+// scalars, then a fresh buffer per untied result; the tied result is the
+// target buffer, written in place (the dispatch is its only use).
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @entry as(@kernel)
+  builtin.module {
+    func.func @helper(%n: index) -> index {
+      return %n : index
+    }
+    func.func @kernel(%a: memref<?xi8>, %n: index, %out: memref<?xi8>) {
+      %m = func.call @helper(%n) : (index) -> index
+      return
+    }
+  }
+}
+func.func @dispatch(%sz: index, %o: index, %e: index, %l: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) {
+  %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
+  %1:2 = stream_lite.async.dispatch @ex::@entry(%0[%o to %e for %l], %l) : (!stream_lite.resource<*>{%sz}, index) -> (%0 as !stream_lite.resource<*>{%sz}, !stream_lite.resource<*>{%l})
+  return %1#0, %1#1 : !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+// CHECK-NOT: stream_lite.executable
+// CHECK: func.func private @ex__helper(%{{.+}}: index) -> index
+// CHECK: func.func private @ex__kernel(%{{.+}}: memref<?xi8>, %{{.+}}: index, %{{.+}}: memref<?xi8>)
+// CHECK-NEXT: call @ex__helper(
+// CHECK-LABEL: func.func @dispatch
+// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[O:[a-zA-Z0-9_]+]]: index, %{{.+}}: index, %[[L:[a-zA-Z0-9_]+]]: index)
+// CHECK: %[[B:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK-NEXT: %[[V:.+]] = memref.view %[[B]][%[[O]]][%[[L]]] : memref<?xi8> to memref<?xi8>
+// CHECK-NEXT: %[[R:.+]] = memref.alloc(%[[L]]) : memref<?xi8>
+// CHECK-NEXT: call @ex__kernel(%[[V]], %[[L]], %[[R]]) : (memref<?xi8>, index, memref<?xi8>) -> ()
+// CHECK-NEXT: return %[[B]], %[[R]]
+// CHECK-NOT: stream_lite.executable
+
+// -----
+
+// Tests copy-on-write for a tied dispatch: its target is used again after
+// it, so the kernel writes a copy.
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @entry
+  builtin.module {
+    func.func @entry(%a: memref<?xi8>) {
+      return
+    }
+  }
+}
+func.func @dispatch_copy_on_write(%sz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
+  %1 = stream_lite.async.dispatch @ex::@entry(%0[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> %0 as !stream_lite.resource<*>{%sz}
+  return %0, %1 : !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+// CHECK: func.func private @ex__entry(%{{.+}}: memref<?xi8>)
+// CHECK-LABEL: func.func @dispatch_copy_on_write
+// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index)
+// CHECK: %[[B:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK: %[[COPY:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK: memref.copy
+// CHECK: %[[V:.+]] = memref.view %[[COPY]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
+// CHECK-NEXT: call @ex__entry(%[[V]]) : (memref<?xi8>) -> ()
+// CHECK-NEXT: return %[[B]], %[[COPY]]
+
+// -----
+
+// Tests that import copies the host memref (the converted host tensor) into
+// a typed view of a new buffer, and export copies a typed view of the
+// resource, with the export's dynamic dims, into a new host memref.
+func.func @import_export(%d: index, %sz: index, %t: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %0 = stream_lite.async.import %t : tensor<?x4xf32> -> !stream_lite.resource<external>{%sz}
+  %1 = stream_lite.async.export %0 : !stream_lite.resource<external>{%sz} -> tensor<?x4xf32>{%d}
+  return %1 : tensor<?x4xf32>
+}
+// CHECK-LABEL: func.func @import_export
+// CHECK-SAME: (%[[D:[a-zA-Z0-9_]+]]: index, %[[SZ:[a-zA-Z0-9_]+]]: index, %[[T:[a-zA-Z0-9_]+]]: memref<?x4xf32>) -> memref<?x4xf32>
+// CHECK: %[[ROWS:.+]] = memref.dim %[[T]], %{{.+}} : memref<?x4xf32>
+// CHECK: %[[B:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
+// CHECK: %[[IV:.+]] = memref.view %[[B]][%{{.+}}][%[[ROWS]]] : memref<?xi8> to memref<?x4xf32>
+// CHECK: memref.copy %[[T]], %[[IV]] : memref<?x4xf32> to memref<?x4xf32>
+// CHECK: %[[EV:.+]] = memref.view %[[B]][%{{.+}}][%[[D]]] : memref<?xi8> to memref<?x4xf32>
+// CHECK: %[[H:.+]] = memref.alloc(%[[D]]) : memref<?x4xf32>
+// CHECK: memref.copy %[[EV]], %[[H]] : memref<?x4xf32> to memref<?x4xf32>
+// CHECK: return %[[H]] : memref<?x4xf32>
+
+// -----
+
+// Tests that scf regions, cf blocks and calls carrying resources are
+// converted, and that devices and stream_lite attributes are dropped.
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+func.func @structural(%sz: index, %c: i1, %r: !stream_lite.resource<*>) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %0 = scf.if %c -> !stream_lite.resource<*> {
+    %1 = stream_lite.async.clone %r : !stream_lite.resource<*>{%sz} -> !stream_lite.resource<*>{%sz}
+    scf.yield %1 : !stream_lite.resource<*>
+  } else {
+    scf.yield %r : !stream_lite.resource<*>
+  }
+  cf.br ^bb1(%0 : !stream_lite.resource<*>)
+^bb1(%2: !stream_lite.resource<*>):
+  %3 = func.call @structural(%sz, %c, %2) : (index, i1, !stream_lite.resource<*>) -> !stream_lite.resource<*>
+  return %3 : !stream_lite.resource<*>
+}
+// CHECK-NOT: stream_lite.device
+// CHECK-LABEL: func.func @structural
+// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[C:[a-zA-Z0-9_]+]]: i1, %[[R:[a-zA-Z0-9_]+]]: memref<?xi8>) -> memref<?xi8> {
+// CHECK: %[[IF:.+]] = scf.if %[[C]] -> (memref<?xi8>) {
+// CHECK: scf.yield %{{.+}} : memref<?xi8>
+// CHECK: scf.yield %[[R]] : memref<?xi8>
+// CHECK: cf.br ^bb1(%[[IF]] : memref<?xi8>)
+// CHECK: ^bb1(%[[ARG:.+]]: memref<?xi8>):
+// CHECK: %[[CALL:.+]] = call @structural(%[[SZ]], %[[C]], %[[ARG]]) : (index, i1, memref<?xi8>) -> memref<?xi8>
+// CHECK: return %[[CALL]] : memref<?xi8>
+// CHECK-NOT: stream_lite
+
+// -----
+
+// Tests that a tensor-phase op left is an error (negative).
+func.func @negative_tensor_op_left(%sz: index) -> !stream_lite.resource<*> {
+  // expected-error @+1 {{'stream_lite.tensor.empty' op cannot be lowered to memrefs; run --stream-lite-layout-pipeline first}}
+  %0 = stream_lite.tensor.empty : tensor<4xf32> in !stream_lite.resource<*>{%sz}
+  return %0 : !stream_lite.resource<*>
+}
+
+// -----
+
+// Tests that an executable whose bindings are not lowered is an error
+// (negative).
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @entry
+  builtin.module {
+    func.func @entry(%arg0: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{'stream_lite.binding.subspan' op in executable @ex is not plain upstream IR; run --stream-lite-lower-bindings first}}
+      %0 = stream_lite.binding.subspan %arg0[%c0] : !stream_lite.binding -> tensor<4xf32> in memref<?xi8>
+      return
+    }
+  }
+}
+
+// -----
+
+// Tests that a dispatch whose operands do not match its kernel's arguments
+// is not lowered (negative).
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @entry
+  builtin.module {
+    func.func @entry(%a: memref<?xi8>, %b: memref<?xi8>) {
+      return
+    }
+  }
+}
+func.func @negative_dispatch_mismatch(%sz: index) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
+  // expected-error @+1 {{failed to legalize operation 'stream_lite.async.dispatch'}}
+  %1 = stream_lite.async.dispatch @ex::@entry(%0[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> %0 as !stream_lite.resource<*>{%sz}
+  return %1 : !stream_lite.resource<*>
+}

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -455,6 +456,21 @@ struct ExportLowering : AsyncPattern<AsyncExportOp> {
 /// Function signatures with the block arguments of every block, not just
 /// the entry block (the upstream FunctionOpInterface pattern converts the
 /// entry block only; `cf` branches then need converted successors).
+/// Dims of host tensors (how programs learn their dynamic input dims) are
+/// dims of the memrefs that replace them.
+struct TensorDimLowering : OpConversionPattern<tensor::DimOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tensor::DimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<MemRefType>(adaptor.getSource().getType()))
+      return rewriter.notifyMatchFailure(op, "source is not a host memref");
+    rewriter.replaceOpWithNewOp<memref::DimOp>(op, adaptor.getSource(),
+                                               adaptor.getIndex());
+    return success();
+  }
+};
+
 struct FuncSignatureLowering : OpConversionPattern<func::FuncOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -655,6 +671,9 @@ void ConvertAsyncToMemRefPass::runOnOperation() {
   });
   target.addDynamicallyLegalOp<func::CallOp>(
       [&](func::CallOp op) { return converter.isLegal(op); });
+  target.addDynamicallyLegalOp<tensor::DimOp>([&](tensor::DimOp op) {
+    return converter.isLegal(op.getSource().getType());
+  });
   target.markUnknownOpDynamicallyLegal([&](Operation *op) {
     return isNotBranchOpInterfaceOrReturnLikeOp(op) ||
            isLegalForBranchOpInterfaceTypeConversionPattern(op, converter) ||
@@ -675,6 +694,7 @@ void ConvertAsyncToMemRefPass::runOnOperation() {
                TransferLowering, SliceLowering, FillLowering, UpdateLowering,
                CopyLowering, LoadLowering, StoreLowering, DispatchLowering,
                ImportLowering, ExportLowering>(converter, ctx, state);
+  patterns.add<TensorDimLowering>(converter, ctx);
 
   if (failed(applyPartialConversion(module, target, std::move(patterns))))
     return signalPassFailure();

@@ -340,3 +340,17 @@ func.func @negative_dispatch_mismatch(%sz: index) -> !stream_lite.resource<*> {
   %1 = stream_lite.async.dispatch @ex::@entry(%0[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> %0 as !stream_lite.resource<*>{%sz}
   return %1 : !stream_lite.resource<*>
 }
+
+// -----
+
+// Tests that the dims of host tensors (how a program reads its dynamic input
+// dims) become dims of the memrefs that replace them.
+// CHECK-LABEL: func.func @host_tensor_dim
+// CHECK-SAME: (%[[ARG:.+]]: memref<?x5xf32>) -> index
+// CHECK: %[[DIM:.+]] = memref.dim %[[ARG]], %c0 : memref<?x5xf32>
+// CHECK: return %[[DIM]]
+func.func @host_tensor_dim(%t: tensor<?x5xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %t, %c0 : tensor<?x5xf32>
+  return %d : index
+}

@@ -39,6 +39,7 @@ tool_dirs = [config.layout_opt_tools_dir, config.llvm_tools_dir]
 tools = [
     "layout-opt",
     "layout-lsp-server",
+    "layout-run",
     ToolSubst("layout-opt-unittests", unresolved="ignore"),
     "mlir-opt",
     "mlir-runner",

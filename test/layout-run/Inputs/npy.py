@@ -1,0 +1,33 @@
+"""Tiny numpy-free .npy helper for the layout-run tests.
+
+  npy.py write OUT DESCR SHAPE VALUES   e.g. write in.npy '<f4' 2,3 1,2,3,4,5,6
+  npy.py header FILE                    prints the version, header and size
+"""
+import struct
+import sys
+
+FORMATS = {"<f4": "f", "<f8": "d", "<i4": "i", "<i8": "q", "|i1": "b", "|b1": "?"}
+
+
+def write(path, descr, shape, values):
+    dims = [int(d) for d in shape.split(",") if d]
+    shape_text = "(" + ", ".join(str(d) for d in dims) + ("," if len(dims) == 1 else "") + ")"
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shape_text)
+    header += " " * (63 - (10 + len(header)) % 64) + "\n"
+    kind = FORMATS[descr]
+    vals = [float(v) if kind in "fd" else int(v) for v in values.split(",") if v]
+    data = struct.pack("<%d%s" % (len(vals), kind), *vals)
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + data)
+
+
+def header(path):
+    data = open(path, "rb").read()
+    length = int.from_bytes(data[8:10], "little")
+    print(data[:6] == b"\x93NUMPY", data[6], data[7], data[10:10 + length].decode().strip(), len(data))
+
+
+if sys.argv[1] == "write":
+    write(*sys.argv[2:6])
+else:
+    header(sys.argv[2])

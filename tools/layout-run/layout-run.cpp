@@ -6,15 +6,24 @@
 // are printed in the input form (and written to .npy files on request).
 // --compare-to-reference also runs the program after
 // --stream-lite-strip-encodings and compares the results bit for bit.
+// --check-padding instruments the program after specialize-encodings: after
+// every op that writes a tiled tensor, its bytes are copied to staging, read
+// as the dense packed shape, and non-zero padding calls back into the host.
 //
-// Exit codes: 0 success, 1 a reference mismatch, 2 bad input of any kind.
+// Exit codes: 0 success, 1 a reference mismatch or padding violation, 2 bad
+// input of any kind.
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/IR/StreamLiteAttrs.h"
+#include "StreamLite/IR/StreamLiteOps.h"
+#include "StreamLite/IR/StreamLiteTypes.h"
 #include "StreamLite/InitAll.h"
 #include "StreamLite/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -36,6 +45,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
 
 #include <charconv>
 #include <cmath>
@@ -505,6 +516,215 @@ HostArray parseSpec(MLIRContext &ctx, llvm::StringRef spec,
 }
 
 //===----------------------------------------------------------------------===//
+// --check-padding
+//===----------------------------------------------------------------------===//
+
+namespace sl = layoutopt::stream_lite;
+
+constexpr llvm::StringLiteral kViolationCallback =
+    "__layout_run_padding_violation";
+
+/// Ids of the instrumented ops whose tiled padding was found non-zero, in
+/// the order the checks ran (filled by the JIT-ed code).
+std::vector<int64_t> paddingViolations;
+
+extern "C" void layoutRunPaddingViolation(int64_t id) {
+  if (paddingViolations.size() < 1024)
+    paddingViolations.push_back(id);
+}
+
+/// A tensor one op writes: the resource, its (serialized) type and dims.
+struct WrittenTensor {
+  Operation *op;
+  Value resource;
+  RankedTensorType type;
+  SmallVector<Value> dims;
+};
+
+SmallVector<WrittenTensor> getWrittenTensors(Operation *op) {
+  SmallVector<WrittenTensor> out;
+  auto add = [&](Value resource, RankedTensorType type, ValueRange dims) {
+    out.push_back({op, resource, type, SmallVector<Value>(dims)});
+  };
+  if (auto o = dyn_cast<sl::TensorConstantOp>(op))
+    add(o.getResult(), o.getResultEncoding(), o.getResultEncodingDims());
+  else if (auto o = dyn_cast<sl::TensorSplatOp>(op))
+    add(o.getResult(), o.getResultEncoding(), o.getResultEncodingDims());
+  else if (auto o = dyn_cast<sl::TensorCloneOp>(op))
+    add(o.getResult(), o.getResultEncoding(), o.getResultEncodingDims());
+  else if (auto o = dyn_cast<sl::TensorEncodeOp>(op))
+    add(o.getResult(), o.getResultEncoding(), o.getResultEncodingDims());
+  else if (auto o = dyn_cast<sl::TensorSliceOp>(op))
+    add(o.getResult(), o.getResultEncoding(), o.getResultEncodingDims());
+  else if (auto o = dyn_cast<sl::TensorFillOp>(op))
+    add(o.getResult(), o.getTargetEncoding(), o.getTargetEncodingDims());
+  else if (auto o = dyn_cast<sl::TensorUpdateOp>(op))
+    add(o.getResult(), o.getTargetEncoding(), o.getTargetEncodingDims());
+  else if (auto o = dyn_cast<sl::TensorStoreOp>(op))
+    add(o.getResult(), o.getTargetEncoding(), o.getTargetEncodingDims());
+  else if (auto o = dyn_cast<sl::TensorDispatchOp>(op)) {
+    ValueRange dims = o.getResultEncodingDims();
+    for (auto [result, typeAttr] :
+         llvm::zip(o->getResults(), o.getResultEncodings())) {
+      auto type = dyn_cast<RankedTensorType>(cast<TypeAttr>(typeAttr).getValue());
+      if (!type)
+        return {};
+      unsigned n = type.getNumDynamicDims();
+      if (dims.size() < n)
+        return {};
+      add(result, type, dims.take_front(n));
+      dims = dims.drop_front(n);
+    }
+  }
+  return out;
+}
+
+Value indexValue(OpBuilder &b, Location loc, OpFoldResult v) {
+  if (auto value = dyn_cast<Value>(v))
+    return value;
+  return arith::ConstantIndexOp::create(
+      b, loc, cast<IntegerAttr>(cast<Attribute>(v)).getInt());
+}
+
+/// After `w.op`: copies the tensor to a staging resource, views its bytes
+/// as the dense packed (linalg.pack) shape, and calls the host callback with
+/// `id` when an element outside the logical shape has non-zero bits.
+void emitPaddingCheck(OpBuilder &b, const WrittenTensor &w, sl::TiledAttr tiled,
+                      func::FuncOp callback, int64_t id) {
+  Location loc = w.op->getLoc();
+  b.setInsertionPointAfter(w.op);
+  RankedTensorType type = w.type;
+  int64_t rank = type.getRank();
+  Type elementType = type.getElementType();
+  ArrayRef<int64_t> innerDimsPos = tiled.getInnerDimsPos();
+  ArrayRef<int64_t> innerTiles = tiled.getInnerTiles();
+  SmallVector<int64_t> perm(tiled.getOuterDimsPerm());
+  if (perm.empty())
+    for (int64_t i = 0; i < rank; ++i)
+      perm.push_back(i);
+  SmallVector<int64_t> tileOf(rank, 0);
+  for (auto [pos, tile] : llvm::zip(innerDimsPos, innerTiles))
+    tileOf[pos] = tile;
+
+  SmallVector<OpFoldResult> mixed = sl::getMixedDims(b, type, w.dims);
+  SmallVector<Value> dims, outer;
+  SmallVector<int64_t> outerStatic;
+  for (int64_t i = 0; i < rank; ++i) {
+    dims.push_back(indexValue(b, loc, mixed[i]));
+    int64_t d = type.getDimSize(i);
+    if (tileOf[i]) {
+      Value tile = arith::ConstantIndexOp::create(b, loc, tileOf[i]);
+      outer.push_back(arith::CeilDivUIOp::create(b, loc, dims[i], tile));
+      outerStatic.push_back(ShapedType::isDynamic(d)
+                                ? ShapedType::kDynamic
+                                : (d + tileOf[i] - 1) / tileOf[i]);
+    } else {
+      outer.push_back(dims[i]);
+      outerStatic.push_back(d);
+    }
+  }
+  SmallVector<int64_t> packedShape;
+  SmallVector<Value> packedUbs, packedDynDims;
+  for (int64_t j = 0; j < rank; ++j) {
+    packedShape.push_back(outerStatic[perm[j]]);
+    packedUbs.push_back(outer[perm[j]]);
+    if (ShapedType::isDynamic(outerStatic[perm[j]]))
+      packedDynDims.push_back(outer[perm[j]]);
+  }
+  for (int64_t tile : innerTiles) {
+    packedShape.push_back(tile);
+    packedUbs.push_back(arith::ConstantIndexOp::create(b, loc, tile));
+  }
+  auto packedType = RankedTensorType::get(packedShape, elementType);
+  Value size = sl::TensorSizeOfOp::create(b, loc, b.getIndexType(), type,
+                                          w.dims, /*affinity=*/nullptr);
+  auto stagingType =
+      sl::ResourceType::get(b.getContext(), sl::Lifetime::Staging);
+  Value staging = sl::AsyncTransferOp::create(b, loc, stagingType, w.resource,
+                                              size, nullptr, size, nullptr);
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lbs(packedUbs.size(), c0), steps(packedUbs.size(), c1);
+  scf::buildLoopNest(
+      b, loc, lbs, packedUbs, steps,
+      [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+        SmallVector<Value> outerIdx(rank), innerIdx(rank);
+        for (int64_t j = 0; j < rank; ++j)
+          outerIdx[perm[j]] = ivs[j];
+        for (auto [k, pos] : llvm::enumerate(innerDimsPos))
+          innerIdx[pos] = ivs[rank + k];
+        Value isPad = arith::ConstantIntOp::create(nb, nloc, 0, 1);
+        for (int64_t i = 0; i < rank; ++i) {
+          if (!tileOf[i])
+            continue;
+          Value tile = arith::ConstantIndexOp::create(nb, nloc, tileOf[i]);
+          Value logical = arith::AddIOp::create(
+              nb, nloc, arith::MulIOp::create(nb, nloc, outerIdx[i], tile),
+              innerIdx[i]);
+          Value out = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::uge,
+                                            logical, dims[i]);
+          isPad = arith::OrIOp::create(nb, nloc, isPad, out);
+        }
+        Value value = sl::TensorLoadOp::create(nb, nloc, elementType, staging,
+                                               packedType, packedDynDims, size,
+                                               ivs);
+        Value bits = value;
+        if (auto floatType = dyn_cast<FloatType>(elementType))
+          bits = arith::BitcastOp::create(
+              nb, nloc, nb.getIntegerType(floatType.getWidth()), value);
+        else if (elementType.isIndex())
+          bits = arith::IndexCastOp::create(nb, nloc, nb.getI64Type(), value);
+        Value zero = arith::ConstantIntOp::create(nb, nloc, bits.getType(), 0);
+        Value nonZero = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ne,
+                                              bits, zero);
+        Value bad = arith::AndIOp::create(nb, nloc, isPad, nonZero);
+        auto ifOp = scf::IfOp::create(nb, nloc, bad, /*withElseRegion=*/false);
+        OpBuilder tb = ifOp.getThenBodyBuilder();
+        Value idValue = arith::ConstantIntOp::create(tb, nloc, tb.getI64Type(), id);
+        func::CallOp::create(tb, nloc, callback, ValueRange{idValue});
+      });
+}
+
+/// Instruments every op of the (specialized) program that writes a tiled
+/// tensor; returns the printed ops by check id.
+std::vector<std::string> instrumentPaddingChecks(ModuleOp module) {
+  std::vector<std::string> descriptions;
+  OpBuilder b(module.getContext());
+  b.setInsertionPointToEnd(module.getBody());
+  auto callback = func::FuncOp::create(
+      b, module.getLoc(), kViolationCallback,
+      b.getFunctionType({b.getI64Type()}, {}));
+  callback.setPrivate();
+  SmallVector<std::pair<WrittenTensor, sl::TiledAttr>> checks;
+  for (auto func : module.getOps<func::FuncOp>())
+    func.walk([&](Operation *op) {
+      for (WrittenTensor &w : getWrittenTensors(op)) {
+        if (!getElementBytes(w.type.getElementType()))
+          continue;
+        auto tiled = dyn_cast_if_present<sl::TiledAttr>(
+            sl::getPhysicalLayout(w.type));
+        if (tiled)
+          checks.push_back({w, tiled});
+      }
+    });
+  for (auto &[w, tiled] : checks) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (auto fileLoc = dyn_cast<FileLineColLoc>(w.op->getLoc()))
+      os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
+         << fileLoc.getColumn() << ": ";
+    else
+      os << w.op->getLoc() << ": ";
+    w.op->print(os, OpPrintingFlags().skipRegions());
+    if (w.op->getNumResults() > 1)
+      os << " (result " << cast<OpResult>(w.resource).getResultNumber() << ")";
+    descriptions.push_back(text);
+    emitPaddingCheck(b, w, tiled, callback, int64_t(descriptions.size() - 1));
+  }
+  return descriptions;
+}
+
+//===----------------------------------------------------------------------===//
 // Running
 //===----------------------------------------------------------------------===//
 
@@ -528,8 +748,19 @@ std::vector<HostArray> runProgram(MLIRContext &ctx, ModuleOp source,
                                   llvm::StringRef functionName,
                                   const std::vector<HostArray> &inputs,
                                   const std::vector<Expected> &resultTypes,
-                                  bool reference) {
+                                  bool reference,
+                                  std::vector<std::string> *paddingChecks =
+                                      nullptr) {
   OwningOpRef<ModuleOp> module = source.clone();
+  if (paddingChecks) {
+    // Layouts are known after specialize-encodings; the full pipeline below
+    // runs it again, which leaves serialized encodings as they are.
+    PassManager specialize(&ctx);
+    specialize.addPass(layoutopt::stream_lite::createSpecializeEncodingsPass());
+    if (failed(specialize.run(*module)))
+      fail("lowering with --stream-lite-to-llvm-pipeline failed");
+    *paddingChecks = instrumentPaddingChecks(*module);
+  }
   module->walk([&](func::FuncOp func) {
     if (func.getSymName() == functionName)
       func->removeAttr("llvm.emit_c_interface");
@@ -549,6 +780,14 @@ std::vector<HostArray> runProgram(MLIRContext &ctx, ModuleOp source,
     fail("cannot JIT-compile the program: " +
          llvm::toString(engineOrErr.takeError()));
   std::unique_ptr<ExecutionEngine> engine = std::move(*engineOrErr);
+  if (paddingChecks)
+    engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+      llvm::orc::SymbolMap symbols;
+      symbols[interner(kViolationCallback)] = {
+          llvm::orc::ExecutorAddr::fromPtr(&layoutRunPaddingViolation),
+          llvm::JITSymbolFlags::Exported};
+      return symbols;
+    });
 
   // Flat arguments of the expanded memref calling convention.
   std::deque<uint64_t> slots;
@@ -787,14 +1026,24 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < inputSpecs.size(); ++i)
     inputs.push_back(parseSpec(ctx, inputSpecs[i], argTypes[i], unsigned(i)));
 
-  if (checkPadding)
-    fail("--check-padding is not implemented yet");
-
+  std::vector<std::string> paddingChecks;
   std::vector<HostArray> results =
-      runProgram(ctx, *module, functionName, inputs, resultTypes, false);
+      runProgram(ctx, *module, functionName, inputs, resultTypes, false,
+                 checkPadding ? &paddingChecks : nullptr);
   for (const HostArray &r : results)
     llvm::outs() << formatResult(r) << "\n";
   llvm::outs().flush();
+  if (checkPadding && !paddingViolations.empty()) {
+    // Each op once, in the order its first violation happened.
+    std::set<int64_t> reported;
+    for (int64_t id : paddingViolations)
+      if (id >= 0 && size_t(id) < paddingChecks.size() &&
+          reported.insert(id).second)
+        llvm::errs() << "error: --check-padding: padding bytes of a tiled "
+                        "tensor are not zero after "
+                     << paddingChecks[id] << "\n";
+    return kExitMismatch;
+  }
 
   if (compareToReference) {
     std::vector<HostArray> reference =

@@ -2,6 +2,7 @@
 # lit configuration for layout-opt (logic; facts are in lit.site.cfg.py).
 
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -22,6 +23,11 @@ config.substitutions.append(("%cmake_generator", config.cmake_generator))
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%cxx", config.cxx_compiler))
 config.substitutions.append(("%mlir_dir", config.mlir_dir))
+
+# The differential driver gets the built layout-run by path.
+config.substitutions.append(
+    ("%layout_run_bin", os.path.join(config.layout_opt_tools_dir, "layout-run")))
+config.substitutions.append(("%python", sys.executable))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])

@@ -41,6 +41,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -471,9 +472,10 @@ HostArray parseSpec(MLIRContext &ctx, llvm::StringRef spec,
                               : "tensor<" + expectedToString(expected) + ">"));
     SmallVector<llvm::StringRef> tokens;
     llvm::SplitString(valuesText, tokens, ", \t\n");
-    int64_t n = array.getNumElements();
-    if (n > (int64_t(1) << 32))
-      fail(what + ": shape too large");
+    int64_t n = 1;
+    for (int64_t d : array.shape)
+      if (llvm::MulOverflow(n, d, n) || n > (int64_t(1) << 32))
+        fail(what + ": shape too large");
     unsigned width = array.getElementBytes();
     array.bytes.assign(size_t(n) * width, 0);
     if (tokens.empty() && n != 0)

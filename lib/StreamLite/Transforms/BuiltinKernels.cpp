@@ -268,8 +268,17 @@ void zeroStorage(OpBuilder &builder, Location loc, const IndexConstants &c,
 
 void zeroIfPadMustBeZero(OpBuilder &builder, Location loc,
                          const IndexConstants &c, const KernelTensor &tensor) {
-  if (tensor.layout.getPadContract() == PadContract::Zero)
-    zeroStorage(builder, loc, c, tensor);
+  if (tensor.layout.getPadContract() != PadContract::Zero)
+    return;
+  // A static shape whose storage holds exactly its elements has no padding
+  // to zero (every tiled dim is a multiple of its tile): skip the extra pass
+  // over the storage.
+  if (tensor.type.hasStaticShape() &&
+      tensor.layout.getStorageSizeInBytes(tensor.type.getShape(),
+                                          tensor.elementBytes) ==
+          tensor.type.getNumElements() * tensor.elementBytes)
+    return;
+  zeroStorage(builder, loc, c, tensor);
 }
 
 /// Loops over `lengths` (one scf.for per dim, none for rank 0) and calls

@@ -55,6 +55,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <unordered_set>
 #include <optional>
 #include <set>
 #include <string>
@@ -746,6 +747,33 @@ FieldLayout getResultLayout(const Expected &e) {
 
 size_t alignTo(size_t v, size_t a) { return (v + a - 1) / a * a; }
 
+/// The JIT-compiled program's heap. memref.alloc lowers to malloc and the
+/// lowering does not free intermediate buffers, so layout-run gives the
+/// program its own malloc/free and releases whatever is still live when a
+/// run is over (after the results have been copied out).
+static std::unordered_set<void *> &liveProgramAllocations() {
+  static std::unordered_set<void *> live;
+  return live;
+}
+
+extern "C" void *layoutRunMalloc(size_t bytes) {
+  void *pointer = std::malloc(bytes);
+  if (pointer)
+    liveProgramAllocations().insert(pointer);
+  return pointer;
+}
+
+extern "C" void layoutRunFree(void *pointer) {
+  liveProgramAllocations().erase(pointer);
+  std::free(pointer);
+}
+
+static void releaseProgramAllocations() {
+  for (void *pointer : liveProgramAllocations())
+    std::free(pointer);
+  liveProgramAllocations().clear();
+}
+
 std::vector<HostArray> runProgram(MLIRContext &ctx, ModuleOp source,
                                   llvm::StringRef functionName,
                                   const std::vector<HostArray> &inputs,
@@ -782,14 +810,20 @@ std::vector<HostArray> runProgram(MLIRContext &ctx, ModuleOp source,
     fail("cannot JIT-compile the program: " +
          llvm::toString(engineOrErr.takeError()));
   std::unique_ptr<ExecutionEngine> engine = std::move(*engineOrErr);
-  if (paddingChecks)
-    engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-      llvm::orc::SymbolMap symbols;
+  engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    if (paddingChecks)
       symbols[interner(kViolationCallback)] = {
           llvm::orc::ExecutorAddr::fromPtr(&layoutRunPaddingViolation),
           llvm::JITSymbolFlags::Exported};
-      return symbols;
-    });
+    symbols[interner("malloc")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&layoutRunMalloc),
+        llvm::JITSymbolFlags::Exported};
+    symbols[interner("free")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&layoutRunFree),
+        llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
 
   // Flat arguments of the expanded memref calling convention.
   std::deque<uint64_t> slots;
@@ -883,9 +917,10 @@ std::vector<HostArray> runProgram(MLIRContext &ctx, ModuleOp source,
     }
     if (allocated && !inputPointers.count(allocated) &&
         freed.insert(allocated).second)
-      std::free(allocated);
+      layoutRunFree(allocated);
     results.push_back(std::move(out));
   }
+  releaseProgramAllocations();
   return results;
 }
 

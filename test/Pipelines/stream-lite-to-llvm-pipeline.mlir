@@ -1,5 +1,8 @@
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | mlir-runner -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so | FileCheck %s
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=LLVM
+// RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=CHECKS
+// RUN: layout-opt --stream-lite-to-llvm-pipeline=runtime-checks=false %s | FileCheck %s --check-prefix=NOCHECKS
+// RUN: layout-opt --stream-lite-to-llvm-pipeline=runtime-checks=false %s | mlir-runner -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so | FileCheck %s
 
 // --stream-lite-to-llvm-pipeline (spec section 5): the layout pipeline, then
 // the lowering to the LLVM dialect with devices simulated on the host, run
@@ -21,6 +24,15 @@
 // Slice of rows 1-2 of the encoded constant (before the fill):
 //   [ 4   5   6   7]
 //   [ 8   9  10  11]
+
+// The loads' indices are loop variables, so their runtime checks stay (the
+// others are on constants and fold away): one message per load and dim
+// (stored as bytes); without checks nothing calls abort.
+// CHECKS-COUNT-4: llvm.mlir.global private constant @assert_msg
+// CHECKS-NOT: @assert_msg_4(
+// CHECKS: llvm.call @abort()
+// NOCHECKS-NOT: @abort
+// NOCHECKS-NOT: assert_msg
 
 // LLVM-NOT: stream_lite
 // LLVM-NOT: memref.

@@ -756,11 +756,42 @@ static std::unordered_set<void *> &liveProgramAllocations() {
   return live;
 }
 
+/// The largest buffer a program may allocate. A larger request comes from
+/// dims that are out of all proportion to the inputs (e.g. a huge index
+/// argument) and would fail or exhaust the machine, so it is bad input.
+constexpr size_t kMaxProgramAllocation = size_t(1) << 36;
+
+/// The run that is executing, named in runtime errors.
+static std::string runningFunction;
+
 extern "C" void *layoutRunMalloc(size_t bytes) {
+  if (bytes > kMaxProgramAllocation)
+    fail("@" + runningFunction + " asks for a buffer of " + llvm::Twine(bytes) +
+         " bytes, more than layout-run allows (64 GiB); check its dims and "
+         "inputs");
   void *pointer = std::malloc(bytes);
+  if (!pointer && bytes)
+    fail("@" + runningFunction + " ran out of memory allocating " +
+         llvm::Twine(bytes) + " bytes");
   if (pointer)
     liveProgramAllocations().insert(pointer);
   return pointer;
+}
+
+/// A failed runtime check (`cf.assert`, see --stream-lite-insert-runtime-checks)
+/// lowers to `puts(message)` and `abort()`. In the JIT those two symbols
+/// are bound here, and the generated program calls puts for nothing else:
+/// the message is kept and the abort becomes a bad-input error (exit 2)
+/// instead of killing layout-run.
+static std::string lastCheckMessage;
+
+extern "C" int layoutRunCheckMessage(const char *message) {
+  lastCheckMessage = message ? message : "";
+  return 0;
+}
+
+extern "C" void layoutRunCheckFailed() {
+  fail("@" + runningFunction + " failed a runtime check: " + lastCheckMessage);
 }
 
 extern "C" void layoutRunFree(void *pointer) {
@@ -822,6 +853,12 @@ std::vector<HostArray> runProgram(MLIRContext &ctx, ModuleOp source,
     symbols[interner("free")] = {
         llvm::orc::ExecutorAddr::fromPtr(&layoutRunFree),
         llvm::JITSymbolFlags::Exported};
+    symbols[interner("puts")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&layoutRunCheckMessage),
+        llvm::JITSymbolFlags::Exported};
+    symbols[interner("abort")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&layoutRunCheckFailed),
+        llvm::JITSymbolFlags::Exported};
     return symbols;
   });
 
@@ -868,6 +905,7 @@ std::vector<HostArray> runProgram(MLIRContext &ctx, ModuleOp source,
   if (!resultTypes.empty())
     args.push_back(resultBytes);
 
+  runningFunction = functionName.str();
   if (llvm::Error err = engine->invokePacked(functionName, args))
     fail("cannot run @" + functionName + ": " +
          llvm::toString(std::move(err)));

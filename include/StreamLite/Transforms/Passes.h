@@ -8,8 +8,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
 
 namespace layoutopt::stream_lite {
 
@@ -23,10 +25,25 @@ namespace layoutopt::stream_lite {
 /// materialize-builtins, encode-host-tensors, canonicalize, cse.
 void buildLayoutPipeline(mlir::OpPassManager &pm);
 
-/// `--stream-lite-to-llvm-pipeline` (spec section 5): the layout pipeline,
-/// lower-bindings, convert-async-to-memref, then the upstream lowering to the
-/// LLVM dialect (scf-to-cf, expand-strided-metadata, finalize-memref-to-llvm,
-/// arith, index, cf and func to LLVM, reconcile-unrealized-casts).
+/// Options of `--stream-lite-to-llvm-pipeline`.
+struct ToLLVMPipelineOptions
+    : public mlir::PassPipelineOptions<ToLLVMPipelineOptions> {
+  Option<bool> runtimeChecks{
+      *this, "runtime-checks",
+      llvm::cl::desc("Run --stream-lite-insert-runtime-checks first, so that "
+                     "dims, regions and indices that do not fit fail a "
+                     "cf.assert instead of accessing memory out of bounds"),
+      llvm::cl::init(true)};
+};
+
+/// `--stream-lite-to-llvm-pipeline` (spec section 5): insert-runtime-checks
+/// (unless disabled), the layout pipeline, lower-bindings,
+/// convert-async-to-memref, then the upstream lowering to the LLVM dialect
+/// (scf-to-cf, expand-strided-metadata, finalize-memref-to-llvm, arith,
+/// index, cf and func to LLVM, reconcile-unrealized-casts).
+void buildToLLVMPipeline(mlir::OpPassManager &pm,
+                         const ToLLVMPipelineOptions &options);
+/// The same with default options.
 void buildToLLVMPipeline(mlir::OpPassManager &pm);
 
 /// Registers the named pipelines with the pass registry.

@@ -195,6 +195,56 @@ def ConvertAsyncToMemRefPass
   ];
 }
 
+def InsertRuntimeChecksPass
+    : Pass<"stream-lite-insert-runtime-checks", "::mlir::ModuleOp"> {
+  let summary = "Checks the dims, regions and indices of tensor-phase ops at run time";
+  let description = [{
+    Dims, region offsets and lengths, and element indices of tensor-phase ops
+    are SSA values, so whether a region lies inside its tensor is only known
+    when the program runs. This pass puts a `cf.assert` before each
+    tensor-phase op for what the op assumes, so that a program run with
+    dims that do not fit fails with a message naming the op instead of
+    reading or writing out of bounds:
+
+    - `slice`, `fill`: `0 <= offset` and `offset + length <= dim` in every
+      dim (unsigned compares: negative values fail, nothing overflows); a
+      slice's result dims equal its lengths.
+    - `update`: the same for the update tensor's dims at its start indices.
+    - `load`, `store`: `0 <= index < dim`.
+    - `clone`, `encode`: the result's dims equal the source's.
+    - `import`: the host tensor's dims (`tensor.dim`) equal the declared
+      dims; `export`: the source's dims equal the static dims of the result
+      type.
+    - `sizeof`: the dims are non-negative and hold at most 2^40 elements, so
+      that no storage size computed from them overflows.
+
+    The checks are logical, never about bytes, so the program with
+    encodings and its stripped reference check the same facts. Checks of
+    constants that hold are not emitted; `cf.assert` on a constant true
+    folds away in the canonicalizer. Each message is `FILE:LINE:COL: 'OP'
+    op WHAT`. `--stream-lite-to-llvm-pipeline` runs this pass first (option
+    `runtime-checks`, on by default); a failed check prints its message and
+    aborts under `mlir-runner`, and makes `layout-run` print `error:` and
+    exit 2.
+
+    ```mlir
+    // Before:
+    %s = stream_lite.tensor.slice %r[%i for %c2] : tensor<?xf32>{%d} in !stream_lite.resource<*>{%sz} -> tensor<2xf32> in !stream_lite.resource<*>{%c8}
+    // After (the checks, then the op):
+    %0 = arith.cmpi ule, %i, %d : index
+    %1 = arith.subi %d, %i : index
+    %2 = arith.cmpi ule, %c2, %1 : index
+    %3 = arith.andi %0, %2 : i1
+    cf.assert %3, "f.mlir:3:8: 'stream_lite.tensor.slice' op region of dim 0 is out of the source's bounds"
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def StripEncodingsPass
     : Pass<"stream-lite-strip-encodings", "::mlir::ModuleOp"> {
   let summary = "Drops every encoding and layout: the encoding-free reference program";

@@ -29,7 +29,13 @@ void buildLayoutPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createCSEPass());
 }
 
-void buildToLLVMPipeline(mlir::OpPassManager &pm) {
+void buildToLLVMPipeline(mlir::OpPassManager &pm,
+                         const ToLLVMPipelineOptions &options) {
+  // Checks go in before specialization: they are about logical dims, which
+  // every later pass keeps, and regions are still visible as regions (later
+  // they become builtin dispatches or byte ranges).
+  if (options.runtimeChecks)
+    pm.addPass(createInsertRuntimeChecksPass());
   buildLayoutPipeline(pm);
   pm.addPass(createLowerBindingsPass());
   pm.addPass(createConvertAsyncToMemRefPass());
@@ -43,6 +49,10 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
 }
 
+void buildToLLVMPipeline(mlir::OpPassManager &pm) {
+  buildToLLVMPipeline(pm, ToLLVMPipelineOptions());
+}
+
 void registerStreamLitePipelines() {
   mlir::PassPipelineRegistration<>(
       "stream-lite-layout-pipeline",
@@ -50,13 +60,15 @@ void registerStreamLitePipelines() {
       "canonicalize, cse: tensor-phase IR with encodings to byte-level async "
       "IR whose every transfer is provably correct",
       buildLayoutPipeline);
-  mlir::PassPipelineRegistration<>(
+  mlir::PassPipelineRegistration<ToLLVMPipelineOptions>(
       "stream-lite-to-llvm-pipeline",
-      "the layout pipeline, then a lowering to the LLVM dialect with devices "
+      "runtime checks, the layout pipeline, then a lowering to the LLVM dialect with devices "
       "simulated on the host (lower-bindings, convert-async-to-memref, "
       "upstream scf/memref/arith/index/cf/func to LLVM): what mlir-runner "
       "and layout-run execute",
-      buildToLLVMPipeline);
+      [](mlir::OpPassManager &pm, const ToLLVMPipelineOptions &options) {
+        buildToLLVMPipeline(pm, options);
+      });
 }
 
 } // namespace layoutopt::stream_lite

@@ -8,4 +8,4 @@ build="${1:-$root/build}"
 seeds="${2:-5000}"
 first="${3:-1}"
 exec python3 "$root/tools/layout-fuzz/run_differential.py" "$build/bin/layout-run" \
-  --seeds "$seeds" --first "$first" --keep "${SOAK_KEEP_DIR:-$root/build/soak-failures}"
+  --seeds "$seeds" --first "$first" --perturb-dims --keep "${SOAK_KEEP_DIR:-$root/build/soak-failures}"

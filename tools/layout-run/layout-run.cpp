@@ -524,16 +524,71 @@ HostArray parseSpec(MLIRContext &ctx, llvm::StringRef spec,
 
 namespace sl = layoutopt::stream_lite;
 
-constexpr llvm::StringLiteral kViolationCallback =
-    "__layout_run_padding_violation";
+constexpr llvm::StringLiteral kPaddingDimCallback = "__layout_run_padding_dim";
+constexpr llvm::StringLiteral kPaddingCheckCallback =
+    "__layout_run_check_padding";
 
-/// Ids of the instrumented ops whose tiled padding was found non-zero, in
-/// the order the checks ran (filled by the JIT-ed code).
+/// One instrumented write: the op (printed) and the tensor type it writes,
+/// whose layout says which bytes hold elements.
+struct PaddingCheck {
+  std::string description;
+  RankedTensorType type;
+};
+std::vector<PaddingCheck> paddingChecks;
+
+/// Ids of the instrumented ops whose padding was found non-zero, in the
+/// order the checks ran.
 std::vector<int64_t> paddingViolations;
 
-extern "C" void layoutRunPaddingViolation(int64_t id) {
-  if (paddingViolations.size() < 1024)
-    paddingViolations.push_back(id);
+/// The dynamic dims of the next check, passed one call each before it.
+std::vector<int64_t> pendingPaddingDims;
+
+extern "C" void layoutRunPaddingDim(int64_t dim) {
+  pendingPaddingDims.push_back(dim);
+}
+
+/// Called by the JIT-ed program with a staging copy of the bytes an op
+/// wrote (a memref<?xi8> in the expanded calling convention). Marks the
+/// bytes of every logical element through the layout interface (the single
+/// home of layout math) and reports the op when any other byte is not zero.
+extern "C" void layoutRunCheckPadding(int64_t id, uint8_t *, uint8_t *aligned,
+                                      int64_t offset, int64_t size,
+                                      int64_t stride) {
+  std::vector<int64_t> dynamicDims;
+  dynamicDims.swap(pendingPaddingDims);
+  if (id < 0 || size_t(id) >= paddingChecks.size() || stride != 1)
+    return;
+  RankedTensorType type = paddingChecks[id].type;
+  auto layout = sl::getPhysicalLayout(type);
+  int64_t elementBytes = sl::getElementByteWidth(type.getElementType());
+  SmallVector<int64_t> shape;
+  size_t next = 0;
+  for (int64_t d : type.getShape())
+    shape.push_back(ShapedType::isDynamic(d) ? dynamicDims.at(next++) : d);
+  const uint8_t *bytes = aligned + offset;
+  int64_t storage = layout.getStorageSizeInBytes(shape, elementBytes);
+  std::vector<bool> holdsElement(size_t(std::min(storage, size)), false);
+  int64_t count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  SmallVector<int64_t> index(shape.size(), 0);
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t at = layout.getElementByteOffset(shape, elementBytes, index);
+    for (int64_t b = 0; b < elementBytes; ++b)
+      if (at + b >= 0 && size_t(at + b) < holdsElement.size())
+        holdsElement[at + b] = true;
+    for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
+      if (++index[d] < shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  for (size_t i = 0; i < holdsElement.size(); ++i)
+    if (!holdsElement[i] && bytes[i] != 0) {
+      if (paddingViolations.size() < 1024)
+        paddingViolations.push_back(id);
+      return;
+    }
 }
 
 /// A tensor one op writes: the resource, its (serialized) type and dims.
@@ -582,135 +637,55 @@ SmallVector<WrittenTensor> getWrittenTensors(Operation *op) {
   return out;
 }
 
-Value indexValue(OpBuilder &b, Location loc, OpFoldResult v) {
-  if (auto value = dyn_cast<Value>(v))
-    return value;
-  return arith::ConstantIndexOp::create(
-      b, loc, cast<IntegerAttr>(cast<Attribute>(v)).getInt());
-}
-
-/// After `w.op`: copies the tensor to a staging resource, views its bytes
-/// as the dense packed (linalg.pack) shape, and calls the host callback with
-/// `id` when an element outside the logical shape has non-zero bits.
-void emitPaddingCheck(OpBuilder &b, const WrittenTensor &w, sl::TiledAttr tiled,
-                      func::FuncOp callback, int64_t id) {
+/// After `w.op`: copies the written tensor to a staging resource and hands
+/// its bytes and dynamic dims to layoutRunCheckPadding.
+void emitPaddingCheck(OpBuilder &b, const WrittenTensor &w,
+                      func::FuncOp dimCallback, func::FuncOp checkCallback,
+                      int64_t id) {
   Location loc = w.op->getLoc();
   b.setInsertionPointAfter(w.op);
-  RankedTensorType type = w.type;
-  int64_t rank = type.getRank();
-  Type elementType = type.getElementType();
-  ArrayRef<int64_t> innerDimsPos = tiled.getInnerDimsPos();
-  ArrayRef<int64_t> innerTiles = tiled.getInnerTiles();
-  SmallVector<int64_t> perm(tiled.getOuterDimsPerm());
-  if (perm.empty())
-    for (int64_t i = 0; i < rank; ++i)
-      perm.push_back(i);
-  SmallVector<int64_t> tileOf(rank, 0);
-  for (auto [pos, tile] : llvm::zip(innerDimsPos, innerTiles))
-    tileOf[pos] = tile;
-
-  SmallVector<OpFoldResult> mixed = sl::getMixedDims(b, type, w.dims);
-  SmallVector<Value> dims, outer;
-  SmallVector<int64_t> outerStatic;
-  for (int64_t i = 0; i < rank; ++i) {
-    dims.push_back(indexValue(b, loc, mixed[i]));
-    int64_t d = type.getDimSize(i);
-    if (tileOf[i]) {
-      Value tile = arith::ConstantIndexOp::create(b, loc, tileOf[i]);
-      outer.push_back(arith::CeilDivUIOp::create(b, loc, dims[i], tile));
-      outerStatic.push_back(ShapedType::isDynamic(d)
-                                ? ShapedType::kDynamic
-                                : (d + tileOf[i] - 1) / tileOf[i]);
-    } else {
-      outer.push_back(dims[i]);
-      outerStatic.push_back(d);
-    }
-  }
-  SmallVector<int64_t> packedShape;
-  SmallVector<Value> packedUbs, packedDynDims;
-  for (int64_t j = 0; j < rank; ++j) {
-    packedShape.push_back(outerStatic[perm[j]]);
-    packedUbs.push_back(outer[perm[j]]);
-    if (ShapedType::isDynamic(outerStatic[perm[j]]))
-      packedDynDims.push_back(outer[perm[j]]);
-  }
-  for (int64_t tile : innerTiles) {
-    packedShape.push_back(tile);
-    packedUbs.push_back(arith::ConstantIndexOp::create(b, loc, tile));
-  }
-  auto packedType = RankedTensorType::get(packedShape, elementType);
-  Value size = sl::TensorSizeOfOp::create(b, loc, b.getIndexType(), type,
+  Value size = sl::TensorSizeOfOp::create(b, loc, b.getIndexType(), w.type,
                                           w.dims, /*affinity=*/nullptr);
   auto stagingType =
       sl::ResourceType::get(b.getContext(), sl::Lifetime::Staging);
   Value staging = sl::AsyncTransferOp::create(b, loc, stagingType, w.resource,
                                               size, nullptr, size, nullptr);
-  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
-  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
-  SmallVector<Value> lbs(packedUbs.size(), c0), steps(packedUbs.size(), c1);
-  scf::buildLoopNest(
-      b, loc, lbs, packedUbs, steps,
-      [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
-        SmallVector<Value> outerIdx(rank), innerIdx(rank);
-        for (int64_t j = 0; j < rank; ++j)
-          outerIdx[perm[j]] = ivs[j];
-        for (auto [k, pos] : llvm::enumerate(innerDimsPos))
-          innerIdx[pos] = ivs[rank + k];
-        Value isPad = arith::ConstantIntOp::create(nb, nloc, 0, 1);
-        for (int64_t i = 0; i < rank; ++i) {
-          if (!tileOf[i])
-            continue;
-          Value tile = arith::ConstantIndexOp::create(nb, nloc, tileOf[i]);
-          Value logical = arith::AddIOp::create(
-              nb, nloc, arith::MulIOp::create(nb, nloc, outerIdx[i], tile),
-              innerIdx[i]);
-          Value out = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::uge,
-                                            logical, dims[i]);
-          isPad = arith::OrIOp::create(nb, nloc, isPad, out);
-        }
-        Value value = sl::TensorLoadOp::create(nb, nloc, elementType, staging,
-                                               packedType, packedDynDims, size,
-                                               ivs);
-        Value bits = value;
-        if (auto floatType = dyn_cast<FloatType>(elementType))
-          bits = arith::BitcastOp::create(
-              nb, nloc, nb.getIntegerType(floatType.getWidth()), value);
-        else if (elementType.isIndex())
-          bits = arith::IndexCastOp::create(nb, nloc, nb.getI64Type(), value);
-        Value zero = arith::ConstantIntOp::create(nb, nloc, bits.getType(), 0);
-        Value nonZero = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ne,
-                                              bits, zero);
-        Value bad = arith::AndIOp::create(nb, nloc, isPad, nonZero);
-        auto ifOp = scf::IfOp::create(nb, nloc, bad, /*withElseRegion=*/false);
-        OpBuilder tb = ifOp.getThenBodyBuilder();
-        Value idValue = arith::ConstantIntOp::create(tb, nloc, tb.getI64Type(), id);
-        func::CallOp::create(tb, nloc, callback, ValueRange{idValue});
-      });
+  for (Value dim : w.dims)
+    func::CallOp::create(b, loc, dimCallback, ValueRange{dim});
+  Value idValue = arith::ConstantIntOp::create(b, loc, b.getI64Type(), id);
+  func::CallOp::create(b, loc, checkCallback, ValueRange{idValue, staging});
 }
 
 /// Instruments every op of the (specialized) program that writes a tiled
 /// tensor; returns the printed ops by check id.
-std::vector<std::string> instrumentPaddingChecks(ModuleOp module) {
-  std::vector<std::string> descriptions;
+void instrumentPaddingChecks(ModuleOp module) {
+  paddingChecks.clear();
   OpBuilder b(module.getContext());
   b.setInsertionPointToEnd(module.getBody());
-  auto callback = func::FuncOp::create(
-      b, module.getLoc(), kViolationCallback,
-      b.getFunctionType({b.getI64Type()}, {}));
-  callback.setPrivate();
-  SmallVector<std::pair<WrittenTensor, sl::TiledAttr>> checks;
+  auto dimCallback = func::FuncOp::create(
+      b, module.getLoc(), kPaddingDimCallback,
+      b.getFunctionType({b.getIndexType()}, {}));
+  dimCallback.setPrivate();
+  auto stagingType =
+      sl::ResourceType::get(b.getContext(), sl::Lifetime::Staging);
+  auto checkCallback = func::FuncOp::create(
+      b, module.getLoc(), kPaddingCheckCallback,
+      b.getFunctionType({b.getI64Type(), stagingType}, {}));
+  checkCallback.setPrivate();
+  SmallVector<WrittenTensor> checks;
   for (auto func : module.getOps<func::FuncOp>())
     func.walk([&](Operation *op) {
       for (WrittenTensor &w : getWrittenTensors(op)) {
         if (!getElementBytes(w.type.getElementType()))
           continue;
-        auto tiled = dyn_cast_if_present<sl::TiledAttr>(
-            sl::getPhysicalLayout(w.type));
-        if (tiled)
-          checks.push_back({w, tiled});
+        // Layouts whose contract says bytes holding no element are zero.
+        sl::PhysicalLayoutAttrInterface layout =
+            sl::getPhysicalLayout(w.type);
+        if (layout && layout.getPadContract() == sl::PadContract::Zero)
+          checks.push_back(w);
       }
     });
-  for (auto &[w, tiled] : checks) {
+  for (WrittenTensor &w : checks) {
     std::string text;
     llvm::raw_string_ostream os(text);
     if (auto fileLoc = dyn_cast<FileLineColLoc>(w.op->getLoc()))
@@ -721,10 +696,10 @@ std::vector<std::string> instrumentPaddingChecks(ModuleOp module) {
     w.op->print(os, OpPrintingFlags().skipRegions());
     if (w.op->getNumResults() > 1)
       os << " (result " << cast<OpResult>(w.resource).getResultNumber() << ")";
-    descriptions.push_back(text);
-    emitPaddingCheck(b, w, tiled, callback, int64_t(descriptions.size() - 1));
+    paddingChecks.push_back({text, w.type});
+    emitPaddingCheck(b, w, dimCallback, checkCallback,
+                     int64_t(paddingChecks.size() - 1));
   }
-  return descriptions;
 }
 
 //===----------------------------------------------------------------------===//
@@ -809,18 +784,16 @@ std::vector<HostArray> runProgram(MLIRContext &ctx, ModuleOp source,
                                   llvm::StringRef functionName,
                                   const std::vector<HostArray> &inputs,
                                   const std::vector<Expected> &resultTypes,
-                                  bool reference,
-                                  std::vector<std::string> *paddingChecks =
-                                      nullptr) {
+                                  bool reference, bool checkPadding = false) {
   OwningOpRef<ModuleOp> module = source.clone();
-  if (paddingChecks) {
+  if (checkPadding) {
     // Layouts are known after specialize-encodings; the full pipeline below
     // runs it again, which leaves serialized encodings as they are.
     PassManager specialize(&ctx);
     specialize.addPass(layoutopt::stream_lite::createSpecializeEncodingsPass());
     if (failed(specialize.run(*module)))
       fail("lowering with --stream-lite-to-llvm-pipeline failed");
-    *paddingChecks = instrumentPaddingChecks(*module);
+    instrumentPaddingChecks(*module);
   }
   module->walk([&](func::FuncOp func) {
     if (func.getSymName() == functionName)
@@ -843,10 +816,14 @@ std::vector<HostArray> runProgram(MLIRContext &ctx, ModuleOp source,
   std::unique_ptr<ExecutionEngine> engine = std::move(*engineOrErr);
   engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
-    if (paddingChecks)
-      symbols[interner(kViolationCallback)] = {
-          llvm::orc::ExecutorAddr::fromPtr(&layoutRunPaddingViolation),
+    if (checkPadding) {
+      symbols[interner(kPaddingDimCallback)] = {
+          llvm::orc::ExecutorAddr::fromPtr(&layoutRunPaddingDim),
           llvm::JITSymbolFlags::Exported};
+      symbols[interner(kPaddingCheckCallback)] = {
+          llvm::orc::ExecutorAddr::fromPtr(&layoutRunCheckPadding),
+          llvm::JITSymbolFlags::Exported};
+    }
     symbols[interner("malloc")] = {
         llvm::orc::ExecutorAddr::fromPtr(&layoutRunMalloc),
         llvm::JITSymbolFlags::Exported};
@@ -1101,10 +1078,8 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < inputSpecs.size(); ++i)
     inputs.push_back(parseSpec(ctx, inputSpecs[i], argTypes[i], unsigned(i)));
 
-  std::vector<std::string> paddingChecks;
-  std::vector<HostArray> results =
-      runProgram(ctx, *module, functionName, inputs, resultTypes, false,
-                 checkPadding ? &paddingChecks : nullptr);
+  std::vector<HostArray> results = runProgram(
+      ctx, *module, functionName, inputs, resultTypes, false, checkPadding);
   for (const HostArray &r : results)
     llvm::outs() << formatResult(r) << "\n";
   llvm::outs().flush();
@@ -1116,7 +1091,7 @@ int main(int argc, char **argv) {
           reported.insert(id).second)
         llvm::errs() << "error: --check-padding: padding bytes of a tiled "
                         "tensor are not zero after "
-                     << paddingChecks[id] << "\n";
+                     << paddingChecks[id].description << "\n";
     return kExitMismatch;
   }
 

@@ -68,8 +68,13 @@ namespace {
 constexpr int kExitMismatch = 1;
 constexpr int kExitBadInput = 2;
 
-/// Thrown-free error reporting: every bad input ends here.
+void releaseProgramAllocations();
+
+/// Thrown-free error reporting: every bad input ends here, also from inside
+/// a running program (a failed runtime check), whose buffers are released
+/// first so that the exit is leak-free.
 [[noreturn]] void fail(const llvm::Twine &message) {
+  releaseProgramAllocations();
   llvm::outs().flush();
   llvm::errs() << "error: " << message << "\n";
   llvm::errs().flush();
@@ -774,7 +779,7 @@ extern "C" void layoutRunFree(void *pointer) {
   std::free(pointer);
 }
 
-static void releaseProgramAllocations() {
+void releaseProgramAllocations() {
   for (void *pointer : liveProgramAllocations())
     std::free(pointer);
   liveProgramAllocations().clear();

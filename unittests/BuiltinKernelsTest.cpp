@@ -18,6 +18,7 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/Builders.h"
@@ -959,5 +960,166 @@ TEST_CASE("random relayouts match the reference byte images", "[builtins][jit]")
                   spec(randomLayout(), lengths, element, dynamic)},
                  offsets};
     runAndCheck(*ctx, s);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Chunked transfers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Kernels whose regions hold whole tiles (moved in chunks by memref.copy)
+/// and cut tiles (moved element by element), with `chunks` whether the
+/// kernel is expected to contain chunk copies at all.
+std::vector<std::pair<KernelCase, bool>> chunkCases() {
+  using K = BuiltinKind;
+  std::vector<std::pair<KernelCase, bool>> cases;
+  auto t84 = [] { return tiled(2, {0, 1}, {8, 4}); };
+  // Relayouts: whole tiles only (static, statically whole), and dynamic
+  // dims whose edge tiles are cut.
+  cases.push_back(
+      {{K::Encode,
+        {spec(identity(2), {16, 12}, "f32"), spec(t84(), {16, 12}, "f32")}},
+       true});
+  cases.push_back({{K::Encode,
+                    {spec(identity(2), {19, 14}, "f32", {true, true}),
+                     spec(t84(), {19, 14}, "f32", {true, true})}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(t84(), {21, 10}, "f16", {true, false}),
+                     spec(identity(2), {21, 10}, "f16", {true, false})}},
+                   true});
+  // outer_dims_perm, and a 3-d tile whose innermost dim is dim 2.
+  cases.push_back({{K::Encode,
+                    {spec(tiled(2, {0, 1}, {2, 4}, {1, 0}), {7, 13}, "i64"),
+                     spec(padding({1, 2}), {7, 13}, "i64")}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(identity(3), {3, 9, 10}, "f32", {false, true, false}),
+                     spec(tiled(3, {1, 2}, {4, 2}), {3, 9, 10}, "f32",
+                          {false, true, false})}},
+                   true});
+  // Tiles whose innermost dim is not the identity's innermost dim: no
+  // contiguous chunk, element by element in tile order.
+  cases.push_back({{K::Encode,
+                    {spec(identity(2), {17, 6}, "f32"),
+                     spec(tiled(2, {1, 0}, {2, 8}), {17, 6}, "f32")}},
+                   false});
+  // Narrow elements are copied one at a time.
+  cases.push_back(
+      {{K::Encode,
+        {spec(identity(2), {16, 8}, "i1"), spec(t84(), {16, 8}, "i1")}},
+       false});
+  // Slices between tiled tensors: offsets congruent modulo the tile along
+  // the innermost dim (chunks) and not (elements), which the kernel decides
+  // at run time.
+  cases.push_back({{K::Slice,
+                    {spec(t84(), {40, 30}, "f32", {true, true}),
+                     spec(t84(), {19, 17}, "f32", {true, true})},
+                    {5, 8}},
+                   true});
+  cases.push_back({{K::Slice,
+                    {spec(t84(), {40, 30}, "f32", {true, true}),
+                     spec(t84(), {19, 17}, "f32", {true, true})},
+                    {3, 2}},
+                   true});
+  cases.push_back({{K::Slice,
+                    {spec(tiled(2, {1}, {8}), {9, 40}, "i8"),
+                     spec(tiled(2, {1}, {4}), {4, 30}, "i8")},
+                    {2, 4}},
+                   true});
+  // Whole rows: identity and padding, 64-byte chunks and a remainder.
+  cases.push_back({{K::Slice,
+                    {spec(padding({0, 3}), {5, 100}, "f32"),
+                     spec(identity(2), {3, 90}, "f32")},
+                    {1, 7}},
+                   true});
+  cases.push_back({{K::Slice,
+                    {spec(identity(2), {4, 70}, "i24", {true, false}),
+                     spec(padding({2, 1}), {2, 61}, "i24")},
+                    {1, 5}},
+                   true});
+  // Updates into tiled targets: a region that cuts tiles on every side and
+  // a tile-aligned one.
+  cases.push_back({{K::Update,
+                    {spec(t84(), {30, 19}, "f32", {true, false}),
+                     spec(identity(2), {21, 13}, "f32")},
+                    {3, 2}},
+                   true});
+  cases.push_back({{K::Update,
+                    {spec(t84(), {32, 20}, "f64"),
+                     spec(identity(2), {16, 8}, "f64", {true, true})},
+                    {8, 4}},
+                   true});
+  // Fills: tiled (cut and whole tiles), identity rows, i1 from a pattern.
+  cases.push_back(
+      {{K::Fill, {spec(t84(), {30, 19}, "f32")}, {3, 2}, {21, 13}}, true});
+  cases.push_back(
+      {{K::Fill,
+        {spec(tiled(2, {0, 1}, {4, 4}), {16, 16}, "i1", {true, true})},
+        {4, 0},
+        {8, 16}},
+       true});
+  cases.push_back(
+      {{K::Fill, {spec(identity(2), {3, 90}, "i16")}, {1, 5}, {2, 80}}, true});
+  cases.push_back(
+      {{K::Splat,
+        {spec(tiled(2, {0, 1}, {4, 2}, {1, 0}), {12, 8}, "i32", {true, true})}},
+       true});
+  return cases;
+}
+
+} // namespace
+
+TEST_CASE("builtin kernels move whole tiles in chunks", "[builtins][jit]") {
+  auto ctx = makeJitContext();
+  for (const auto &[c, chunks] : chunkCases()) {
+    INFO(c.describe());
+    std::vector<RankedTensorType> types = parseTypes(*ctx, c);
+    OwningOpRef<ModuleOp> module = buildKernelModule(*ctx, c.kind, types);
+    int64_t copies = 0;
+    module->walk([&](memref::CopyOp) { ++copies; });
+    CHECK((copies > 0) == chunks);
+    runAndCheck(*ctx, c);
+  }
+}
+
+TEST_CASE("random updates and fills match the reference byte images",
+          "[builtins][jit]") {
+  auto ctx = makeJitContext();
+  std::mt19937 rng(20261129);
+  const char *elements[] = {"i8", "i1", "f16", "f32", "i64", "i24", "f64"};
+  for (int iteration = 0; iteration < 24; ++iteration) {
+    int64_t rank = randInt(rng, 1, 3);
+    Shape shape = randomShape(rng, rank);
+    auto randomLayout = [&]() {
+      switch (randInt(rng, 0, 2)) {
+      case 0:
+        return identity(rank);
+      case 1:
+        return randomPadding(rng, rank);
+      default:
+        return randomTiled(rng, rank, /*maxTile=*/8);
+      }
+    };
+    std::vector<bool> dynamic;
+    for (int64_t i = 0; i < rank; ++i)
+      dynamic.push_back(randInt(rng, 0, 1) == 1);
+    std::string element = elements[randInt(rng, 0, 6)];
+    Shape lengths, offsets;
+    for (int64_t d : shape) {
+      int64_t length = d == 0 ? 0 : randInt(rng, 1, d);
+      lengths.push_back(length);
+      offsets.push_back(randInt(rng, 0, d - length));
+    }
+    runAndCheck(*ctx, {BuiltinKind::Update,
+                       {spec(randomLayout(), shape, element, dynamic),
+                        spec(randomLayout(), lengths, element, dynamic)},
+                       offsets});
+    runAndCheck(*ctx, {BuiltinKind::Fill,
+                       {spec(randomLayout(), shape, element, dynamic)},
+                       offsets,
+                       lengths});
   }
 }

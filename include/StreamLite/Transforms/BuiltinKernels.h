@@ -4,10 +4,12 @@
 // relayout (encode), encoded slice, encoded update, encoded fill and splat.
 // Kernels are plain upstream MLIR (func, arith, scf, memref) that view their
 // bindings with stream_lite.binding.subspan and address elements through
-// PhysicalLayoutAttrInterface::buildElementByteOffset; they iterate over the
-// logical region only. Tiled results that the kernel creates (encode, slice,
-// splat) are zeroed first so that tile padding is zero; fill and update
-// never write tile padding.
+// PhysicalLayoutAttrInterface::buildElementByteOffset; they visit the
+// logical region only, in the physical order of one tensor (tile by tile),
+// and move runs that are contiguous on both sides in constant-size chunks
+// (memref.copy, which lowers to memcpy). Tiled results that the kernel
+// creates (encode, slice, splat) are zeroed first so that tile padding is
+// zero; fill and update never write tile padding.
 //
 // Dispatch ABI (function arguments = dispatch operands in order, then one
 // binding per untied result). `types` lists the tensor types in this order:

@@ -1,11 +1,13 @@
 //===- BuiltinKernels.cpp - generated transfer kernels --------------------===//
 //
 // Builds the builtin executables of include/StreamLite/Transforms/
-// BuiltinKernels.h. Each kernel is an scf.for nest over the logical region;
-// every element is addressed through PhysicalLayoutAttrInterface (never with
-// local offset arithmetic) and accessed with a 0-d memref.view of the
-// binding's byte buffer at that offset. Elements whose bit width is not a
-// whole number of bytes (i1) are stored in the integer of the element's byte
+// BuiltinKernels.h. Each kernel is an scf.for nest over the logical region in
+// the physical order of one of its tensors (see RegionTransfer below); every
+// element or contiguous chunk is addressed through PhysicalLayoutAttrInterface
+// (never with local offset arithmetic) and accessed with a memref.view of the
+// binding's byte buffer at that offset (0-d for one element, bytes copied
+// with memref.copy for a chunk). Elements whose bit width is not a whole
+// number of bytes (i1) are stored in the integer of the element's byte
 // width, zero-extended.
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +28,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <numeric>
+#include <optional>
+#include <variant>
 
 using namespace mlir;
 
@@ -281,34 +286,519 @@ void zeroIfPadMustBeZero(OpBuilder &builder, Location loc,
   zeroStorage(builder, loc, c, tensor);
 }
 
-/// Loops over `lengths` (one scf.for per dim, none for rank 0) and calls
-/// `body` with the induction variables.
-void buildRegionLoops(
-    OpBuilder &builder, Location loc, const IndexConstants &c,
-    ArrayRef<OpFoldResult> lengths,
-    function_ref<void(OpBuilder &, Location, ValueRange)> body) {
-  SmallVector<Value> lbs(lengths.size(), c.zero), steps(lengths.size(), c.one);
-  SmallVector<Value> ubs = getValueOrCreateConstantIndexOp(builder, loc, lengths);
-  scf::buildLoopNest(builder, loc, lbs, ubs, steps, body);
+//===----------------------------------------------------------------------===//
+// Region transfers
+//===----------------------------------------------------------------------===//
+//
+// A transfer (copy or fill) of a logical region walks the byte image of one
+// tensor, the "order" tensor, in its physical order (a tiled tensor tile by
+// tile), so that one side streams and the other advances a few rows at once
+// instead of scattering. When the innermost physical dim of every side is the
+// same logical dim, the elements along it are contiguous in runs (a tile row,
+// or a whole row for identity and padding layouts); chunks of a constant
+// number of elements inside such runs move with one memref.copy, a
+// constant-size memcpy that LLVM inlines as a few vector moves. Whole tiles
+// of the order tensor inside the region take a nest of constant trip counts;
+// tiles the region cuts take a per-element nest with clamped bounds. Chunk
+// and run start offsets still come from buildElementByteOffset: the layout
+// interface only tells (getPhysicalDims) which dims are innermost.
+
+/// Bytes per chunk when both sides are contiguous along whole rows.
+constexpr int64_t kRowChunkBytes = 64;
+
+/// Folding index arithmetic for loop bounds and indices. Every value is a
+/// non-negative index within a tensor, hence nuw/nsw, which lets LLVM fold a
+/// layout's `(b * T + r) / T` back to `b` in nests of constant trip count.
+struct IndexMath {
+  OpBuilder &b;
+  Location loc;
+
+  static constexpr arith::IntegerOverflowFlags kFlags =
+      arith::IntegerOverflowFlags::nuw | arith::IntegerOverflowFlags::nsw;
+
+  Value value(OpFoldResult v) {
+    return getValueOrCreateConstantIndexOp(b, loc, v);
+  }
+  static std::optional<int64_t> known(OpFoldResult v) {
+    return getConstantIntValue(v);
+  }
+  OpFoldResult constant(int64_t x) { return b.getIndexAttr(x); }
+  OpFoldResult add(OpFoldResult x, OpFoldResult y) {
+    auto kx = known(x), ky = known(y);
+    if (kx && ky)
+      return constant(*kx + *ky);
+    if (kx == 0)
+      return y;
+    if (ky == 0)
+      return x;
+    return arith::AddIOp::create(b, loc, value(x), value(y), kFlags)
+        .getResult();
+  }
+  /// `x - y` where x >= y.
+  OpFoldResult sub(OpFoldResult x, OpFoldResult y) {
+    auto kx = known(x), ky = known(y);
+    if (kx && ky)
+      return constant(*kx - *ky);
+    if (ky == 0)
+      return x;
+    return arith::SubIOp::create(b, loc, value(x), value(y), kFlags)
+        .getResult();
+  }
+  OpFoldResult mul(OpFoldResult x, int64_t k) {
+    if (auto kx = known(x))
+      return constant(*kx * k);
+    if (k == 1)
+      return x;
+    return arith::MulIOp::create(b, loc, value(x), value(constant(k)), kFlags)
+        .getResult();
+  }
+  OpFoldResult floorDiv(OpFoldResult x, int64_t k) {
+    if (auto kx = known(x))
+      return constant(*kx / k);
+    if (k == 1)
+      return x;
+    return arith::DivUIOp::create(b, loc, value(x), value(constant(k)))
+        .getResult();
+  }
+  OpFoldResult ceilDiv(OpFoldResult x, int64_t k) {
+    if (auto kx = known(x))
+      return constant(llvm::divideCeil(*kx, k));
+    if (k == 1)
+      return x;
+    return arith::CeilDivUIOp::create(b, loc, value(x), value(constant(k)))
+        .getResult();
+  }
+  OpFoldResult rem(OpFoldResult x, int64_t k) {
+    if (auto kx = known(x))
+      return constant(*kx % k);
+    if (k == 1)
+      return constant(0);
+    return arith::RemUIOp::create(b, loc, value(x), value(constant(k)))
+        .getResult();
+  }
+  OpFoldResult min(OpFoldResult x, OpFoldResult y) {
+    auto kx = known(x), ky = known(y);
+    if (kx && ky)
+      return constant(std::min(*kx, *ky));
+    return arith::MinUIOp::create(b, loc, value(x), value(y)).getResult();
+  }
+  OpFoldResult max(OpFoldResult x, OpFoldResult y) {
+    auto kx = known(x), ky = known(y);
+    if (kx && ky)
+      return constant(std::max(*kx, *ky));
+    if (kx == 0)
+      return y;
+    if (ky == 0)
+      return x;
+    return arith::MaxUIOp::create(b, loc, value(x), value(y)).getResult();
+  }
+  /// `x <= y` as an i1, or its value when both are known.
+  std::variant<bool, Value> ule(OpFoldResult x, OpFoldResult y) {
+    auto kx = known(x), ky = known(y);
+    if (kx && ky)
+      return *kx <= *ky;
+    if (kx == 0)
+      return true;
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, value(x),
+                                 value(y))
+        .getResult();
+  }
+};
+
+/// How a layout's byte image is walked, for any shape: its physical dims in
+/// row-major order (logical dim and stride; the extents of a placeholder
+/// shape are not used), the tile of each logical dim (1 when untiled), and
+/// the innermost run of contiguous elements.
+struct PhysicalOrder {
+  SmallVector<PhysicalDim> dims;
+  SmallVector<int64_t> tiles;
+  /// The logical dim of the innermost physical dim (-1 for rank 0).
+  int64_t runDim = -1;
+  /// Elements per contiguous run along runDim (aligned to multiples of it):
+  /// its tile, or ShapedType::kDynamic for the whole dim.
+  int64_t runLength = 0;
+
+  bool hasTiles() const {
+    return llvm::any_of(tiles, [](int64_t t) { return t > 1; });
+  }
+};
+
+PhysicalOrder getPhysicalOrder(const KernelTensor &tensor) {
+  PhysicalOrder order;
+  // Strides and the order of physical dims do not depend on the extents.
+  SmallVector<int64_t> shape =
+      llvm::map_to_vector(tensor.type.getShape(), [](int64_t d) {
+        return ShapedType::isDynamic(d) ? int64_t(1) : d;
+      });
+  order.dims = tensor.layout.getPhysicalDims(shape);
+  order.tiles.assign(shape.size(), 1);
+  for (const PhysicalDim &dim : order.dims)
+    if (dim.stride > 1)
+      order.tiles[dim.logicalDim] = dim.stride;
+  // The walks below expect every logical dim once with stride 1 and, for a
+  // tiled dim, once before with its tile as stride, tiles innermost (as
+  // identity, padding and tiled have it). Any other image is walked in
+  // logical order one element at a time.
+  SmallVector<int64_t> seen(shape.size(), 0);
+  bool inTiles = false, expected = true;
+  for (const PhysicalDim &dim : order.dims) {
+    bool inner = dim.stride == 1 && order.tiles[dim.logicalDim] > 1;
+    inTiles |= inner;
+    expected &=
+        (dim.stride == 1 || dim.stride == order.tiles[dim.logicalDim]) &&
+        inner == inTiles && ++seen[dim.logicalDim] <= 2;
+  }
+  for (auto [dim, count] : llvm::enumerate(seen))
+    expected &= count == (order.tiles[dim] > 1 ? 2 : 1);
+  if (!expected) {
+    order = PhysicalOrder();
+    order.tiles.assign(shape.size(), 1);
+    for (int64_t dim = 0, e = shape.size(); dim < e; ++dim)
+      order.dims.push_back({dim, 1, 1});
+    return order;
+  }
+  if (!order.dims.empty() && order.dims.back().stride == 1) {
+    order.runDim = order.dims.back().logicalDim;
+    int64_t tile = order.tiles[order.runDim];
+    order.runLength = tile > 1 ? tile : ShapedType::kDynamic;
+  }
+  return order;
 }
 
-/// `offsets[i] + ivs[i]` (the iv itself where the offset is constant 0).
-SmallVector<OpFoldResult> addOffsets(OpBuilder &builder, Location loc,
-                                     ValueRange offsets, ValueRange ivs) {
-  SmallVector<OpFoldResult> indices;
-  for (auto [offset, iv] : llvm::zip_equal(offsets, ivs)) {
-    if (isConstantIntValue(offset, 0))
-      indices.push_back(iv);
-    else
-      indices.push_back(
-          arith::AddIOp::create(builder, loc, offset, iv).getResult());
-  }
+/// One side of a region transfer: a tensor and where the region starts in it.
+struct RegionSide {
+  const KernelTensor *tensor = nullptr;
+  SmallVector<OpFoldResult> offsets;
+};
+
+RegionSide makeSide(OpBuilder &builder, const KernelTensor &tensor,
+                    ValueRange offsets = {}) {
+  RegionSide side{&tensor, {}};
+  if (offsets.empty())
+    side.offsets.assign(tensor.type.getRank(), builder.getIndexAttr(0));
+  else
+    side.offsets = getAsOpFoldResult(offsets);
+  return side;
+}
+
+/// Copies the region of `lengths` from `src` to `dst`, or, without `src`,
+/// stores `fillValue` (of dst's storage type) over it.
+class RegionTransfer {
+public:
+  RegionTransfer(OpBuilder &builder, Location loc, RegionSide dst,
+                 std::optional<RegionSide> src, Value fillValue,
+                 ArrayRef<OpFoldResult> lengths)
+      : b(builder), loc(loc), math{builder, loc}, dst(std::move(dst)),
+        src(std::move(src)), fillValue(fillValue), lengths(lengths) {}
+
+  void build();
+
+private:
+  using Indices = SmallVector<OpFoldResult>;
+
+  const RegionSide &orderSide() const { return orderIsSrc ? *src : dst; }
+  /// The indices in `side` of the element at `orderIndices` of the order
+  /// tensor.
+  Indices indicesIn(const RegionSide &side, const Indices &orderIndices);
+  Value byteOffset(const RegionSide &side, const Indices &indices);
+  /// Moves the element at `orderIndices`.
+  void moveElement(const Indices &orderIndices);
+  /// Moves `chunk` elements from `orderIndices` on along runDim.
+  void moveChunk(const Indices &orderIndices, int64_t chunk);
+  /// A loop at the builder's insertion point; leaves the builder in its body.
+  Value loop(OpFoldResult lb, OpFoldResult ub, int64_t step = 1);
+  void buildNest(int64_t chunk);
+  void buildUntiledNest(size_t level, Indices indices, int64_t chunk);
+  void buildTileNest(size_t level, Indices indices, Indices blocks,
+                     int64_t chunk);
+  void buildWholeTile(size_t level, Indices indices, const Indices &blocks,
+                      int64_t chunk);
+  void buildCutTile(size_t level, Indices indices, const Indices &blocks);
+
+  OpBuilder &b;
+  Location loc;
+  IndexMath math;
+  RegionSide dst;
+  std::optional<RegionSide> src;
+  Value fillValue;
+  SmallVector<OpFoldResult> lengths;
+  bool orderIsSrc = false;
+  PhysicalOrder order;
+  /// Index of the first physical dim inside a tile of the order tensor.
+  size_t firstTileDim = 0;
+  /// For fills: one chunk of the value, copied into each chunk.
+  Value pattern;
+};
+
+RegionTransfer::Indices RegionTransfer::indicesIn(const RegionSide &side,
+                                                  const Indices &orderIndices) {
+  const RegionSide &o = orderSide();
+  if (&side == &o)
+    return orderIndices;
+  Indices indices;
+  for (auto [i, index] : llvm::enumerate(orderIndices))
+    indices.push_back(math.add(side.offsets[i], math.sub(index, o.offsets[i])));
   return indices;
 }
 
-SmallVector<OpFoldResult> asFoldResults(ValueRange values) {
-  return llvm::to_vector(llvm::map_range(
-      values, [](Value v) -> OpFoldResult { return v; }));
+Value RegionTransfer::byteOffset(const RegionSide &side,
+                                 const Indices &indices) {
+  const KernelTensor &t = *side.tensor;
+  return math.value(
+      t.layout.buildElementByteOffset(b, loc, t.dims, t.elementBytes, indices));
+}
+
+void RegionTransfer::moveElement(const Indices &orderIndices) {
+  Indices to = indicesIn(dst, orderIndices);
+  Value value = fillValue;
+  if (src)
+    value = loadElement(b, loc, *src->tensor, indicesIn(*src, orderIndices));
+  storeElement(b, loc, *dst.tensor, to, value);
+}
+
+void RegionTransfer::moveChunk(const Indices &orderIndices, int64_t chunk) {
+  auto bytesType =
+      MemRefType::get({chunk * dst.tensor->elementBytes}, b.getI8Type());
+  auto view = [&](const RegionSide &side) {
+    return memref::ViewOp::create(
+        b, loc, bytesType, side.tensor->buffer,
+        byteOffset(side, indicesIn(side, orderIndices)), ValueRange());
+  };
+  Value to = view(dst);
+  Value from = src ? view(*src) : pattern;
+  memref::CopyOp::create(b, loc, from, to);
+}
+
+Value RegionTransfer::loop(OpFoldResult lb, OpFoldResult ub, int64_t step) {
+  auto forOp = scf::ForOp::create(b, loc, math.value(lb), math.value(ub),
+                                  math.value(math.constant(step)));
+  b.setInsertionPoint(forOp.getBody()->getTerminator());
+  return forOp.getInductionVar();
+}
+
+void RegionTransfer::build() {
+  int64_t rank = lengths.size();
+  if (rank == 0) {
+    moveElement({});
+    return;
+  }
+  // Walk a tiled side in its order (the destination when both are).
+  PhysicalOrder dstOrder = getPhysicalOrder(*dst.tensor);
+  std::optional<PhysicalOrder> srcOrder;
+  if (src)
+    srcOrder = getPhysicalOrder(*src->tensor);
+  orderIsSrc = srcOrder && srcOrder->hasTiles() && !dstOrder.hasTiles();
+  order = orderIsSrc ? *srcOrder : dstOrder;
+  const PhysicalOrder *other = orderIsSrc ? &dstOrder
+                               : srcOrder ? &*srcOrder
+                                          : nullptr;
+  firstTileDim = order.dims.size();
+  for (auto [i, dim] : llvm::enumerate(order.dims))
+    if (dim.stride == 1 && order.tiles[dim.logicalDim] > 1) {
+      firstTileDim = i;
+      break;
+    }
+
+  // The chunk: elements contiguous on every side. Narrow element types
+  // (i1) are copied one at a time, which keeps their storage canonical.
+  int64_t chunk = 1;
+  bool needsAlignment = false;
+  const KernelTensor &d = *dst.tensor;
+  int64_t runDim = order.runDim;
+  if (runDim >= 0 && (!other || other->runDim == runDim) &&
+      (!src || d.storageType == d.type.getElementType())) {
+    int64_t orderRun = order.runLength;
+    int64_t otherRun = other ? other->runLength : ShapedType::kDynamic;
+    if (ShapedType::isDynamic(orderRun) && ShapedType::isDynamic(otherRun)) {
+      chunk = std::max<int64_t>(1, kRowChunkBytes / d.elementBytes);
+    } else if (ShapedType::isDynamic(otherRun)) {
+      chunk = orderRun;
+    } else if (!ShapedType::isDynamic(orderRun)) {
+      // Both tiled along runDim: chunks must not straddle either's tiles.
+      chunk = std::gcd(orderRun, otherRun);
+      needsAlignment = true;
+    }
+    // (An untiled order side with a tiled other side cannot happen: the
+    // tiled side is the order side.)
+  }
+
+  if (chunk > 1 && !src) {
+    // The fill pattern: one chunk of the value, stored like any element.
+    int64_t elementBytes = d.elementBytes;
+    pattern = memref::AllocaOp::create(
+        b, loc, MemRefType::get({chunk * elementBytes}, b.getI8Type()));
+    for (int64_t i = 0; i < chunk; ++i) {
+      Value at = memref::ViewOp::create(
+          b, loc, MemRefType::get({}, d.storageType), pattern,
+          math.value(math.constant(i * elementBytes)), ValueRange());
+      memref::StoreOp::create(b, loc, fillValue, at, ValueRange());
+    }
+  }
+
+  if (!needsAlignment) {
+    buildNest(chunk);
+    return;
+  }
+  // Both sides tiled along runDim: a chunk aligned to the order tensor's
+  // tile is aligned to the other's when the offsets agree modulo the chunk;
+  // else move single elements. (Halved chunks were measured slower than
+  // single elements: LLVM turns their loops of 8-byte moves into
+  // gathers and scatters.)
+  const RegionSide &o = orderSide();
+  const RegionSide &x = orderIsSrc ? dst : *src;
+  OpFoldResult lhs = math.rem(o.offsets[runDim], chunk);
+  OpFoldResult rhs = math.rem(x.offsets[runDim], chunk);
+  auto kl = IndexMath::known(lhs), kr = IndexMath::known(rhs);
+  if (kl && kr) {
+    buildNest(*kl == *kr ? chunk : 1);
+    return;
+  }
+  Value aligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        math.value(lhs), math.value(rhs));
+  auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  buildNest(chunk);
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  buildNest(1);
+}
+
+void RegionTransfer::buildNest(int64_t chunk) {
+  OpBuilder::InsertionGuard guard(b);
+  Indices indices(lengths.size(), math.constant(0));
+  if (firstTileDim == order.dims.size())
+    buildUntiledNest(0, indices, chunk);
+  else
+    buildTileNest(0, indices, Indices(lengths.size(), math.constant(0)), chunk);
+}
+
+/// The order tensor has no tiles: one loop per physical dim over the region;
+/// the innermost one moves whole chunks, then the remaining elements.
+void RegionTransfer::buildUntiledNest(size_t level, Indices indices,
+                                      int64_t chunk) {
+  const RegionSide &o = orderSide();
+  int64_t dim = order.dims[level].logicalDim;
+  OpFoldResult begin = o.offsets[dim];
+  OpFoldResult end = math.add(begin, lengths[dim]);
+  if (level + 1 < order.dims.size()) {
+    OpBuilder::InsertionGuard guard(b);
+    indices[dim] = loop(begin, end);
+    buildUntiledNest(level + 1, indices, chunk);
+    return;
+  }
+  OpFoldResult rest = begin;
+  if (chunk > 1) {
+    OpFoldResult chunks = math.floorDiv(lengths[dim], chunk);
+    rest = math.add(begin, math.mul(chunks, chunk));
+    OpBuilder::InsertionGuard guard(b);
+    indices[dim] =
+        math.add(begin, math.mul(loop(math.constant(0), chunks), chunk));
+    moveChunk(indices, chunk);
+  }
+  OpBuilder::InsertionGuard guard(b);
+  indices[dim] = loop(rest, end);
+  moveElement(indices);
+}
+
+/// The order tensor is tiled: loops over the physical dims outside the tiles
+/// (tile indices of tiled dims, region indices of the others), then one tile.
+void RegionTransfer::buildTileNest(size_t level, Indices indices,
+                                   Indices blocks, int64_t chunk) {
+  const RegionSide &o = orderSide();
+  if (level == firstTileDim) {
+    // Whether the region holds the whole tile; statically known when the
+    // region starts at 0 and its length is a multiple of the tile.
+    SmallVector<Value> conditions;
+    bool never = false;
+    for (auto [dim, tile] : llvm::enumerate(order.tiles)) {
+      if (tile == 1)
+        continue;
+      OpFoldResult begin = o.offsets[dim];
+      OpFoldResult end = math.add(begin, lengths[dim]);
+      OpFoldResult first = math.mul(blocks[dim], tile);
+      auto kb = IndexMath::known(begin), kl = IndexMath::known(lengths[dim]);
+      if (kb == 0 && kl && *kl % tile == 0)
+        continue;
+      for (auto c : {math.ule(begin, first),
+                     math.ule(math.add(first, math.constant(tile)), end)}) {
+        if (auto *value = std::get_if<Value>(&c))
+          conditions.push_back(*value);
+        else if (!std::get<bool>(c))
+          never = true;
+      }
+    }
+    if (never) {
+      buildCutTile(level, indices, blocks);
+      return;
+    }
+    if (conditions.empty()) {
+      buildWholeTile(level, indices, blocks, chunk);
+      return;
+    }
+    Value whole = conditions.front();
+    for (Value c : llvm::drop_begin(conditions))
+      whole = arith::AndIOp::create(b, loc, whole, c);
+    OpBuilder::InsertionGuard guard(b);
+    auto ifOp = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    buildWholeTile(level, indices, blocks, chunk);
+    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    buildCutTile(level, indices, blocks);
+    return;
+  }
+  const PhysicalDim &pd = order.dims[level];
+  int64_t dim = pd.logicalDim;
+  OpFoldResult begin = o.offsets[dim];
+  OpFoldResult end = math.add(begin, lengths[dim]);
+  OpBuilder::InsertionGuard guard(b);
+  if (pd.stride == 1)
+    indices[dim] = loop(begin, end);
+  else
+    blocks[dim] =
+        loop(math.floorDiv(begin, pd.stride), math.ceilDiv(end, pd.stride));
+  buildTileNest(level + 1, indices, blocks, chunk);
+}
+
+/// A tile inside the region: constant trip counts; the innermost dim moves
+/// chunks.
+void RegionTransfer::buildWholeTile(size_t level, Indices indices,
+                                    const Indices &blocks, int64_t chunk) {
+  int64_t dim = order.dims[level].logicalDim;
+  int64_t tile = order.tiles[dim];
+  OpFoldResult first = math.mul(blocks[dim], tile);
+  OpBuilder::InsertionGuard guard(b);
+  if (level + 1 < order.dims.size()) {
+    indices[dim] = math.add(first, loop(math.constant(0), math.constant(tile)));
+    buildWholeTile(level + 1, indices, blocks, chunk);
+    return;
+  }
+  // Chunks divide the tile (they divide the run, which is this tile).
+  OpFoldResult within = math.constant(0);
+  if (tile / chunk > 1)
+    within = loop(math.constant(0), math.constant(tile), chunk);
+  indices[dim] = math.add(first, within);
+  if (chunk > 1)
+    moveChunk(indices, chunk);
+  else
+    moveElement(indices);
+}
+
+/// A tile the region cuts: element by element over its part of the region.
+void RegionTransfer::buildCutTile(size_t level, Indices indices,
+                                  const Indices &blocks) {
+  const RegionSide &o = orderSide();
+  int64_t dim = order.dims[level].logicalDim;
+  int64_t tile = order.tiles[dim];
+  OpFoldResult first = math.mul(blocks[dim], tile);
+  OpFoldResult begin = math.max(first, o.offsets[dim]);
+  OpFoldResult end = math.min(math.add(first, math.constant(tile)),
+                              math.add(o.offsets[dim], lengths[dim]));
+  OpBuilder::InsertionGuard guard(b);
+  indices[dim] = loop(begin, end);
+  if (level + 1 < order.dims.size())
+    buildCutTile(level + 1, indices, blocks);
+  else
+    moveElement(indices);
 }
 
 /// Checks the preconditions of buildBuiltinExecutable; emits at `loc`.
@@ -425,12 +915,9 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     KernelTensor src = viewBinding(builder, loc, c, source, t0, sourceDims);
     KernelTensor dst = viewBinding(builder, loc, c, result, types[1], resultDims);
     zeroIfPadMustBeZero(builder, loc, c, dst);
-    buildRegionLoops(builder, loc, c, dst.dims,
-                     [&](OpBuilder &b, Location l, ValueRange ivs) {
-                       auto indices = asFoldResults(ivs);
-                       storeElement(b, l, dst, indices,
-                                    loadElement(b, l, src, indices));
-                     });
+    RegionTransfer(builder, loc, makeSide(builder, dst),
+                   makeSide(builder, src), Value(), dst.dims)
+        .build();
     break;
   }
   case BuiltinKind::Slice: {
@@ -442,12 +929,9 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     KernelTensor src = viewBinding(builder, loc, c, source, t0, sourceDims);
     KernelTensor dst = viewBinding(builder, loc, c, result, types[1], resultDims);
     zeroIfPadMustBeZero(builder, loc, c, dst);
-    buildRegionLoops(builder, loc, c, dst.dims,
-                     [&](OpBuilder &b, Location l, ValueRange ivs) {
-                       Value v = loadElement(b, l, src,
-                                             addOffsets(b, l, offsets, ivs));
-                       storeElement(b, l, dst, asFoldResults(ivs), v);
-                     });
+    RegionTransfer(builder, loc, makeSide(builder, dst),
+                   makeSide(builder, src, offsets), Value(), dst.dims)
+        .build();
     break;
   }
   case BuiltinKind::Update: {
@@ -458,12 +942,9 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     ValueRange offsets = take(rank);
     KernelTensor dst = viewBinding(builder, loc, c, target, t0, targetDims);
     KernelTensor src = viewBinding(builder, loc, c, update, types[1], updateDims);
-    buildRegionLoops(builder, loc, c, src.dims,
-                     [&](OpBuilder &b, Location l, ValueRange ivs) {
-                       Value v = loadElement(b, l, src, asFoldResults(ivs));
-                       storeElement(b, l, dst, addOffsets(b, l, offsets, ivs),
-                                    v);
-                     });
+    RegionTransfer(builder, loc, makeSide(builder, dst, offsets),
+                   makeSide(builder, src), Value(), src.dims)
+        .build();
     break;
   }
   case BuiltinKind::Fill: {
@@ -474,11 +955,9 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     Value value = take(1)[0];
     KernelTensor dst = viewBinding(builder, loc, c, target, t0, targetDims);
     value = toStorage(builder, loc, dst, value);
-    buildRegionLoops(builder, loc, c, asFoldResults(lengths),
-                     [&](OpBuilder &b, Location l, ValueRange ivs) {
-                       storeElement(b, l, dst, addOffsets(b, l, offsets, ivs),
-                                    value);
-                     });
+    RegionTransfer(builder, loc, makeSide(builder, dst, offsets),
+                   std::nullopt, value, getAsOpFoldResult(lengths))
+        .build();
     break;
   }
   case BuiltinKind::Splat: {
@@ -488,10 +967,9 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     KernelTensor dst = viewBinding(builder, loc, c, result, t0, resultDims);
     zeroIfPadMustBeZero(builder, loc, c, dst);
     value = toStorage(builder, loc, dst, value);
-    buildRegionLoops(builder, loc, c, dst.dims,
-                     [&](OpBuilder &b, Location l, ValueRange ivs) {
-                       storeElement(b, l, dst, asFoldResults(ivs), value);
-                     });
+    RegionTransfer(builder, loc, makeSide(builder, dst), std::nullopt, value,
+                   dst.dims)
+        .build();
     break;
   }
   }

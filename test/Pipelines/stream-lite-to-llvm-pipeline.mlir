@@ -1,6 +1,7 @@
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | mlir-runner -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so | FileCheck %s
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=LLVM
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=CHECKS
+// RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=FREE
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=runtime-checks=false %s | FileCheck %s --check-prefix=NOCHECKS
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=runtime-checks=false %s | mlir-runner -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so | FileCheck %s
 
@@ -33,6 +34,10 @@
 // CHECKS: llvm.call @abort()
 // NOCHECKS-NOT: @abort
 // NOCHECKS-NOT: assert_msg
+
+// Intermediate buffers are freed (upstream buffer deallocation).
+// FREE: llvm.func @main()
+// FREE: llvm.call @free
 
 // LLVM-NOT: stream_lite
 // LLVM-NOT: memref.

@@ -1,4 +1,4 @@
-// RUN: layout-run %s --function=good --input=3x3xf32=1,2,3,4,5,6,7,8,9 --check-padding --compare-to-reference | FileCheck %s --check-prefix=GOOD
+// RUN: layout-run %s --function=good --input=3x3xf32=1,2,3,4,5,6,7,8,9 --check-padding --compare-to-reference --check-leaks | FileCheck %s --check-prefix=GOOD
 // The other execution tests pass --check-padding too.
 // RUN: layout-run %S/tiled.mlir --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=3 --check-padding | FileCheck %S/tiled.mlir
 // RUN: layout-run %S/tiled.mlir --function=static --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --check-padding | FileCheck %S/tiled.mlir --check-prefix=STATIC

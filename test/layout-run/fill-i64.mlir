@@ -1,5 +1,5 @@
 // RUN: layout-run %s --input=2x3xi64=-1 | FileCheck %s
-// RUN: layout-run %s --input=2x3xi64=-1 --compare-to-reference | FileCheck %s
+// RUN: layout-run %s --input=2x3xi64=-1 --compare-to-reference --check-leaks | FileCheck %s
 
 // 64-bit fills: a pattern whose 32-bit halves differ (4294967298 =
 // 0x0000000100000002, a builtin dispatch) over row 0 and one whose halves are

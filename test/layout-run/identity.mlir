@@ -1,7 +1,7 @@
 // RUN: layout-run %s --input=2x3xf32=1,2,3,4,5,6 --input=f32=0.5 | FileCheck %s
-// RUN: layout-run %s --input="2x3xf32=1 2 3 4 5 6" --input=f32=0.5 --compare-to-reference | FileCheck %s
+// RUN: layout-run %s --input="2x3xf32=1 2 3 4 5 6" --input=f32=0.5 --compare-to-reference --check-leaks | FileCheck %s
 // RUN: layout-run %s --function=splat --input=2x2xf32=0.1 | FileCheck %s --check-prefix=SPLAT
-// RUN: layout-run %s --function=splat --input=2x2xf32=0.1 --compare-to-reference | FileCheck %s --check-prefix=SPLAT
+// RUN: layout-run %s --function=splat --input=2x2xf32=0.1 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=SPLAT
 
 // Identity layouts (a device without a resolver), static dims: a fill of
 // rows 0-1, columns 1-2 of the imported tensor, and a scalar result.

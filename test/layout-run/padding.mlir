@@ -1,5 +1,5 @@
 // RUN: layout-run %s --input=2x4xf32=1,2,3,4,5,6,7,8 | FileCheck %s
-// RUN: layout-run %s --input=2x4xf32=1,2,3,4,5,6,7,8 --compare-to-reference | FileCheck %s
+// RUN: layout-run %s --input=2x4xf32=1,2,3,4,5,6,7,8 --compare-to-reference --check-leaks | FileCheck %s
 
 // A padding layout: with 8-byte cache lines and 2 sets, a 16-byte row is
 // padded to 24 bytes (#stream_lite.padding<[0, 2]>). The input is encoded

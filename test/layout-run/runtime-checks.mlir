@@ -15,7 +15,7 @@
 // The declared row count differs from the host tensor's (too many: the
 // import would read past the input; too few: it would be silently cut).
 // RUN: %{run} --input=4x4xf32=1 --input=index=9 --input=index=1 --input=index=2 | FileCheck %s --check-prefix=IMPORT
-// RUN: %{run} --input=4x4xf32=1 --input=index=3 --input=index=1 --input=index=2 --compare-to-reference | FileCheck %s --check-prefix=IMPORT
+// RUN: %{run} --input=4x4xf32=1 --input=index=3 --input=index=1 --input=index=2 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=IMPORT
 // IMPORT: error: @main failed a runtime check: {{.*}}runtime-checks.mlir:{{[0-9]+}}:{{[0-9]+}}: 'stream_lite.tensor.import' op host tensor differs from the declared dims in dim 0
 // IMPORT-NOT: {{.}}
 //
@@ -26,7 +26,7 @@
 // The slice of rows [offset, offset + 2) leaves the tensor (offset 3 of 4
 // rows; a negative offset); the tiled slice goes through a builtin kernel.
 // RUN: %{run} --input=4x4xf32=1 --input=index=4 --input=index=3 --input=index=2 | FileCheck %s --check-prefix=SLICE
-// RUN: %{run} --input=4x4xf32=1 --input=index=4 --input=index=-1 --input=index=2 --compare-to-reference | FileCheck %s --check-prefix=SLICE
+// RUN: %{run} --input=4x4xf32=1 --input=index=4 --input=index=-1 --input=index=2 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=SLICE
 // SLICE: error: @main failed a runtime check: {{.*}}'stream_lite.tensor.slice' op region of dim 0 is out of the source's bounds
 //
 // The host-side load's column index is past the end.

@@ -1,5 +1,5 @@
 // RUN: layout-run %s --input=2x3xf32=1,2,3,4,5,6 | FileCheck %s
-// RUN: layout-run %s --input=2x3xf32=1,2,3,4,5,6 --compare-to-reference | FileCheck %s
+// RUN: layout-run %s --input=2x3xf32=1,2,3,4,5,6 --compare-to-reference --check-leaks | FileCheck %s
 
 // Host tensor.load/store through staging resources: the imported tensor is
 // moved to staging, element [1, 2] is loaded and stored at [0, 0]; then the

@@ -1,7 +1,7 @@
 // RUN: layout-run %s --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=3 | FileCheck %s
-// RUN: layout-run %s --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=3 --compare-to-reference | FileCheck %s
+// RUN: layout-run %s --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=3 --compare-to-reference --check-leaks | FileCheck %s
 // RUN: layout-run %s --function=static --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 | FileCheck %s --check-prefix=STATIC
-// RUN: layout-run %s --function=static --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --compare-to-reference | FileCheck %s --check-prefix=STATIC
+// RUN: layout-run %s --function=static --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=STATIC
 
 // Tiled layouts: the matmul RHS (KxN) of a tiling_resolver<m = 2, n = 3,
 // k = 2> device is tiled<inner_dims_pos = [1, 0], inner_tiles = [3, 2],

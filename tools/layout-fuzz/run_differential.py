@@ -46,7 +46,7 @@ def main():
                 runs += [(p, True) for p in perturb_dims(program, inputs, seed)]
             for run_inputs, perturbed in runs:
                 command = [args.layout_run, path, "--function=main", *run_inputs,
-                           "--compare-to-reference", "--check-padding"]
+                           "--compare-to-reference", "--check-padding", "--check-leaks"]
                 ok, detail = run_one(command, perturbed, args.timeout)
                 if ok:
                     passed += 1

@@ -55,7 +55,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
-#include <unordered_set>
+#include <unordered_map>
 #include <optional>
 #include <set>
 #include <string>
@@ -731,10 +731,13 @@ size_t alignTo(size_t v, size_t a) { return (v + a - 1) / a * a; }
 /// lowering does not free intermediate buffers, so layout-run gives the
 /// program its own malloc/free and releases whatever is still live when a
 /// run is over (after the results have been copied out).
-static std::unordered_set<void *> &liveProgramAllocations() {
-  static std::unordered_set<void *> live;
+static std::unordered_map<void *, size_t> &liveProgramAllocations() {
+  static std::unordered_map<void *, size_t> live;
   return live;
 }
+
+/// Buffers (count, bytes) the last run left allocated besides its results.
+static std::pair<size_t, size_t> leftoverBuffers;
 
 /// The largest buffer a program may allocate. A larger request comes from
 /// dims that are out of all proportion to the inputs (e.g. a huge index
@@ -754,7 +757,7 @@ extern "C" void *layoutRunMalloc(size_t bytes) {
     fail("@" + runningFunction + " ran out of memory allocating " +
          llvm::Twine(bytes) + " bytes");
   if (pointer)
-    liveProgramAllocations().insert(pointer);
+    liveProgramAllocations()[pointer] = bytes;
   return pointer;
 }
 
@@ -780,7 +783,7 @@ extern "C" void layoutRunFree(void *pointer) {
 }
 
 void releaseProgramAllocations() {
-  for (void *pointer : liveProgramAllocations())
+  for (auto [pointer, bytes] : liveProgramAllocations())
     std::free(pointer);
   liveProgramAllocations().clear();
 }
@@ -940,6 +943,9 @@ std::vector<HostArray> runProgram(MLIRContext &ctx, ModuleOp source,
       layoutRunFree(allocated);
     results.push_back(std::move(out));
   }
+  leftoverBuffers = {liveProgramAllocations().size(), 0};
+  for (auto [pointer, bytes] : liveProgramAllocations())
+    leftoverBuffers.second += bytes;
   releaseProgramAllocations();
   return results;
 }
@@ -969,7 +975,8 @@ std::string formatIndex(const HostArray &a, int64_t linear) {
 
 void printUsage(llvm::raw_ostream &os) {
   os << "usage: layout-run PROGRAM.mlir [--function=main] [--input=SPEC]... "
-        "[--output=@FILE.npy]... [--compare-to-reference] [--check-padding]\n"
+        "[--output=@FILE.npy]... [--compare-to-reference] [--check-padding] "
+        "[--check-leaks]\n"
         "SPEC: 2x3xf32=1,2,3,4,5,6   (values split by commas or spaces; one "
         "value splats)\n"
         "      @path.npy             (numpy .npy file)\n";
@@ -982,7 +989,7 @@ int main(int argc, char **argv) {
 
   std::string programPath, functionName = "main";
   std::vector<std::string> inputSpecs, outputPaths;
-  bool compareToReference = false, checkPadding = false;
+  bool compareToReference = false, checkPadding = false, checkLeaks = false;
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef arg = argv[i];
     auto valueOf = [&](llvm::StringRef flag) -> std::optional<std::string> {
@@ -1014,6 +1021,8 @@ int main(int argc, char **argv) {
       compareToReference = true;
     } else if (arg == "--check-padding") {
       checkPadding = true;
+    } else if (arg == "--check-leaks") {
+      checkLeaks = true;
     } else if (arg.starts_with("-") && arg != "-") {
       printUsage(llvm::errs());
       fail("unknown option '" + arg + "'");
@@ -1097,6 +1106,13 @@ int main(int argc, char **argv) {
         llvm::errs() << "error: --check-padding: padding bytes of a tiled "
                         "tensor are not zero after "
                      << paddingChecks[id].description << "\n";
+    return kExitMismatch;
+  }
+  if (checkLeaks && leftoverBuffers.first) {
+    llvm::errs() << "error: --check-leaks: @" << functionName << " left "
+                 << leftoverBuffers.first << " buffer(s) ("
+                 << leftoverBuffers.second
+                 << " bytes) allocated besides its results\n";
     return kExitMismatch;
   }
 

@@ -14,6 +14,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -39,6 +40,10 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   buildLayoutPipeline(pm);
   pm.addPass(createLowerBindingsPass());
   pm.addPass(createConvertAsyncToMemRefPass());
+  // Frees every buffer on its last use (ownership-based deallocation sees
+  // through the byte views and scf/cf control flow); results stay the
+  // caller's.
+  mlir::bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(mlir::createSCFToControlFlowPass());
   pm.addPass(mlir::memref::createExpandStridedMetadataPass());
   pm.addPass(mlir::createFinalizeMemRefToLLVMConversionPass());
@@ -64,7 +69,7 @@ void registerStreamLitePipelines() {
       "stream-lite-to-llvm-pipeline",
       "runtime checks, the layout pipeline, then a lowering to the LLVM dialect with devices "
       "simulated on the host (lower-bindings, convert-async-to-memref, "
-      "upstream scf/memref/arith/index/cf/func to LLVM): what mlir-runner "
+      "buffer deallocation, upstream scf/memref/arith/index/cf/func to LLVM): what mlir-runner "
       "and layout-run execute",
       [](mlir::OpPassManager &pm, const ToLLVMPipelineOptions &options) {
         buildToLLVMPipeline(pm, options);

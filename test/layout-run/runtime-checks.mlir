@@ -48,6 +48,12 @@
 // FILL: error: @update_fill failed a runtime check: {{.*}}'stream_lite.tensor.fill' op region of dim 0 is out of the target's bounds
 // RUN: layout-run %s --function=update_fill --input=index=2 --input=index=2 --compare-to-reference --check-padding | FileCheck %s --check-prefix=UPDATEOK
 // UPDATEOK: {{^}}4x5xi32=9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 1 1 1{{$}}
+//
+// Hand-written async-phase ops get byte-range checks.
+// RUN: layout-run %s --function=bytes --input=8xi8=1,2,3,4,5,6,7,8 --input=index=2 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=BYTES
+// BYTES: {{^}}4xi8=3 4 5 6{{$}}
+// RUN: %{run} --function=bytes --input=8xi8=1 --input=index=5 | FileCheck %s --check-prefix=BYTESBAD
+// BYTESBAD: error: @bytes failed a runtime check: {{.*}}'stream_lite.async.slice' op byte range is out of the source's bounds
 
 #lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
 #lhsi = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [i32, i32, i32]>
@@ -101,4 +107,15 @@ func.func @update_fill(%column: index, %row: index) -> tensor<4x5xi32> attribute
   %d = stream_lite.tensor.encode %b : tensor<4x5xi32, #lhsi> in !stream_lite.resource<*>{%tsz} -> tensor<4x5xi32> in !stream_lite.resource<external>{%dsz}
   %r = stream_lite.tensor.export %d : tensor<4x5xi32> in !stream_lite.resource<external>{%dsz} -> tensor<4x5xi32>
   return %r : tensor<4x5xi32>
+}
+
+// Bytes [offset, offset + 4) of an 8-byte host tensor, with async ops.
+func.func @bytes(%arg: tensor<8xi8>, %offset: index) -> tensor<4xi8> {
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %r = stream_lite.async.import %arg : tensor<8xi8> -> !stream_lite.resource<external>{%c8}
+  %end = arith.addi %offset, %c4 : index
+  %s = stream_lite.async.slice %r[%offset to %end] : !stream_lite.resource<external>{%c8} -> !stream_lite.resource<external>{%c4}
+  %o = stream_lite.async.export %s : !stream_lite.resource<external>{%c4} -> tensor<4xi8>
+  return %o : tensor<4xi8>
 }

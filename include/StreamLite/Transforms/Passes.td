@@ -217,6 +217,13 @@ def InsertRuntimeChecksPass
       type.
     - `sizeof`: the dims are non-negative and hold at most 2^40 elements, so
       that no storage size computed from them overflows.
+    - Async-phase ops already in the input (hand-written byte ranges):
+      what their lowering reads and writes lies inside the resources
+      (`slice`, `fill`, `update`, `copy` ranges; `load`/`store` offset plus
+      the scalar's bytes; each `dispatch` resource range; a `clone` or
+      `transfer` result no larger than its source; the dense bytes of an
+      `import`ed or `export`ed host tensor). Byte ranges the layout pipeline
+      makes come from checked logical regions and are not checked again.
 
     The checks are logical, never about bytes, so the program with
     encodings and its stripped reference check the same facts. Checks of

@@ -50,7 +50,16 @@ public:
                            s = getConstantIntValue(size);
     if (o && l && s && *o >= 0 && *l >= 0 && *o <= *s && *l <= *s - *o)
       return;
-    Value sizeValue = value(size), offsetValue = value(offset);
+    if (o == 0 && !l && !s && length == size)
+      return;
+    Value sizeValue = value(size);
+    if (o == 0) {
+      require(arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
+                                    value(length), sizeValue),
+              what);
+      return;
+    }
+    Value offsetValue = value(offset);
     Value offsetFits = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ule, offsetValue, sizeValue);
     Value rest = arith::SubIOp::create(builder, loc, sizeValue, offsetValue);
@@ -115,6 +124,25 @@ public:
     }
   }
 
+  /// The bytes of dense row-major data of `type` with all dims `dims`.
+  OpFoldResult denseBytes(RankedTensorType type, ArrayRef<OpFoldResult> dims) {
+    int64_t elementBytes = getElementByteWidth(type.getElementType());
+    int64_t staticBytes = elementBytes;
+    Value dynamic;
+    for (OpFoldResult dim : dims) {
+      if (std::optional<int64_t> k = getConstantIntValue(dim)) {
+        staticBytes *= *k;
+        continue;
+      }
+      Value v = cast<Value>(dim);
+      dynamic = dynamic ? arith::MulIOp::create(builder, loc, dynamic, v) : v;
+    }
+    if (!dynamic)
+      return builder.getIndexAttr(staticBytes);
+    return arith::MulIOp::create(builder, loc, dynamic, constant(staticBytes))
+        .getResult();
+  }
+
   OpBuilder &getBuilder() { return builder; }
 
   /// At most 2^40 elements: storage sizes of up to 8-byte elements stay far
@@ -165,6 +193,93 @@ void checkSameDims(CheckBuilder &checks, ArrayRef<OpFoldResult> expected,
   for (auto [d, pair] : llvm::enumerate(llvm::zip(expected, actual)))
     checks.requireEqual(std::get<0>(pair), std::get<1>(pair),
                         what + " in dim " + Twine(d));
+}
+
+/// The bytes the host reads or writes for a value of `type` (i1 is a byte).
+int64_t getScalarBytes(Type type) {
+  return type.isInteger(1) ? 1 : getElementByteWidth(type);
+}
+
+/// Byte ranges of async-phase ops: what their lowering reads and writes must
+/// lie inside the resources. The layout pipeline only makes in-bounds
+/// ranges from checked logical regions; these catch hand-written ones.
+void insertByteRangeChecks(CheckBuilder &checks, Operation *op) {
+  OpBuilder &b = checks.getBuilder();
+  auto zero = [&]() -> OpFoldResult { return b.getIndexAttr(0); };
+  llvm::TypeSwitch<Operation *>(op)
+      .Case([&](AsyncCloneOp o) {
+        checks.requireInBounds(zero(), o.getResultSize(), o.getSourceSize(),
+                               "result is larger than the source");
+      })
+      .Case([&](AsyncTransferOp o) {
+        checks.requireInBounds(zero(), o.getResultSize(), o.getSourceSize(),
+                               "result is larger than the source");
+      })
+      .Case([&](AsyncSliceOp o) {
+        checks.requireInBounds(o.getSourceOffset(), o.getResultSize(),
+                               o.getSourceSize(),
+                               "byte range is out of the source's bounds");
+      })
+      .Case([&](AsyncFillOp o) {
+        checks.requireInBounds(o.getTargetOffset(), o.getTargetLength(),
+                               o.getTargetSize(),
+                               "byte range is out of the target's bounds");
+      })
+      .Case([&](AsyncUpdateOp o) {
+        checks.requireInBounds(o.getTargetOffset(), o.getUpdateSize(),
+                               o.getTargetSize(),
+                               "byte range is out of the target's bounds");
+      })
+      .Case([&](AsyncCopyOp o) {
+        checks.requireInBounds(o.getSourceOffset(), o.getLength(),
+                               o.getSourceSize(),
+                               "source byte range is out of the source's bounds");
+        checks.requireInBounds(o.getTargetOffset(), o.getLength(),
+                               o.getTargetSize(),
+                               "target byte range is out of the target's bounds");
+      })
+      .Case([&](AsyncLoadOp o) {
+        checks.requireInBounds(o.getSourceOffset(),
+                               b.getIndexAttr(getScalarBytes(o.getType())),
+                               o.getSourceSize(),
+                               "byte offset is out of the source's bounds");
+      })
+      .Case([&](AsyncStoreOp o) {
+        checks.requireInBounds(
+            o.getTargetOffset(),
+            b.getIndexAttr(getScalarBytes(o.getValue().getType())),
+            o.getTargetSize(), "byte offset is out of the target's bounds");
+      })
+      .Case([&](AsyncDispatchOp o) {
+        for (auto [i, size, offset, length] : llvm::enumerate(
+                 o.getResourceOperandSizes(), o.getResourceOperandOffsets(),
+                 o.getResourceOperandLengths()))
+          checks.requireInBounds(offset, length, size,
+                                 "byte range of resource operand " + Twine(i) +
+                                     " is out of its bounds");
+      })
+      .Case([&](AsyncImportOp o) {
+        auto hostType = cast<RankedTensorType>(o.getSource().getType());
+        SmallVector<OpFoldResult> hostDims;
+        for (int64_t d = 0; d < hostType.getRank(); ++d)
+          hostDims.push_back(
+              hostType.isDynamicDim(d)
+                  ? OpFoldResult(
+                        tensor::DimOp::create(b, o.getLoc(), o.getSource(), d)
+                            .getResult())
+                  : b.getIndexAttr(hostType.getDimSize(d)));
+        checks.requireInBounds(zero(), checks.denseBytes(hostType, hostDims),
+                               o.getResultSize(),
+                               "host tensor is larger than the resource");
+      })
+      .Case([&](AsyncExportOp o) {
+        auto hostType = cast<RankedTensorType>(o.getType());
+        checks.requireInBounds(
+            zero(),
+            checks.denseBytes(hostType,
+                              getMixedDims(b, hostType, o.getResultDims())),
+            o.getSourceSize(), "result is larger than the source");
+      });
 }
 
 void insertChecks(Operation *op) {
@@ -262,16 +377,24 @@ struct InsertRuntimeChecksPass
   using InsertRuntimeChecksPassBase::InsertRuntimeChecksPassBase;
 
   void runOnOperation() override {
-    SmallVector<Operation *> ops;
+    SmallVector<Operation *> tensorOps, asyncOps;
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (isa<ExecutableOp>(op))
         return WalkResult::skip();
       if (op->hasTrait<layoutopt::stream_lite::OpTrait::TensorPhaseOp>())
-        ops.push_back(op);
+        tensorOps.push_back(op);
+      else if (isa<AsyncCloneOp, AsyncTransferOp, AsyncSliceOp, AsyncFillOp,
+                   AsyncUpdateOp, AsyncCopyOp, AsyncLoadOp, AsyncStoreOp,
+                   AsyncDispatchOp, AsyncImportOp, AsyncExportOp>(op))
+        asyncOps.push_back(op);
       return WalkResult::advance();
     });
-    for (Operation *op : ops)
+    for (Operation *op : tensorOps)
       insertChecks(op);
+    for (Operation *op : asyncOps) {
+      CheckBuilder checks(op);
+      insertByteRangeChecks(checks, op);
+    }
   }
 };
 

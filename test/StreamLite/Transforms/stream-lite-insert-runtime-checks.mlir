@@ -187,6 +187,66 @@ func.func @static_out_of_bounds(%r: !stream_lite.resource<*>, %sz: index) -> !st
 // FOLD: cf.assert %false, "{{.*}}'stream_lite.tensor.slice' op region of dim 0 is out of the source's bounds"
 // FOLD: return
 
+// Tests that async-phase ops written by hand get byte-range checks: what
+// their lowering reads and writes lies inside the resources.
+func.func @async_copy(%s: !stream_lite.resource<*>, %t: !stream_lite.resource<*>, %ssz: index, %tsz: index, %so: index, %se: index, %to: index, %te: index, %len: index) -> !stream_lite.resource<*> {
+  %0 = stream_lite.async.copy %s[%so to %se], %t[%to to %te], %len : !stream_lite.resource<*>{%ssz} -> %t as !stream_lite.resource<*>{%tsz}
+  return %0 : !stream_lite.resource<*>
+}
+// CHECK-LABEL: func.func @async_copy
+// CHECK-SAME: %[[SSZ:[a-z0-9_]+]]: index, %[[TSZ:[a-z0-9_]+]]: index, %[[SO:[a-z0-9_]+]]: index, %{{[a-z0-9_]+}}: index, %[[TO:[a-z0-9_]+]]: index, %{{[a-z0-9_]+}}: index, %[[LEN:[a-z0-9_]+]]: index)
+// CHECK: arith.cmpi ule, %[[SO]], %[[SSZ]] : index
+// CHECK: %[[SREST:.+]] = arith.subi %[[SSZ]], %[[SO]] : index
+// CHECK: arith.cmpi ule, %[[LEN]], %[[SREST]] : index
+// CHECK: cf.assert %{{.+}}, "{{.*}}'stream_lite.async.copy' op source byte range is out of the source's bounds"
+// CHECK: arith.cmpi ule, %[[TO]], %[[TSZ]] : index
+// CHECK: cf.assert %{{.+}}, "{{.*}}'stream_lite.async.copy' op target byte range is out of the target's bounds"
+// CHECK-NEXT: stream_lite.async.copy
+
+// Tests that load and store check their scalar's bytes (i1 is one byte,
+// f64 eight), that a dispatch checks each resource operand's range, and
+// that a transfer or clone whose result size is its source size (the same
+// value) needs no check.
+func.func @async_scalars(%st: !stream_lite.resource<staging>, %r: !stream_lite.resource<*>, %sz: index, %off: index, %l: index) -> (i1, !stream_lite.resource<*>) {
+  %v = stream_lite.async.load %st[%off] : !stream_lite.resource<staging>{%sz} -> i1
+  %d = arith.constant 1.0 : f64
+  %0 = stream_lite.async.store %d, %st[%off] : f64 -> %st as !stream_lite.resource<staging>{%sz}
+  %1 = stream_lite.async.transfer %r : !stream_lite.resource<*>{%sz} -> !stream_lite.resource<*>{%sz}
+  %2 = stream_lite.async.dispatch @ex::@f(%1[%off to %sz for %l]) : (!stream_lite.resource<*>{%sz}) -> %1 as !stream_lite.resource<*>{%sz}
+  return %v, %2 : i1, !stream_lite.resource<*>
+}
+// CHECK-LABEL: func.func @async_scalars
+// CHECK: %[[C1:.+]] = arith.constant 1 : index
+// CHECK: arith.cmpi ule, %[[C1]], %{{.+}} : index
+// CHECK: cf.assert %{{.+}}, "{{.*}}'stream_lite.async.load' op byte offset is out of the source's bounds"
+// CHECK: %[[C8:.+]] = arith.constant 8 : index
+// CHECK: arith.cmpi ule, %[[C8]], %{{.+}} : index
+// CHECK: cf.assert %{{.+}}, "{{.*}}'stream_lite.async.store' op byte offset is out of the target's bounds"
+// CHECK-NOT: cf.assert
+// CHECK: stream_lite.async.transfer
+// CHECK: cf.assert %{{.+}}, "{{.*}}'stream_lite.async.dispatch' op byte range of resource operand 0 is out of its bounds"
+// CHECK-NEXT: stream_lite.async.dispatch
+
+// Tests that import checks the host tensor's dense bytes against the
+// resource and export the result's dense bytes against the source.
+func.func @async_host(%h: tensor<?x4xf32>, %sz: index, %d: index) -> tensor<?x4xf32> {
+  %0 = stream_lite.async.import %h : tensor<?x4xf32> -> !stream_lite.resource<external>{%sz}
+  %1 = stream_lite.async.export %0 : !stream_lite.resource<external>{%sz} -> tensor<?x4xf32>{%d}
+  return %1 : tensor<?x4xf32>
+}
+// CHECK-LABEL: func.func @async_host
+// CHECK-SAME: (%[[H:[a-z0-9_]+]]: tensor<?x4xf32>, %[[SZ:[a-z0-9_]+]]: index, %[[D:[a-z0-9_]+]]: index)
+// CHECK: %[[HD:.+]] = tensor.dim %[[H]], %{{.+}} : tensor<?x4xf32>
+// CHECK: %[[C16:.+]] = arith.constant 16 : index
+// CHECK: %[[HB:.+]] = arith.muli %[[HD]], %[[C16]] : index
+// CHECK: arith.cmpi ule, %[[HB]], %[[SZ]] : index
+// CHECK: cf.assert %{{.+}}, "{{.*}}'stream_lite.async.import' op host tensor is larger than the resource"
+// CHECK-NEXT: stream_lite.async.import
+// CHECK: %[[EB:.+]] = arith.muli %[[D]], %{{.+}} : index
+// CHECK: arith.cmpi ule, %[[EB]], %[[SZ]] : index
+// CHECK: cf.assert %{{.+}}, "{{.*}}'stream_lite.async.export' op result is larger than the source"
+// CHECK-NEXT: stream_lite.async.export
+
 // Tests that executables are left alone.
 stream_lite.executable private @ex {
   stream_lite.executable.export public @f

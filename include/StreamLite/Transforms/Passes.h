@@ -38,10 +38,10 @@ struct ToLLVMPipelineOptions
 
 /// `--stream-lite-to-llvm-pipeline` (spec section 5): insert-runtime-checks
 /// (unless disabled), the layout pipeline, lower-bindings,
-/// convert-async-to-memref, buffer-deallocation-pipeline, then the upstream
-/// lowering to the LLVM dialect
+/// convert-async-to-memref, lift-cf-to-scf, buffer-deallocation-pipeline,
+/// then the upstream lowering to the LLVM dialect
 /// (scf-to-cf, expand-strided-metadata, finalize-memref-to-llvm, arith,
-/// index, cf and func to LLVM, reconcile-unrealized-casts).
+/// index, cf, ub and func to LLVM, reconcile-unrealized-casts).
 void buildToLLVMPipeline(mlir::OpPassManager &pm,
                          const ToLLVMPipelineOptions &options);
 /// The same with default options.

@@ -9,11 +9,13 @@
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -40,9 +42,11 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   buildLayoutPipeline(pm);
   pm.addPass(createLowerBindingsPass());
   pm.addPass(createConvertAsyncToMemRefPass());
-  // Frees every buffer on its last use (ownership-based deallocation sees
-  // through the byte views and scf/cf control flow); results stay the
-  // caller's.
+  // Frees every buffer on its last use; results stay the caller's.
+  // Ownership-based deallocation sees through the byte views, calls and
+  // structured control flow but rejects unstructured loops, so cf is lifted
+  // to scf first (lowered back below).
+  pm.addNestedPass<mlir::func::FuncOp>(mlir::createLiftControlFlowToSCFPass());
   mlir::bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(mlir::createSCFToControlFlowPass());
   pm.addPass(mlir::memref::createExpandStridedMetadataPass());
@@ -50,6 +54,7 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   pm.addPass(mlir::createArithToLLVMConversionPass());
   pm.addPass(mlir::createConvertIndexToLLVMPass());
   pm.addPass(mlir::createConvertControlFlowToLLVMPass());
+  pm.addPass(mlir::createUBToLLVMConversionPass());
   pm.addPass(mlir::createConvertFuncToLLVMPass());
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
 }
@@ -69,7 +74,8 @@ void registerStreamLitePipelines() {
       "stream-lite-to-llvm-pipeline",
       "runtime checks, the layout pipeline, then a lowering to the LLVM dialect with devices "
       "simulated on the host (lower-bindings, convert-async-to-memref, "
-      "buffer deallocation, upstream scf/memref/arith/index/cf/func to LLVM): what mlir-runner "
+      "cf lifted to scf, buffer deallocation, upstream "
+      "scf/memref/arith/index/cf/ub/func to LLVM): what mlir-runner "
       "and layout-run execute",
       [](mlir::OpPassManager &pm, const ToLLVMPipelineOptions &options) {
         buildToLLVMPipeline(pm, options);

@@ -1,38 +1,24 @@
 //===- kernel_bandwidth.cpp - builtin kernel bandwidth vs memcpy ----------===//
 //
 // layout-opt-kernel-bandwidth: builds every builtin transfer kernel kind with
-// buildBuiltinExecutable on tensors of at least 64 MiB, lowers it like the
-// JIT unit tests do (stream-lite-lower-bindings, then the upstream lowering
-// to the LLVM dialect), JIT-compiles it with mlir::ExecutionEngine at O3 and
-// times it (best of N after a warm-up) against std::memcpy of the same byte
-// count in the same run. One line per kernel: name, bytes, GB/s, memcpy
+// buildBuiltinExecutable on tensors of at least 64 MiB, lowers it
+// (stream-lite-lower-bindings, then the upstream lowering to the LLVM
+// dialect) and JIT-compiles it with mlir::ExecutionEngine at O3 through the
+// helper the JIT unit tests use (unittests/Support/KernelJit.h), and times
+// it (best of N after a warm-up) against std::memcpy of the same byte count
+// in the same run. One line per kernel: name, bytes, GB/s, memcpy
 // GB/s, ratio. Not run by the tests; see bench/README.md.
 //
 //===----------------------------------------------------------------------===//
 
-#include "StreamLite/IR/StreamLiteAttrs.h"
-#include "StreamLite/IR/StreamLiteOps.h"
-#include "StreamLite/InitAll.h"
+#include "KernelJit.h"
+
 #include "StreamLite/Transforms/BuiltinKernels.h"
-#include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/AsmParser/AsmParser.h"
-#include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
-#include "llvm/IR/Module.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Target/TargetMachine.h"
 
 #include <algorithm>
 #include <chrono>
@@ -47,6 +33,9 @@
 
 using namespace mlir;
 using namespace layoutopt::stream_lite;
+using layoutopt::test::JitKernel;
+using layoutopt::test::KernelJitOptions;
+using layoutopt::test::PackedArgs;
 
 namespace {
 
@@ -74,48 +63,9 @@ struct AlignedBuffer {
   size_t size = 0;
 };
 
-/// Packed arguments for ExecutionEngine::invokePacked (memref<?xi8>
-/// bindings expand to allocated/aligned pointers, offset, size, stride).
-class PackedArgs {
-public:
-  void addBuffer(AlignedBuffer &buffer) {
-    addScalar<void *>(buffer.data);
-    addScalar<void *>(buffer.data);
-    addScalar<int64_t>(0);
-    addScalar<int64_t>(static_cast<int64_t>(buffer.size));
-    addScalar<int64_t>(1);
-  }
-  void addIndices(const std::vector<int64_t> &values) {
-    for (int64_t v : values)
-      addScalar<int64_t>(v);
-  }
-  template <typename T>
-  void addScalar(T value) {
-    static_assert(sizeof(T) <= sizeof(uint64_t));
-    uint64_t word = 0;
-    std::memcpy(&word, &value, sizeof(T));
-    storage.push_back(word);
-  }
-  SmallVector<void *> pointers() {
-    SmallVector<void *> result;
-    for (uint64_t &slot : storage)
-      result.push_back(&slot);
-    return result;
-  }
-
-private:
-  std::vector<uint64_t> storage;
-};
-
-std::unique_ptr<MLIRContext> makeContext() {
-  DialectRegistry registry;
-  layoutopt::registerAllDialects(registry);
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  auto ctx = std::make_unique<MLIRContext>(registry,
-                                           MLIRContext::Threading::DISABLED);
-  ctx->loadAllAvailableDialects();
-  return ctx;
+/// A memref<?xi8> binding over `buffer`.
+void addBuffer(PackedArgs &args, AlignedBuffer &buffer) {
+  args.addByteBuffer(buffer.data, static_cast<int64_t>(buffer.size));
 }
 
 RankedTensorType parseTensor(MLIRContext &ctx, const std::string &text) {
@@ -138,82 +88,25 @@ int64_t storageBytes(const std::vector<int64_t> &shape,
   return bytes;
 }
 
-/// The kernel's JIT-compiled entry point.
-struct CompiledKernel {
-  std::unique_ptr<ExecutionEngine> engine;
-  std::string name;
-  void run(PackedArgs &args) {
-    SmallVector<void *> pointers = args.pointers();
-    if (llvm::Error error = engine->invokePacked(name, pointers))
-      fatal("invokePacked failed: " + llvm::toString(std::move(error)));
-  }
-};
+/// The kernel of `kind` over `types`, JIT-compiled at O3 for the host.
+/// LAYOUT_OPT_BW_DUMP_IR=1 prints each kernel's optimized LLVM IR.
+JitKernel compileKernel(MLIRContext &ctx, BuiltinKind kind,
+                        ArrayRef<RankedTensorType> types) {
+  KernelJitOptions options;
+  options.optimize = true;
+  if (std::getenv("LAYOUT_OPT_BW_DUMP_IR"))
+    options.printOptimizedIR = &llvm::errs();
+  llvm::Expected<JitKernel> kernel =
+      layoutopt::test::compileBuiltinKernel(ctx, kind, types, options);
+  if (!kernel)
+    fatal(llvm::toString(kernel.takeError()));
+  return std::move(*kernel);
+}
 
-CompiledKernel compileKernel(MLIRContext &ctx, BuiltinKind kind,
-                             ArrayRef<RankedTensorType> types) {
-  OpBuilder builder(&ctx);
-  Location loc = builder.getUnknownLoc();
-  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
-  builder.setInsertionPointToEnd(module->getBody());
-  std::string name = getBuiltinName(kind, types);
-  if (!buildBuiltinExecutable(builder, loc, name, kind, types))
-    fatal("buildBuiltinExecutable failed for " + name);
-
-  PassManager pm(&ctx);
-  pm.addPass(createLowerBindingsPass());
-  OpPassManager &inner = pm.nest<ExecutableOp>().nest<ModuleOp>();
-  inner.addPass(createSCFToControlFlowPass());
-  inner.addPass(memref::createExpandStridedMetadataPass());
-  inner.addPass(createFinalizeMemRefToLLVMConversionPass());
-  inner.addPass(createArithToLLVMConversionPass());
-  inner.addPass(createConvertIndexToLLVMPass());
-  inner.addPass(createConvertControlFlowToLLVMPass());
-  inner.addPass(createConvertFuncToLLVMPass());
-  inner.addPass(createReconcileUnrealizedCastsPass());
-  if (failed(pm.run(*module)))
-    fatal("lowering failed for " + name);
-
-  auto executable = *module->getOps<ExecutableOp>().begin();
-  OwningOpRef<ModuleOp> lowered = executable.getInnerModule().clone();
-
-  // O3 for both the IR pipeline (tuned for the host when it can be
-  // detected) and code generation.
-  static std::unique_ptr<llvm::TargetMachine> hostMachine = [] {
-    auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-    if (!builder) {
-      llvm::consumeError(builder.takeError());
-      return std::unique_ptr<llvm::TargetMachine>();
-    }
-    builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-    auto tm = builder->createTargetMachine();
-    if (!tm) {
-      llvm::consumeError(tm.takeError());
-      return std::unique_ptr<llvm::TargetMachine>();
-    }
-    return std::move(*tm);
-  }();
-  ExecutionEngineOptions options;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  // ExecutionEngineOptions::transformer is a function_ref: the callables
-  // must outlive ExecutionEngine::create. LAYOUT_OPT_BW_DUMP_IR=1 prints
-  // each kernel's optimized LLVM IR.
-  std::function<llvm::Error(llvm::Module *)> optimize =
-      makeOptimizingTransformer(3, /*sizeLevel=*/0, hostMachine.get());
-  std::function<llvm::Error(llvm::Module *)> transform =
-      [&optimize](llvm::Module *m) -> llvm::Error {
-    llvm::Error error = optimize(m);
-    if (!error && std::getenv("LAYOUT_OPT_BW_DUMP_IR"))
-      m->print(llvm::errs(), nullptr);
-    return error;
-  };
-  options.transformer = transform;
-  options.enableGDBNotificationListener = false;
-  options.enablePerfNotificationListener = false;
-  auto engine = ExecutionEngine::create(*lowered, options);
-  if (!engine)
-    fatal("ExecutionEngine::create failed: " +
-          llvm::toString(engine.takeError()));
-  return {std::move(*engine), name};
+/// Calls `kernel` with `args`.
+void run(JitKernel &kernel, PackedArgs &args) {
+  if (llvm::Error error = kernel.invoke(args))
+    fatal("invokePacked failed: " + llvm::toString(std::move(error)));
 }
 
 /// Best-of-kRuns seconds of `fn` after one warm-up call.
@@ -248,9 +141,7 @@ void report(const std::string &label, int64_t bytes, double seconds) {
 } // namespace
 
 int main() {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  auto ctx = makeContext();
+  auto ctx = layoutopt::test::makeKernelJitContext();
 
   // 4096x4096xf32 = 64 MiB; tiles 8x4 divide the shape (no tile padding).
   const int64_t n = 4096;
@@ -290,13 +181,12 @@ int main() {
 
   // Relayout identity -> tiled.
   {
-    CompiledKernel k =
-        compileKernel(*ctx, BuiltinKind::Encode, {identityT, tiledT});
+    JitKernel k = compileKernel(*ctx, BuiltinKind::Encode, {identityT, tiledT});
     PackedArgs args;
-    args.addBuffer(identityBuf);
-    args.addBuffer(tiledBuf);
+    addBuffer(args, identityBuf);
+    addBuffer(args, tiledBuf);
     report("encode identity->tiled", fullBytes,
-           bestSeconds([&] { k.run(args); }));
+           bestSeconds([&] { run(k, args); }));
   }
   // Spot check: element (i, j) of the tiled result sits at
   // ((i/8 * n/4 + j/4) * 8 + i%8) * 4 + j%4 (no outer_dims_perm).
@@ -312,13 +202,12 @@ int main() {
 
   // Relayout tiled -> identity.
   {
-    CompiledKernel k =
-        compileKernel(*ctx, BuiltinKind::Encode, {tiledT, identityT});
+    JitKernel k = compileKernel(*ctx, BuiltinKind::Encode, {tiledT, identityT});
     PackedArgs args;
-    args.addBuffer(tiledBuf);
-    args.addBuffer(identityBuf);
+    addBuffer(args, tiledBuf);
+    addBuffer(args, identityBuf);
     report("encode tiled->identity", fullBytes,
-           bestSeconds([&] { k.run(args); }));
+           bestSeconds([&] { run(k, args); }));
   }
   // The round trip restores the source.
   {
@@ -330,35 +219,35 @@ int main() {
 
   // Encoded slice: tiled source, tile-cutting region, tiled result.
   {
-    CompiledKernel k =
+    JitKernel k =
         compileKernel(*ctx, BuiltinKind::Slice, {tiledT, regionTiledT});
     PackedArgs args;
-    args.addBuffer(tiledBuf);
+    addBuffer(args, tiledBuf);
     args.addIndices(offsets);
-    args.addBuffer(regionTiledBuf);
+    addBuffer(args, regionTiledBuf);
     report("slice tiled->tiled", regionBytes,
-           bestSeconds([&] { k.run(args); }));
+           bestSeconds([&] { run(k, args); }));
   }
   // Encoded update: identity update into a tiled target, tile-cutting.
   {
-    CompiledKernel k =
+    JitKernel k =
         compileKernel(*ctx, BuiltinKind::Update, {tiledT, regionIdentityT});
     PackedArgs args;
-    args.addBuffer(tiledBuf);
-    args.addBuffer(regionIdentityBuf);
+    addBuffer(args, tiledBuf);
+    addBuffer(args, regionIdentityBuf);
     args.addIndices(offsets);
     report("update identity->tiled", regionBytes,
-           bestSeconds([&] { k.run(args); }));
+           bestSeconds([&] { run(k, args); }));
   }
   // Encoded fill of a tile-cutting region of a tiled target.
   {
-    CompiledKernel k = compileKernel(*ctx, BuiltinKind::Fill, {tiledT});
+    JitKernel k = compileKernel(*ctx, BuiltinKind::Fill, {tiledT});
     PackedArgs args;
-    args.addBuffer(tiledBuf);
+    addBuffer(args, tiledBuf);
     args.addIndices(offsets);
     args.addIndices(lengths);
     args.addScalar<float>(1.5f);
-    report("fill tiled", regionBytes, bestSeconds([&] { k.run(args); }));
+    report("fill tiled", regionBytes, bestSeconds([&] { run(k, args); }));
   }
   return 0;
 }

@@ -3,12 +3,15 @@
 // getBuiltinName (distinct per signature, equal for physically equal
 // layouts, a bare symbol), buildBuiltinExecutable (structure, ABI, verifier),
 // stream-lite-lower-bindings followed by the upstream lowering to the LLVM
-// dialect, and JIT execution of every kernel kind against the independent
-// brute-force byte images of LayoutReference.h (tile padding zero, padding
-// bytes and untouched elements unchanged, no write past the storage).
+// dialect, and JIT execution of every kernel kind (KernelJit.h) against the
+// independent brute-force byte images of LayoutReference.h (tile padding
+// zero, padding bytes and untouched elements unchanged, no write past the
+// storage).
 //
 //===----------------------------------------------------------------------===//
 
+#include "CatchUtil.h"
+#include "KernelJit.h"
 #include "LayoutReference.h"
 #include "TestUtil.h"
 
@@ -16,22 +19,14 @@
 #include "StreamLite/Transforms/BuiltinKernels.h"
 #include "StreamLite/Transforms/Passes.h"
 
-#include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "llvm/Support/TargetSelect.h"
 
 #include <catch2/catch.hpp>
 
 #include <cstring>
-#include <deque>
 #include <set>
 
 using namespace mlir;
@@ -77,29 +72,6 @@ struct TensorSpec {
   }
 };
 
-LayoutDesc identity(int64_t rank) {
-  LayoutDesc l;
-  l.rank = rank;
-  return l;
-}
-LayoutDesc padding(std::vector<int64_t> pads) {
-  LayoutDesc l;
-  l.kind = LayoutDesc::Padding;
-  l.rank = static_cast<int64_t>(pads.size());
-  l.padding = std::move(pads);
-  return l;
-}
-LayoutDesc tiled(int64_t rank, std::vector<int64_t> pos, std::vector<int64_t> tiles,
-                 std::vector<int64_t> perm = {}) {
-  LayoutDesc l;
-  l.kind = LayoutDesc::Tiled;
-  l.rank = rank;
-  l.innerDimsPos = std::move(pos);
-  l.innerTiles = std::move(tiles);
-  l.outerDimsPerm = std::move(perm);
-  return l;
-}
-
 TensorSpec spec(LayoutDesc layout, Shape shape, std::string element,
                 std::vector<bool> dynamic = {}) {
   TensorSpec t;
@@ -135,107 +107,102 @@ std::vector<KernelCase> kernelCases() {
   // Encode: relayouts between identity, padding and tiled (with and without
   // outer_dims_perm), static and dynamic, every element type.
   cases.push_back({K::Encode,
-                   {spec(identity(2), {5, 7}, "f32", {true, false}),
-                    spec(tiled(2, {0, 1}, {4, 4}, {1, 0}), {5, 7}, "f32",
+                   {spec(identityLayout(2), {5, 7}, "f32", {true, false}),
+                    spec(tiledLayout(2, {0, 1}, {4, 4}, {1, 0}), {5, 7}, "f32",
                          {true, false})}});
   cases.push_back({K::Encode,
-                   {spec(padding({1, 3}), {3, 5}, "i8"),
-                    spec(tiled(2, {1}, {4}), {3, 5}, "i8")}});
-  cases.push_back({K::Encode,
-                   {spec(tiled(2, {0, 1}, {2, 3}), {5, 4}, "i1", {true, true}),
-                    spec(identity(2), {5, 4}, "i1", {true, true})}});
-  cases.push_back({K::Encode,
-                   {spec(tiled(2, {0}, {8}), {9, 3}, "i64", {false, true}),
-                    spec(tiled(2, {1, 0}, {2, 4}, {1, 0}), {9, 3}, "i64",
-                         {false, true})}});
-  cases.push_back({K::Encode,
-                   {spec(identity(3), {2, 3, 5}, "f16"),
-                    spec(tiled(3, {2, 0}, {4, 2}, {2, 0, 1}), {2, 3, 5}, "f16")}});
+                   {spec(paddingLayout({1, 3}), {3, 5}, "i8"),
+                    spec(tiledLayout(2, {1}, {4}), {3, 5}, "i8")}});
+  cases.push_back(
+      {K::Encode,
+       {spec(tiledLayout(2, {0, 1}, {2, 3}), {5, 4}, "i1", {true, true}),
+        spec(identityLayout(2), {5, 4}, "i1", {true, true})}});
+  cases.push_back(
+      {K::Encode,
+       {spec(tiledLayout(2, {0}, {8}), {9, 3}, "i64", {false, true}),
+        spec(tiledLayout(2, {1, 0}, {2, 4}, {1, 0}), {9, 3}, "i64",
+             {false, true})}});
+  cases.push_back(
+      {K::Encode,
+       {spec(identityLayout(3), {2, 3, 5}, "f16"),
+        spec(tiledLayout(3, {2, 0}, {4, 2}, {2, 0, 1}), {2, 3, 5}, "f16")}});
   {
     KernelCase c{K::Encode,
-                 {spec(identity(2), {6, 4}, "f64"),
-                  spec(tiled(2, {0}, {4}), {6, 4}, "f64")}};
+                 {spec(identityLayout(2), {6, 4}, "f64"),
+                  spec(tiledLayout(2, {0}, {4}), {6, 4}, "f64")}};
     c.tensors[1].wrapInLayout = true;
     cases.push_back(c);
   }
   // Slice.
+  cases.push_back(
+      {K::Slice,
+       {spec(tiledLayout(2, {0, 1}, {8, 4}), {10, 9}, "f16", {true, true}),
+        spec(tiledLayout(2, {1}, {2}), {4, 5}, "f16")},
+       {3, 2}});
+  cases.push_back(
+      {K::Slice,
+       {spec(tiledLayout(2, {0, 1}, {8, 4}), {11, 6}, "f32", {false, true}),
+        spec(identityLayout(2), {2, 4}, "f32")},
+       {7, 1}});
   cases.push_back({K::Slice,
-                   {spec(tiled(2, {0, 1}, {8, 4}), {10, 9}, "f16", {true, true}),
-                    spec(tiled(2, {1}, {2}), {4, 5}, "f16")},
-                   {3, 2}});
-  cases.push_back({K::Slice,
-                   {spec(tiled(2, {0, 1}, {8, 4}), {11, 6}, "f32", {false, true}),
-                    spec(identity(2), {2, 4}, "f32")},
-                   {7, 1}});
-  cases.push_back({K::Slice,
-                   {spec(padding({0, 5}), {4, 6}, "i1", {true, false}),
-                    spec(tiled(2, {0, 1}, {3, 2}, {1, 0}), {3, 3}, "i1",
+                   {spec(paddingLayout({0, 5}), {4, 6}, "i1", {true, false}),
+                    spec(tiledLayout(2, {0, 1}, {3, 2}, {1, 0}), {3, 3}, "i1",
                          {true, false})},
                    {1, 2}});
   // Update.
   cases.push_back({K::Update,
-                   {spec(tiled(2, {0, 1}, {4, 2}, {1, 0}), {9, 7}, "i16",
+                   {spec(tiledLayout(2, {0, 1}, {4, 2}, {1, 0}), {9, 7}, "i16",
                          {true, false}),
-                    spec(identity(2), {3, 4}, "i16")},
+                    spec(identityLayout(2), {3, 4}, "i16")},
                    {5, 2}});
+  cases.push_back(
+      {K::Update,
+       {spec(paddingLayout({2, 1}), {4, 5}, "i1"),
+        spec(tiledLayout(2, {1}, {2}), {2, 3}, "i1", {false, true})},
+       {1, 2}});
   cases.push_back({K::Update,
-                   {spec(padding({2, 1}), {4, 5}, "i1"),
-                    spec(tiled(2, {1}, {2}), {2, 3}, "i1", {false, true})},
-                   {1, 2}});
-  cases.push_back({K::Update,
-                   {spec(tiled(1, {0}, {4}), {10}, "f64", {true}),
-                    spec(padding({3}), {5}, "f64", {true})},
+                   {spec(tiledLayout(1, {0}, {4}), {10}, "f64", {true}),
+                    spec(paddingLayout({3}), {5}, "f64", {true})},
                    {3}});
   // Fill.
   cases.push_back({K::Fill,
-                   {spec(tiled(2, {0, 1}, {4, 4}), {7, 6}, "f32")},
+                   {spec(tiledLayout(2, {0, 1}, {4, 4}), {7, 6}, "f32")},
                    {1, 2},
                    {5, 3}});
   cases.push_back({K::Fill,
-                   {spec(tiled(2, {1, 0}, {3, 2}, {1, 0}), {5, 7}, "i1",
+                   {spec(tiledLayout(2, {1, 0}, {3, 2}, {1, 0}), {5, 7}, "i1",
                          {true, true})},
                    {2, 1},
                    {3, 5}});
-  cases.push_back({K::Fill, {spec(padding({4}), {9}, "i64")}, {2}, {6}});
+  cases.push_back({K::Fill, {spec(paddingLayout({4}), {9}, "i64")}, {2}, {6}});
   // Splat.
   cases.push_back({K::Splat,
-                   {spec(tiled(2, {0, 1}, {4, 2}, {1, 0}), {5, 3}, "f32",
+                   {spec(tiledLayout(2, {0, 1}, {4, 2}, {1, 0}), {5, 3}, "f32",
                          {true, true})}});
-  cases.push_back({K::Splat, {spec(identity(0), {}, "i8")}});
-  cases.push_back({K::Splat, {spec(tiled(1, {0}, {4}), {5}, "i1")}});
-  cases.push_back({K::Splat, {spec(padding({0, 3}), {2, 2}, "f16")}});
+  cases.push_back({K::Splat, {spec(identityLayout(0), {}, "i8")}});
+  cases.push_back({K::Splat, {spec(tiledLayout(1, {0}, {4}), {5}, "i1")}});
+  cases.push_back({K::Splat, {spec(paddingLayout({0, 3}), {2, 2}, "f16")}});
   // A byte width that is not a power of two (LLVM pads i24 to 4 bytes in
   // arrays; the byte image must not).
-  cases.push_back({K::Splat, {spec(tiled(1, {0}, {4}), {5}, "i24")}});
+  cases.push_back({K::Splat, {spec(tiledLayout(1, {0}, {4}), {5}, "i24")}});
   cases.push_back({K::Encode,
-                   {spec(identity(2), {3, 3}, "i24"),
-                    spec(tiled(2, {1}, {2}), {3, 3}, "i24")}});
+                   {spec(identityLayout(2), {3, 3}, "i24"),
+                    spec(tiledLayout(2, {1}, {2}), {3, 3}, "i24")}});
   return cases;
 }
 
 std::vector<RankedTensorType> parseTypes(MLIRContext &ctx, const KernelCase &c) {
   std::vector<RankedTensorType> types;
-  for (const TensorSpec &t : c.tensors) {
-    std::string diags;
-    RankedTensorType type = parseTensorType(ctx, t.typeStr(), &diags);
-    INFO(t.typeStr() << ": " << diags);
-    REQUIRE(type);
-    types.push_back(type);
-  }
+  for (const TensorSpec &t : c.tensors)
+    types.push_back(requireTensorType(ctx, t.typeStr()));
   return types;
 }
 
 /// A module holding the builtin executable of `c` (named by getBuiltinName).
 OwningOpRef<ModuleOp> buildKernelModule(MLIRContext &ctx, BuiltinKind kind,
                                         ArrayRef<RankedTensorType> types) {
-  OpBuilder builder(&ctx);
-  Location loc = builder.getUnknownLoc();
-  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
-  builder.setInsertionPointToEnd(module->getBody());
-  std::string name = getBuiltinName(kind, types);
-  ExecutableOp executable =
-      buildBuiltinExecutable(builder, loc, name, kind, types);
-  REQUIRE(executable);
+  OwningOpRef<ModuleOp> module = buildBuiltinKernelModule(ctx, kind, types);
+  REQUIRE(module);
   return module;
 }
 
@@ -250,27 +217,6 @@ bool isBareSymbol(const std::string &name) {
 //===----------------------------------------------------------------------===//
 // Lowering
 //===----------------------------------------------------------------------===//
-
-/// stream-lite-lower-bindings, then the upstream lowering to the LLVM
-/// dialect nested on every executable's inner module.
-LogicalResult lowerToLLVM(ModuleOp module, std::string *diags = nullptr) {
-  DiagnosticCapture capture(*module.getContext());
-  PassManager pm(module.getContext());
-  pm.addPass(createLowerBindingsPass());
-  OpPassManager &inner = pm.nest<ExecutableOp>().nest<ModuleOp>();
-  inner.addPass(createSCFToControlFlowPass());
-  inner.addPass(memref::createExpandStridedMetadataPass());
-  inner.addPass(createFinalizeMemRefToLLVMConversionPass());
-  inner.addPass(createArithToLLVMConversionPass());
-  inner.addPass(createConvertIndexToLLVMPass());
-  inner.addPass(createConvertControlFlowToLLVMPass());
-  inner.addPass(createConvertFuncToLLVMPass());
-  inner.addPass(createReconcileUnrealizedCastsPass());
-  LogicalResult result = pm.run(module);
-  if (diags)
-    *diags = capture.text();
-  return result;
-}
 
 /// The names of the ops of `module` (nested) that are not in `allowed`
 /// dialects (builtin.module itself is always allowed).
@@ -391,75 +337,23 @@ struct Buffer {
   }
 };
 
-/// Packed arguments for ExecutionEngine::invokePacked: a pointer to each
-/// scalar of the lowered signature (memref<?xi8> expands to allocated and
-/// aligned pointers, offset, size and stride).
-class PackedArgs {
-public:
-  void addBuffer(Buffer &buffer) {
-    void *data = buffer.bytes.data();
-    addScalar(data);
-    addScalar(data);
-    addScalar<int64_t>(0);
-    addScalar<int64_t>(buffer.image.storageBytes);
-    addScalar<int64_t>(1);
-  }
-  void addIndex(int64_t value) { addScalar<int64_t>(value); }
-  void addIndices(const std::vector<int64_t> &values) {
-    for (int64_t v : values)
-      addIndex(v);
-  }
-  void addElement(const std::vector<uint8_t> &bytes) {
-    uint64_t word = 0;
-    std::memcpy(&word, bytes.data(), bytes.size());
-    addScalar<uint64_t>(word);
-  }
-  SmallVector<void *> pointers() {
-    SmallVector<void *> result;
-    for (auto &slot : storage)
-      result.push_back(&slot);
-    return result;
-  }
-
-private:
-  template <typename T>
-  void addScalar(T value) {
-    static_assert(sizeof(T) <= sizeof(uint64_t));
-    storage.emplace_back();
-    std::memcpy(&storage.back(), &value, sizeof(T));
-  }
-  std::deque<uint64_t> storage;
-};
-
-void initNativeTarget() {
-  static bool done = [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    return true;
-  }();
-  (void)done;
+/// A binding over `buffer`'s storage bytes (not its guard bytes).
+void addBuffer(PackedArgs &args, Buffer &buffer) {
+  args.addByteBuffer(buffer.bytes.data(), buffer.image.storageBytes);
 }
 
 /// Lowers the kernel module, JIT-compiles its inner module and calls the
 /// kernel with `args`.
-void runKernel(MLIRContext &ctx, ModuleOp module, const std::string &name,
-               PackedArgs &args) {
+void runKernel(ModuleOp module, const std::string &name, PackedArgs &args) {
   std::string diags;
-  REQUIRE(succeeded(lowerToLLVM(module, &diags)));
+  REQUIRE(succeeded(lowerKernelModule(module, &diags)));
   INFO(diags);
-  auto executable = *module.getOps<ExecutableOp>().begin();
-  OwningOpRef<ModuleOp> inner = executable.getInnerModule().clone();
-  initNativeTarget();
-  ExecutionEngineOptions options;
-  options.enableGDBNotificationListener = false;
-  options.enablePerfNotificationListener = false;
-  auto engine = ExecutionEngine::create(*inner, options);
-  if (!engine) {
-    std::string message = llvm::toString(engine.takeError());
-    FAIL("ExecutionEngine::create failed: " << message);
+  llvm::Expected<JitKernel> kernel = jitKernel(module, name);
+  if (!kernel) {
+    std::string message = llvm::toString(kernel.takeError());
+    FAIL(message);
   }
-  SmallVector<void *> pointers = args.pointers();
-  llvm::Error error = (*engine)->invokePacked(name, pointers);
+  llvm::Error error = kernel->invoke(args);
   if (error) {
     std::string message = llvm::toString(std::move(error));
     FAIL("invokePacked failed: " << message);
@@ -497,13 +391,13 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
         from[i] += c.offsets[i];
       dst.setBytes(dst.expected, idx, src.value(from, 1));
     });
-    args.addBuffer(src);
+    addBuffer(args, src);
     args.addIndices(t0.dynamicDims());
     if (c.kind == BuiltinKind::Slice)
       args.addIndices(c.offsets);
     args.addIndices(t1.dynamicDims());
-    args.addBuffer(dst);
-    runKernel(ctx, *module, name, args);
+    addBuffer(args, dst);
+    runKernel(*module, name, args);
     CHECK(src.check("source") == "");
     CHECK(dst.check("result") == "");
     break;
@@ -523,12 +417,12 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
         to[i] += c.offsets[i];
       target.setBytes(target.expected, to, update.value(idx, 2));
     });
-    args.addBuffer(target);
-    args.addBuffer(update);
+    addBuffer(args, target);
+    addBuffer(args, update);
     args.addIndices(t0.dynamicDims());
     args.addIndices(t1.dynamicDims());
     args.addIndices(c.offsets);
-    runKernel(ctx, *module, name, args);
+    runKernel(*module, name, args);
     CHECK(target.check("target") == "");
     CHECK(update.check("update") == "");
     break;
@@ -546,12 +440,12 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
                      to[i] += c.offsets[i];
                    target.setBytes(target.expected, to, value);
                  });
-    args.addBuffer(target);
+    addBuffer(args, target);
     args.addIndices(t0.dynamicDims());
     args.addIndices(c.offsets);
     args.addIndices(c.lengths);
-    args.addElement(value);
-    runKernel(ctx, *module, name, args);
+    args.addElementBytes(value);
+    runKernel(*module, name, args);
     CHECK(target.check("target") == "");
     break;
   }
@@ -563,22 +457,13 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
       dst.setBytes(dst.expected, idx, value);
     });
     args.addIndices(t0.dynamicDims());
-    args.addElement(value);
-    args.addBuffer(dst);
-    runKernel(ctx, *module, name, args);
+    args.addElementBytes(value);
+    addBuffer(args, dst);
+    runKernel(*module, name, args);
     CHECK(dst.check("result") == "");
     break;
   }
   }
-}
-
-std::unique_ptr<MLIRContext> makeJitContext() {
-  auto ctx = makeContext();
-  DialectRegistry registry;
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  ctx->appendDialectRegistry(registry);
-  return ctx;
 }
 
 } // namespace
@@ -829,7 +714,7 @@ TEST_CASE("builtin kernels lower to the LLVM dialect", "[builtins]") {
     std::vector<RankedTensorType> types = parseTypes(*ctx, c);
     OwningOpRef<ModuleOp> module = buildKernelModule(*ctx, c.kind, types);
     std::string diags;
-    bool lowered = succeeded(lowerToLLVM(*module, &diags));
+    bool lowered = succeeded(lowerKernelModule(*module, &diags));
     INFO(diags);
     REQUIRE(lowered);
     ModuleOp inner = (*module->getOps<ExecutableOp>().begin()).getInnerModule();
@@ -918,28 +803,19 @@ TEST_CASE("stream-lite-lower-bindings rejects bindings it cannot lower",
 //===----------------------------------------------------------------------===//
 
 TEST_CASE("builtin kernels compute the reference byte images", "[builtins][jit]") {
-  auto ctx = makeJitContext();
+  auto ctx = makeKernelJitContext();
   for (const KernelCase &c : kernelCases())
     runAndCheck(*ctx, c);
 }
 
 TEST_CASE("random relayouts match the reference byte images", "[builtins][jit]") {
-  auto ctx = makeJitContext();
+  auto ctx = makeKernelJitContext();
   std::mt19937 rng(20250611);
   const char *elements[] = {"i8", "i1", "f16", "f32", "i64", "i24", "f64"};
   for (int iteration = 0; iteration < 24; ++iteration) {
     int64_t rank = randInt(rng, 1, 3);
     Shape shape = randomShape(rng, rank);
-    auto randomLayout = [&]() {
-      switch (randInt(rng, 0, 2)) {
-      case 0:
-        return identity(rank);
-      case 1:
-        return randomPadding(rng, rank);
-      default:
-        return randomTiled(rng, rank);
-      }
-    };
+    auto randomLayout = [&]() { return randomLayoutOfAnyKind(rng, rank); };
     std::vector<bool> dynamic;
     for (int64_t i = 0; i < rank; ++i)
       dynamic.push_back(randInt(rng, 0, 1) == 1);
@@ -975,41 +851,43 @@ namespace {
 std::vector<std::pair<KernelCase, bool>> chunkCases() {
   using K = BuiltinKind;
   std::vector<std::pair<KernelCase, bool>> cases;
-  auto t84 = [] { return tiled(2, {0, 1}, {8, 4}); };
+  auto t84 = [] { return tiledLayout(2, {0, 1}, {8, 4}); };
   // Relayouts: whole tiles only (static, statically whole), and dynamic
   // dims whose edge tiles are cut.
-  cases.push_back(
-      {{K::Encode,
-        {spec(identity(2), {16, 12}, "f32"), spec(t84(), {16, 12}, "f32")}},
-       true});
   cases.push_back({{K::Encode,
-                    {spec(identity(2), {19, 14}, "f32", {true, true}),
+                    {spec(identityLayout(2), {16, 12}, "f32"),
+                     spec(t84(), {16, 12}, "f32")}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {19, 14}, "f32", {true, true}),
                      spec(t84(), {19, 14}, "f32", {true, true})}},
                    true});
   cases.push_back({{K::Encode,
                     {spec(t84(), {21, 10}, "f16", {true, false}),
-                     spec(identity(2), {21, 10}, "f16", {true, false})}},
+                     spec(identityLayout(2), {21, 10}, "f16", {true, false})}},
                    true});
   // outer_dims_perm, and a 3-d tile whose innermost dim is dim 2.
-  cases.push_back({{K::Encode,
-                    {spec(tiled(2, {0, 1}, {2, 4}, {1, 0}), {7, 13}, "i64"),
-                     spec(padding({1, 2}), {7, 13}, "i64")}},
-                   true});
-  cases.push_back({{K::Encode,
-                    {spec(identity(3), {3, 9, 10}, "f32", {false, true, false}),
-                     spec(tiled(3, {1, 2}, {4, 2}), {3, 9, 10}, "f32",
-                          {false, true, false})}},
-                   true});
+  cases.push_back(
+      {{K::Encode,
+        {spec(tiledLayout(2, {0, 1}, {2, 4}, {1, 0}), {7, 13}, "i64"),
+         spec(paddingLayout({1, 2}), {7, 13}, "i64")}},
+       true});
+  cases.push_back(
+      {{K::Encode,
+        {spec(identityLayout(3), {3, 9, 10}, "f32", {false, true, false}),
+         spec(tiledLayout(3, {1, 2}, {4, 2}), {3, 9, 10}, "f32",
+              {false, true, false})}},
+       true});
   // Tiles whose innermost dim is not the identity's innermost dim: no
   // contiguous chunk, element by element in tile order.
   cases.push_back({{K::Encode,
-                    {spec(identity(2), {17, 6}, "f32"),
-                     spec(tiled(2, {1, 0}, {2, 8}), {17, 6}, "f32")}},
+                    {spec(identityLayout(2), {17, 6}, "f32"),
+                     spec(tiledLayout(2, {1, 0}, {2, 8}), {17, 6}, "f32")}},
                    false});
   // Narrow elements are copied one at a time.
   cases.push_back(
       {{K::Encode,
-        {spec(identity(2), {16, 8}, "i1"), spec(t84(), {16, 8}, "i1")}},
+        {spec(identityLayout(2), {16, 8}, "i1"), spec(t84(), {16, 8}, "i1")}},
        false});
   // Slices between tiled tensors: offsets congruent modulo the tile along
   // the innermost dim (chunks) and not (elements), which the kernel decides
@@ -1025,31 +903,31 @@ std::vector<std::pair<KernelCase, bool>> chunkCases() {
                     {3, 2}},
                    true});
   cases.push_back({{K::Slice,
-                    {spec(tiled(2, {1}, {8}), {9, 40}, "i8"),
-                     spec(tiled(2, {1}, {4}), {4, 30}, "i8")},
+                    {spec(tiledLayout(2, {1}, {8}), {9, 40}, "i8"),
+                     spec(tiledLayout(2, {1}, {4}), {4, 30}, "i8")},
                     {2, 4}},
                    true});
   // Whole rows: identity and padding, 64-byte chunks and a remainder.
   cases.push_back({{K::Slice,
-                    {spec(padding({0, 3}), {5, 100}, "f32"),
-                     spec(identity(2), {3, 90}, "f32")},
+                    {spec(paddingLayout({0, 3}), {5, 100}, "f32"),
+                     spec(identityLayout(2), {3, 90}, "f32")},
                     {1, 7}},
                    true});
   cases.push_back({{K::Slice,
-                    {spec(identity(2), {4, 70}, "i24", {true, false}),
-                     spec(padding({2, 1}), {2, 61}, "i24")},
+                    {spec(identityLayout(2), {4, 70}, "i24", {true, false}),
+                     spec(paddingLayout({2, 1}), {2, 61}, "i24")},
                     {1, 5}},
                    true});
   // Updates into tiled targets: a region that cuts tiles on every side and
   // a tile-aligned one.
   cases.push_back({{K::Update,
                     {spec(t84(), {30, 19}, "f32", {true, false}),
-                     spec(identity(2), {21, 13}, "f32")},
+                     spec(identityLayout(2), {21, 13}, "f32")},
                     {3, 2}},
                    true});
   cases.push_back({{K::Update,
                     {spec(t84(), {32, 20}, "f64"),
-                     spec(identity(2), {16, 8}, "f64", {true, true})},
+                     spec(identityLayout(2), {16, 8}, "f64", {true, true})},
                     {8, 4}},
                    true});
   // Fills: tiled (cut and whole tiles), identity rows, i1 from a pattern.
@@ -1057,23 +935,24 @@ std::vector<std::pair<KernelCase, bool>> chunkCases() {
       {{K::Fill, {spec(t84(), {30, 19}, "f32")}, {3, 2}, {21, 13}}, true});
   cases.push_back(
       {{K::Fill,
-        {spec(tiled(2, {0, 1}, {4, 4}), {16, 16}, "i1", {true, true})},
+        {spec(tiledLayout(2, {0, 1}, {4, 4}), {16, 16}, "i1", {true, true})},
         {4, 0},
         {8, 16}},
        true});
   cases.push_back(
-      {{K::Fill, {spec(identity(2), {3, 90}, "i16")}, {1, 5}, {2, 80}}, true});
-  cases.push_back(
-      {{K::Splat,
-        {spec(tiled(2, {0, 1}, {4, 2}, {1, 0}), {12, 8}, "i32", {true, true})}},
+      {{K::Fill, {spec(identityLayout(2), {3, 90}, "i16")}, {1, 5}, {2, 80}},
        true});
+  cases.push_back({{K::Splat,
+                    {spec(tiledLayout(2, {0, 1}, {4, 2}, {1, 0}), {12, 8},
+                          "i32", {true, true})}},
+                   true});
   return cases;
 }
 
 } // namespace
 
 TEST_CASE("builtin kernels move whole tiles in chunks", "[builtins][jit]") {
-  auto ctx = makeJitContext();
+  auto ctx = makeKernelJitContext();
   for (const auto &[c, chunks] : chunkCases()) {
     INFO(c.describe());
     std::vector<RankedTensorType> types = parseTypes(*ctx, c);
@@ -1087,21 +966,14 @@ TEST_CASE("builtin kernels move whole tiles in chunks", "[builtins][jit]") {
 
 TEST_CASE("random updates and fills match the reference byte images",
           "[builtins][jit]") {
-  auto ctx = makeJitContext();
+  auto ctx = makeKernelJitContext();
   std::mt19937 rng(20261129);
   const char *elements[] = {"i8", "i1", "f16", "f32", "i64", "i24", "f64"};
   for (int iteration = 0; iteration < 24; ++iteration) {
     int64_t rank = randInt(rng, 1, 3);
     Shape shape = randomShape(rng, rank);
     auto randomLayout = [&]() {
-      switch (randInt(rng, 0, 2)) {
-      case 0:
-        return identity(rank);
-      case 1:
-        return randomPadding(rng, rank);
-      default:
-        return randomTiled(rng, rank, /*maxTile=*/8);
-      }
+      return randomLayoutOfAnyKind(rng, rank, /*maxTile=*/8);
     };
     std::vector<bool> dynamic;
     for (int64_t i = 0; i < rank; ++i)

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CatchUtil.h"
 #include "LayoutReference.h"
 #include "TestUtil.h"
 
@@ -34,13 +35,7 @@ std::string describe(const LayoutDesc &layout, const Shape &shape,
 }
 
 PhysicalLayoutAttrInterface parseLayout(MLIRContext &ctx, const LayoutDesc &layout) {
-  std::string diags;
-  Attribute attr = parseAttr(ctx, layout.str(), &diags);
-  INFO("parsing " << layout.str() << ": " << diags);
-  REQUIRE(attr);
-  auto physical = dyn_cast<PhysicalLayoutAttrInterface>(attr);
-  REQUIRE(physical);
-  return physical;
+  return requireAttr<PhysicalLayoutAttrInterface>(ctx, layout.str());
 }
 
 /// Compares every element's static offset with the reference; returns an
@@ -221,32 +216,6 @@ void checkDynamicIRCase(MLIRContext &ctx, std::mt19937 &rng,
   }
 }
 
-LayoutDesc identityDesc(int64_t rank) {
-  LayoutDesc l;
-  l.kind = LayoutDesc::Identity;
-  l.rank = rank;
-  return l;
-}
-
-LayoutDesc tiledDesc(std::vector<int64_t> pos, std::vector<int64_t> tiles,
-                     std::vector<int64_t> perm = {}, int64_t rank = 2) {
-  LayoutDesc l;
-  l.kind = LayoutDesc::Tiled;
-  l.rank = rank;
-  l.innerDimsPos = std::move(pos);
-  l.innerTiles = std::move(tiles);
-  l.outerDimsPerm = std::move(perm);
-  return l;
-}
-
-LayoutDesc paddingDesc(std::vector<int64_t> padding) {
-  LayoutDesc l;
-  l.kind = LayoutDesc::Padding;
-  l.rank = static_cast<int64_t>(padding.size());
-  l.padding = std::move(padding);
-  return l;
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -258,7 +227,7 @@ TEST_CASE("reference: hand-computed linalg.pack images", "[reference]") {
   // Element (4, 2): outer (1, 1), inner (0, 0): ((1*2+1)*4+0)*2+0 = 24.
   // Element (1, 1): outer (0, 0), inner (1, 1): 1*2+1 = 3.
   {
-    LayoutDesc l = tiledDesc({0, 1}, {4, 2});
+    LayoutDesc l = tiledLayout(2, {0, 1}, {4, 2});
     RefImage ref = referenceImage(l, {5, 3}, 4);
     CHECK(ref.complete());
     CHECK(ref.storageBytes == 128);
@@ -272,7 +241,7 @@ TEST_CASE("reference: hand-computed linalg.pack images", "[reference]") {
   // k 1), inner (n%4=0, k%2=0) -> ((1*2+1)*4+0)*2+0 = 24.
   // Element (k=1, n=2): outer (0, 0), inner (2, 1) -> 2*2+1 = 5.
   {
-    LayoutDesc l = tiledDesc({1, 0}, {4, 2}, {1, 0});
+    LayoutDesc l = tiledLayout(2, {1, 0}, {4, 2}, {1, 0});
     RefImage ref = referenceImage(l, {3, 5}, 2);
     CHECK(ref.complete());
     CHECK(ref.storageBytes == 32 * 2);
@@ -281,7 +250,7 @@ TEST_CASE("reference: hand-computed linalg.pack images", "[reference]") {
   }
   // padding<[1, 2]> on 2x3 i8: physical 3x5; (1, 2) -> 1*5+2 = 7.
   {
-    LayoutDesc l = paddingDesc({1, 2});
+    LayoutDesc l = paddingLayout({1, 2});
     RefImage ref = referenceImage(l, {2, 3}, 1);
     CHECK(ref.complete());
     CHECK(ref.storageBytes == 15);
@@ -302,24 +271,27 @@ TEST_CASE("layout math: hand-picked cases", "[layout]") {
   auto size = [&](const LayoutDesc &l, const Shape &shape, int64_t b) {
     return parseLayout(*ctx, l).getStorageSizeInBytes(shape, b);
   };
-  CHECK(size(tiledDesc({0, 1}, {4, 2}), {5, 3}, 4) == 128);
-  CHECK(offset(tiledDesc({0, 1}, {4, 2}), {5, 3}, 4, {4, 2}) == 96);
-  CHECK(offset(tiledDesc({0, 1}, {4, 2}), {5, 3}, 4, {1, 1}) == 12);
-  CHECK(size(tiledDesc({1, 0}, {4, 2}, {1, 0}), {3, 5}, 2) == 64);
-  CHECK(offset(tiledDesc({1, 0}, {4, 2}, {1, 0}), {3, 5}, 2, {2, 4}) == 48);
-  CHECK(offset(tiledDesc({1, 0}, {4, 2}, {1, 0}), {3, 5}, 2, {1, 2}) == 10);
+  CHECK(size(tiledLayout(2, {0, 1}, {4, 2}), {5, 3}, 4) == 128);
+  CHECK(offset(tiledLayout(2, {0, 1}, {4, 2}), {5, 3}, 4, {4, 2}) == 96);
+  CHECK(offset(tiledLayout(2, {0, 1}, {4, 2}), {5, 3}, 4, {1, 1}) == 12);
+  CHECK(size(tiledLayout(2, {1, 0}, {4, 2}, {1, 0}), {3, 5}, 2) == 64);
+  CHECK(offset(tiledLayout(2, {1, 0}, {4, 2}, {1, 0}), {3, 5}, 2, {2, 4}) ==
+        48);
+  CHECK(offset(tiledLayout(2, {1, 0}, {4, 2}, {1, 0}), {3, 5}, 2, {1, 2}) ==
+        10);
   // Rank 1, dim 5 tile 4: rounded to 8.
-  CHECK(size(tiledDesc({0}, {4}, {}, 1), {5}, 8) == 64);
-  CHECK(offset(tiledDesc({0}, {4}, {}, 1), {5}, 8, {4}) == 32);
-  CHECK(size(paddingDesc({1, 2}), {2, 3}, 1) == 15);
-  CHECK(offset(paddingDesc({1, 2}), {2, 3}, 1, {1, 2}) == 7);
-  CHECK(size(identityDesc(3), {2, 3, 4}, 2) == 48);
-  CHECK(offset(identityDesc(3), {2, 3, 4}, 2, {1, 2, 3}) == 46);
+  CHECK(size(tiledLayout(1, {0}, {4}), {5}, 8) == 64);
+  CHECK(offset(tiledLayout(1, {0}, {4}), {5}, 8, {4}) == 32);
+  CHECK(size(paddingLayout({1, 2}), {2, 3}, 1) == 15);
+  CHECK(offset(paddingLayout({1, 2}), {2, 3}, 1, {1, 2}) == 7);
+  CHECK(size(identityLayout(3), {2, 3, 4}, 2) == 48);
+  CHECK(offset(identityLayout(3), {2, 3, 4}, 2, {1, 2, 3}) == 46);
 
   for (const LayoutDesc &l :
-       {tiledDesc({0, 1}, {4, 2}), tiledDesc({1, 0}, {4, 2}, {1, 0}),
-        tiledDesc({1}, {4}), tiledDesc({0}, {3}, {1, 0}), paddingDesc({1, 2}),
-        paddingDesc({0, 3}), identityDesc(2), tiledDesc({1, 0}, {8, 1})})
+       {tiledLayout(2, {0, 1}, {4, 2}), tiledLayout(2, {1, 0}, {4, 2}, {1, 0}),
+        tiledLayout(2, {1}, {4}), tiledLayout(2, {0}, {3}, {1, 0}),
+        paddingLayout({1, 2}), paddingLayout({0, 3}), identityLayout(2),
+        tiledLayout(2, {1, 0}, {8, 1})})
     for (Shape shape : {Shape{5, 3}, Shape{4, 4}, Shape{1, 7}, Shape{9, 5},
                         Shape{0, 3}, Shape{3, 0}})
       for (int64_t b : kElementBytes)
@@ -334,11 +306,12 @@ TEST_CASE("layout math: dims that tiles do not divide", "[layout][tiled]") {
       for (int64_t b : kElementBytes) {
         Shape shape(rank, 3);
         shape[pos] = 5;
-        checkStaticCase(*ctx, tiledDesc({pos}, {4}, {}, rank), shape, b);
+        checkStaticCase(*ctx, tiledLayout(rank, {pos}, {4}), shape, b);
         std::vector<int64_t> reversed;
         for (int64_t i = rank - 1; i >= 0; --i)
           reversed.push_back(i);
-        checkStaticCase(*ctx, tiledDesc({pos}, {4}, reversed, rank), shape, b);
+        checkStaticCase(*ctx, tiledLayout(rank, {pos}, {4}, reversed), shape,
+                        b);
       }
 }
 
@@ -351,7 +324,7 @@ TEST_CASE("identity layout matches brute force", "[layout][identity]") {
   std::mt19937 rng(0x1d1d);
   for (int iter = 0; iter < 1000; ++iter) {
     int64_t rank = randInt(rng, 0, 4);
-    checkStaticCase(*ctx, identityDesc(rank), randomShape(rng, rank),
+    checkStaticCase(*ctx, identityLayout(rank), randomShape(rng, rank),
                     randomElementBytes(rng));
   }
 }
@@ -384,7 +357,7 @@ namespace {
 LayoutDesc randomLayout(std::mt19937 &rng, int64_t rank) {
   switch (randInt(rng, 0, 3)) {
   case 0:
-    return identityDesc(rank);
+    return identityLayout(rank);
   case 1:
     return randomPadding(rng, rank);
   default:

@@ -1,5 +1,6 @@
 //===- PhysicalEqualityTest.cpp - canonical layouts and layout<[...]> -----===//
 
+#include "CatchUtil.h"
 #include "LayoutReference.h"
 #include "TestUtil.h"
 
@@ -12,13 +13,7 @@ using namespace layoutopt::test;
 namespace {
 
 PhysicalLayoutAttrInterface physical(MLIRContext &ctx, StringRef text) {
-  std::string diags;
-  Attribute attr = parseAttr(ctx, text, &diags);
-  INFO("parsing " << text.str() << ": " << diags);
-  REQUIRE(attr);
-  auto layout = dyn_cast<PhysicalLayoutAttrInterface>(attr);
-  REQUIRE(layout);
-  return layout;
+  return requireAttr<PhysicalLayoutAttrInterface>(ctx, text);
 }
 
 /// True when `a` and `b` (by the project's static math) give the same

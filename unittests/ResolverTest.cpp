@@ -1,5 +1,6 @@
 //===- ResolverTest.cpp - encoding resolvers (spec 3.3) -------------------===//
 
+#include "CatchUtil.h"
 #include "LayoutReference.h"
 #include "TestUtil.h"
 
@@ -25,25 +26,6 @@ int64_t referencePadBytes(int64_t rowBytes, int64_t line, int64_t sets) {
   if (padded % span == 0)
     padded += line;
   return padded - rowBytes;
-}
-
-template <typename AttrT>
-AttrT parseAs(MLIRContext &ctx, StringRef text) {
-  std::string diags;
-  Attribute attr = parseAttr(ctx, text, &diags);
-  INFO("parsing " << text.str() << ": " << diags);
-  REQUIRE(attr);
-  auto typed = dyn_cast<AttrT>(attr);
-  REQUIRE(typed);
-  return typed;
-}
-
-RankedTensorType tensorType(MLIRContext &ctx, StringRef text) {
-  std::string diags;
-  RankedTensorType type = parseTensorType(ctx, text, &diags);
-  INFO("parsing " << text.str() << ": " << diags);
-  REQUIRE(type);
-  return type;
 }
 
 /// Runs a resolver, capturing its diagnostics.
@@ -126,7 +108,7 @@ TEST_CASE("padding_resolver: getLayout over row sizes and element types",
       std::string resolverText =
           "#stream_lite.padding_resolver<cache_line_bytes = " + std::to_string(line) +
           ", cache_sets = " + std::to_string(sets) + ">";
-      auto resolver = parseAs<PaddingResolverAttr>(*ctx, resolverText);
+      auto resolver = requireAttr<PaddingResolverAttr>(*ctx, resolverText);
       CHECK(resolver.getCacheLineBytes() == line);
       CHECK(resolver.getCacheSets() == sets);
       for (const Elt &elt : elts)
@@ -165,10 +147,11 @@ TEST_CASE("padding_resolver: getLayout over row sizes and element types",
 
 TEST_CASE("padding_resolver: exact printed results", "[resolver][padding]") {
   auto ctx = makeContext();
-  auto resolver = parseAs<EncodingResolverAttrInterface>(
-      *ctx, "#stream_lite.padding_resolver<cache_line_bytes = 128, cache_sets = 4>");
+  auto resolver = requireAttr<EncodingResolverAttrInterface>(
+      *ctx,
+      "#stream_lite.padding_resolver<cache_line_bytes = 128, cache_sets = 4>");
   auto check = [&](StringRef typeText, StringRef expected) {
-    Resolved r = resolve(*ctx, resolver, tensorType(*ctx, typeText));
+    Resolved r = resolve(*ctx, resolver, requireTensorType(*ctx, typeText));
     INFO(typeText.str() << ": " << r.diagnostics);
     REQUIRE(succeeded(r.layout));
     CHECK(print(*r.layout) == expected.str());
@@ -188,8 +171,9 @@ TEST_CASE("padding_resolver: exact printed results", "[resolver][padding]") {
 
 TEST_CASE("padding_resolver: failures", "[resolver][padding]") {
   auto ctx = makeContext();
-  auto resolver = parseAs<EncodingResolverAttrInterface>(
-      *ctx, "#stream_lite.padding_resolver<cache_line_bytes = 64, cache_sets = 2>");
+  auto resolver = requireAttr<EncodingResolverAttrInterface>(
+      *ctx,
+      "#stream_lite.padding_resolver<cache_line_bytes = 64, cache_sets = 2>");
   for (const char *text : {
            // dynamic innermost dim
            "tensor<4x?xf32, #stream_lite.padding<[0, ?]>>",
@@ -208,7 +192,7 @@ TEST_CASE("padding_resolver: failures", "[resolver][padding]") {
            "tensor<4x256xf32>",
        }) {
     INFO(text);
-    RankedTensorType type = tensorType(*ctx, text);
+    RankedTensorType type = requireTensorType(*ctx, text);
     Resolved r = resolve(*ctx, resolver, type);
     CHECK(failed(r.layout));
     CHECK(r.diagnostics != "");
@@ -229,7 +213,7 @@ TEST_CASE("tiling_resolver: LHS / RHS / result layouts", "[resolver][tiling]") {
     std::string resolverText = "#stream_lite.tiling_resolver<m = " + std::to_string(m) +
                                ", n = " + std::to_string(n) +
                                ", k = " + std::to_string(k) + ">";
-    auto resolver = parseAs<TilingResolverAttr>(*ctx, resolverText);
+    auto resolver = requireAttr<TilingResolverAttr>(*ctx, resolverText);
     CHECK(print(resolver) == resolverText);
     std::string expected[3] = {
         "#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [" +
@@ -246,7 +230,7 @@ TEST_CASE("tiling_resolver: LHS / RHS / result layouts", "[resolver][tiling]") {
         std::string typeText = std::string("tensor<") + shape + "xf32, " +
                                kMatmulEncoding[operand] + ">";
         INFO(resolverText << " on " << typeText);
-        Resolved r = resolve(*ctx, resolver, tensorType(*ctx, typeText));
+        Resolved r = resolve(*ctx, resolver, requireTensorType(*ctx, typeText));
         INFO(r.diagnostics);
         REQUIRE(succeeded(r.layout));
         CHECK(print(*r.layout) == expected[operand]);
@@ -260,18 +244,20 @@ TEST_CASE("tiling_resolver: resolved layouts pack like linalg.pack",
           "[resolver][tiling]") {
   // LHS 5x3 with m = 4, k = 2: rows rounded to 8, cols to 4.
   auto ctx = makeContext();
-  auto resolver = parseAs<TilingResolverAttr>(
+  auto resolver = requireAttr<TilingResolverAttr>(
       *ctx, "#stream_lite.tiling_resolver<m = 4, n = 8, k = 2>");
-  Resolved lhs = resolve(*ctx, resolver,
-                         tensorType(*ctx, std::string("tensor<5x3xf32, ") +
-                                              kMatmulEncoding[0] + ">"));
+  Resolved lhs =
+      resolve(*ctx, resolver,
+              requireTensorType(*ctx, std::string("tensor<5x3xf32, ") +
+                                          kMatmulEncoding[0] + ">"));
   REQUIRE(succeeded(lhs.layout));
   auto physical = cast<PhysicalLayoutAttrInterface>(*lhs.layout);
   CHECK(physical.getStorageSizeInBytes({5, 3}, 4) == 8 * 4 * 4);
   // RHS K x N = 3 x 5 with n = 8, k = 2: packed [1, 2, 8, 2].
-  Resolved rhs = resolve(*ctx, resolver,
-                         tensorType(*ctx, std::string("tensor<3x5xf32, ") +
-                                              kMatmulEncoding[1] + ">"));
+  Resolved rhs =
+      resolve(*ctx, resolver,
+              requireTensorType(*ctx, std::string("tensor<3x5xf32, ") +
+                                          kMatmulEncoding[1] + ">"));
   REQUIRE(succeeded(rhs.layout));
   LayoutDesc desc;
   desc.kind = LayoutDesc::Tiled;
@@ -291,14 +277,15 @@ TEST_CASE("tiling_resolver: resolved layouts pack like linalg.pack",
 
 TEST_CASE("tiling_resolver: failures", "[resolver][tiling]") {
   auto ctx = makeContext();
-  auto resolver = parseAs<EncodingResolverAttrInterface>(
+  auto resolver = requireAttr<EncodingResolverAttrInterface>(
       *ctx, "#stream_lite.tiling_resolver<m = 8, n = 4, k = 1>");
   std::vector<RankedTensorType> types = {
-      tensorType(*ctx, "tensor<4x4xf32, #stream_lite.encoding<operand_index = 0, "
-                       "op_type = conv, element_types = [f32, f32, f32]>>"),
-      tensorType(*ctx, "tensor<4x4xf32, #stream_lite.padding<[0, ?]>>"),
-      tensorType(*ctx, "tensor<4x4xf32, #stream_lite.testing<>>"),
-      tensorType(*ctx, "tensor<4x4xf32>"),
+      requireTensorType(
+          *ctx, "tensor<4x4xf32, #stream_lite.encoding<operand_index = 0, "
+                "op_type = conv, element_types = [f32, f32, f32]>>"),
+      requireTensorType(*ctx, "tensor<4x4xf32, #stream_lite.padding<[0, ?]>>"),
+      requireTensorType(*ctx, "tensor<4x4xf32, #stream_lite.testing<>>"),
+      requireTensorType(*ctx, "tensor<4x4xf32>"),
   };
   // Rank != 2 with a matmul encoding (built directly: the type does not
   // check its encoding).
@@ -323,8 +310,8 @@ TEST_CASE("tiling_resolver: failures", "[resolver][tiling]") {
 
 TEST_CASE("identity_resolver resolves to identity", "[resolver]") {
   auto ctx = makeContext();
-  auto resolver =
-      parseAs<EncodingResolverAttrInterface>(*ctx, "#stream_lite.identity_resolver");
+  auto resolver = requireAttr<EncodingResolverAttrInterface>(
+      *ctx, "#stream_lite.identity_resolver");
   for (const char *text : {
            "tensor<4x4xf32, #stream_lite.encoding<operand_index = 1, op_type = "
            "matmul, element_types = [f32, f32, f32]>>",
@@ -332,7 +319,7 @@ TEST_CASE("identity_resolver resolves to identity", "[resolver]") {
            "tensor<3xi8, #stream_lite.testing<>>",
        }) {
     INFO(text);
-    Resolved r = resolve(*ctx, resolver, tensorType(*ctx, text));
+    Resolved r = resolve(*ctx, resolver, requireTensorType(*ctx, text));
     INFO(r.diagnostics);
     REQUIRE(succeeded(r.layout));
     CHECK(isa<IdentityAttr>(*r.layout));
@@ -342,8 +329,8 @@ TEST_CASE("identity_resolver resolves to identity", "[resolver]") {
 
 TEST_CASE("unsupported_resolver always fails", "[resolver]") {
   auto ctx = makeContext();
-  auto resolver =
-      parseAs<EncodingResolverAttrInterface>(*ctx, "#stream_lite.unsupported_resolver");
+  auto resolver = requireAttr<EncodingResolverAttrInterface>(
+      *ctx, "#stream_lite.unsupported_resolver");
   for (const char *text : {
            "tensor<4x4xf32, #stream_lite.encoding<operand_index = 0, op_type = "
            "matmul, element_types = [f32, f32, f32]>>",
@@ -351,7 +338,7 @@ TEST_CASE("unsupported_resolver always fails", "[resolver]") {
            "tensor<4x4xf32, #stream_lite.testing<>>",
        }) {
     INFO(text);
-    RankedTensorType type = tensorType(*ctx, text);
+    RankedTensorType type = requireTensorType(*ctx, text);
     Resolved r = resolve(*ctx, resolver, type);
     CHECK(failed(r.layout));
     CHECK(r.diagnostics != "");
@@ -364,7 +351,7 @@ TEST_CASE("specialization_resolver gives specialized<seed, T>", "[resolver]") {
   for (int64_t seed : {0, 7, 123, 99999}) {
     std::string resolverText =
         "#stream_lite.specialization_resolver<" + std::to_string(seed) + ">";
-    auto resolver = parseAs<SpecializationResolverAttr>(*ctx, resolverText);
+    auto resolver = requireAttr<SpecializationResolverAttr>(*ctx, resolverText);
     CHECK(resolver.getSeed() == seed);
     struct Case {
       const char *type, *stripped;
@@ -377,9 +364,9 @@ TEST_CASE("specialization_resolver gives specialized<seed, T>", "[resolver]") {
     };
     for (const Case &c : cases) {
       INFO(resolverText << " on " << c.type);
-      Resolved r = resolve(*ctx, cast<EncodingResolverAttrInterface>(
-                                          Attribute(resolver)),
-                           tensorType(*ctx, c.type));
+      Resolved r = resolve(
+          *ctx, cast<EncodingResolverAttrInterface>(Attribute(resolver)),
+          requireTensorType(*ctx, c.type));
       INFO(r.diagnostics);
       REQUIRE(succeeded(r.layout));
       std::string expected = "#stream_lite.specialized<" + std::to_string(seed) +
@@ -398,9 +385,9 @@ TEST_CASE("specialization_resolver gives specialized<seed, T>", "[resolver]") {
 
 TEST_CASE("targets default to identity_resolver", "[resolver]") {
   auto ctx = makeContext();
-  auto plain = parseAs<TargetAttr>(*ctx, "#stream_lite.target<\"vmvx\">");
+  auto plain = requireAttr<TargetAttr>(*ctx, "#stream_lite.target<\"vmvx\">");
   CHECK(isa<IdentityResolverAttr>(plain.getEffectiveResolver()));
-  auto tiled = parseAs<TargetAttr>(
+  auto tiled = requireAttr<TargetAttr>(
       *ctx, "#stream_lite.target<\"llvm-cpu\", resolver = "
             "#stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>");
   auto resolver = dyn_cast<TilingResolverAttr>(tiled.getEffectiveResolver());

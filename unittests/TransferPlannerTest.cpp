@@ -117,13 +117,6 @@ std::string spellEncoding(std::mt19937 &rng, const LayoutDesc &layout) {
   }
 }
 
-LayoutDesc identityLayout(int64_t rank) {
-  LayoutDesc l;
-  l.kind = LayoutDesc::Identity;
-  l.rank = rank;
-  return l;
-}
-
 /// Padding like padding_resolver makes: only the innermost dim padded.
 LayoutDesc innerPadding(std::mt19937 &rng, int64_t rank) {
   LayoutDesc l;
@@ -1023,25 +1016,6 @@ Instance fixed(MLIRContext &ctx, const LayoutDesc &layout, Shape shape,
   return instantiate(ctx, desc);
 }
 
-LayoutDesc tiledDesc(int64_t rank, std::vector<int64_t> pos,
-                     std::vector<int64_t> tiles, std::vector<int64_t> perm = {}) {
-  LayoutDesc l;
-  l.kind = LayoutDesc::Tiled;
-  l.rank = rank;
-  l.innerDimsPos = std::move(pos);
-  l.innerTiles = std::move(tiles);
-  l.outerDimsPerm = std::move(perm);
-  return l;
-}
-
-LayoutDesc paddingDesc(std::vector<int64_t> pads) {
-  LayoutDesc l;
-  l.kind = LayoutDesc::Padding;
-  l.rank = pads.size();
-  l.padding = std::move(pads);
-  return l;
-}
-
 /// Plans a copy, requires `kind`, and verifies DMA answers by brute force.
 TransferPlan expectCopy(const Instance &source, const IndexBox &sourceRegion,
                         const Instance &target, const IndexBox &targetRegion,
@@ -1117,7 +1091,7 @@ TEST_CASE("planner: spec 6 MUST-DMA copies", "[planner]") {
   }
 
   SECTION("whole rows of a padding layout") {
-    LayoutDesc pad = paddingDesc({0, 3});
+    LayoutDesc pad = paddingLayout({0, 3});
     Instance a = fixed(c, pad, {6, 5}, 4, "f32", pad.str());
     for (int64_t r0 = 0; r0 < 6; ++r0)
       for (int64_t r1 = r0 + 1; r1 <= 6; ++r1) {
@@ -1130,7 +1104,7 @@ TEST_CASE("planner: spec 6 MUST-DMA copies", "[planner]") {
   SECTION("whole outer rows of tiles") {
     // LHS-like tiles [4, 2]; rows 6 is not a multiple of 4, so the last
     // outer row carries zero tile padding (allowed: tiled to tiled).
-    LayoutDesc lhs = tiledDesc(2, {0, 1}, {4, 2});
+    LayoutDesc lhs = tiledLayout(2, {0, 1}, {4, 2});
     for (int64_t rows : {8, 6}) {
       Instance a = fixed(c, lhs, {rows, 5}, 4, "f32", lhs.str());
       for (auto [r0, r1] : std::vector<std::pair<int64_t, int64_t>>{
@@ -1141,7 +1115,7 @@ TEST_CASE("planner: spec 6 MUST-DMA copies", "[planner]") {
       }
     }
     // RHS-like: outer dims permuted, so outer rows run along dim 1.
-    LayoutDesc rhs = tiledDesc(2, {1, 0}, {4, 1}, {1, 0});
+    LayoutDesc rhs = tiledLayout(2, {1, 0}, {4, 1}, {1, 0});
     Instance a = fixed(c, rhs, {3, 10}, 2, "f16", rhs.str());
     for (auto [c0, c1] :
          std::vector<std::pair<int64_t, int64_t>>{{0, 4}, {4, 8}, {8, 10}, {4, 10}}) {
@@ -1154,25 +1128,25 @@ TEST_CASE("planner: spec 6 MUST-DMA copies", "[planner]") {
   SECTION("regions that are one byte range in both tensors (6.4)") {
     // Rank-1 padding (what padding_resolver gives a vector): a run of
     // elements, whose pads in the sliced tensor follow it.
-    LayoutDesc pad1 = paddingDesc({3});
+    LayoutDesc pad1 = paddingLayout({3});
     Instance v = fixed(c, pad1, {9}, 4, "f32", pad1.str());
     Instance run = fixed(c, pad1, {5}, 4, "f32", pad1.str());
     expectCopy(v, {{2}, {5}}, run, wholeRegion({5}), Copy);
     expectCopy(run, wholeRegion({5}), v, {{2}, {5}}, Copy);
     // Whole rows of a padding layout with pad rows too.
-    LayoutDesc pad2 = paddingDesc({2, 3});
+    LayoutDesc pad2 = paddingLayout({2, 3});
     Instance a = fixed(c, pad2, {6, 5}, 2, "f16", pad2.str());
     Instance rows = fixed(c, pad2, {2, 5}, 2, "f16", pad2.str());
     expectCopy(a, {{1, 0}, {2, 5}}, rows, wholeRegion({2, 5}), Copy);
     expectCopy(rows, wholeRegion({2, 5}), a, {{3, 0}, {2, 5}}, Copy);
     // Part of one row of a padding_resolver-like layout.
-    LayoutDesc inner = paddingDesc({0, 4});
+    LayoutDesc inner = paddingLayout({0, 4});
     Instance m = fixed(c, inner, {4, 6}, 8, "f64", inner.str());
     Instance part = fixed(c, inner, {1, 3}, 8, "f64", inner.str());
     expectCopy(m, {{3, 1}, {1, 3}}, part, wholeRegion({1, 3}), Copy);
     expectCopy(part, wholeRegion({1, 3}), m, {{0, 2}, {1, 3}}, Copy);
     // One element from the middle of a tile.
-    LayoutDesc tile3 = tiledDesc(1, {0}, {3});
+    LayoutDesc tile3 = tiledLayout(1, {0}, {3});
     Instance t = fixed(c, tile3, {6}, 4, "i32", tile3.str());
     Instance one = fixed(c, tile3, {1}, 4, "i32", tile3.str());
     expectCopy(t, {{4}, {1}}, one, wholeRegion({1}), Copy);
@@ -1181,9 +1155,9 @@ TEST_CASE("planner: spec 6 MUST-DMA copies", "[planner]") {
 
   SECTION("physically identity spellings") {
     // identity == padding<[0, 0]> == all-ones tiles (spec 6.2).
-    LayoutDesc ones = tiledDesc(2, {0, 1}, {1, 1});
+    LayoutDesc ones = tiledLayout(2, {0, 1}, {1, 1});
     Instance a = fixed(c, ones, {4, 6}, 4, "i32", ones.str());
-    Instance b = fixed(c, paddingDesc({0, 0}), {4, 6}, 4, "i32",
+    Instance b = fixed(c, paddingLayout({0, 0}), {4, 6}, 4, "i32",
                        "#stream_lite.padding<[0, 0]>");
     expectCopy(a, wholeRegion({4, 6}), b, wholeRegion({4, 6}), Copy);
     Instance rows = fixed(c, identityLayout(2), {2, 6}, 4, "i32", "");
@@ -1209,7 +1183,7 @@ TEST_CASE("planner: spec 6 MUST-DMA fills", "[planner]") {
       expectFill(t, wholeRegion(shape), APInt(eb * 8, 0), kDefaultNative, Fill);
     }
     // Explicitly: tiled with tile padding.
-    LayoutDesc tiled = tiledDesc(2, {0, 1}, {4, 4});
+    LayoutDesc tiled = tiledLayout(2, {0, 1}, {4, 4});
     Instance t = fixed(c, tiled, {6, 5}, 4, "f32", tiled.str());
     expectFill(t, wholeRegion({6, 5}), APInt(32, 0), kDefaultNative, Fill);
   }
@@ -1273,7 +1247,7 @@ TEST_CASE("planner: cases that must be dispatches", "[planner]") {
 
   SECTION("regions that cut tiles") {
     // Rows [2, 6) of 4-row tiles: half of two tiles.
-    LayoutDesc tiled = tiledDesc(2, {0}, {4});
+    LayoutDesc tiled = tiledLayout(2, {0}, {4});
     Instance a = fixed(c, tiled, {8, 3}, 4, "f32", tiled.str());
     Instance toIdentity = fixed(c, identityLayout(2), {4, 3}, 4, "f32", "");
     Instance toTiled = fixed(c, tiled, {4, 3}, 4, "f32", tiled.str());
@@ -1287,12 +1261,12 @@ TEST_CASE("planner: cases that must be dispatches", "[planner]") {
   }
 
   SECTION("relayouts") {
-    LayoutDesc tiled = tiledDesc(2, {0, 1}, {4, 4});
+    LayoutDesc tiled = tiledLayout(2, {0, 1}, {4, 4});
     Instance x = fixed(c, identityLayout(2), {8, 8}, 4, "f32", "");
     Instance y = fixed(c, tiled, {8, 8}, 4, "f32", tiled.str());
     expectCopy(x, wholeRegion({8, 8}), y, wholeRegion({8, 8}), Dispatch);
     expectCopy(y, wholeRegion({8, 8}), x, wholeRegion({8, 8}), Dispatch);
-    LayoutDesc pad = paddingDesc({0, 2});
+    LayoutDesc pad = paddingLayout({0, 2});
     Instance p = fixed(c, pad, {8, 8}, 4, "f32", pad.str());
     expectCopy(x, wholeRegion({8, 8}), p, wholeRegion({8, 8}), Dispatch);
   }
@@ -1300,8 +1274,8 @@ TEST_CASE("planner: cases that must be dispatches", "[planner]") {
   SECTION("undefined padding must not reach tile padding") {
     // A's rows have one zero pad slot each (dim 1 = 3 in 4-wide tiles); the
     // rows of B carry undefined pads at the same places.
-    LayoutDesc pad = paddingDesc({0, 1});
-    LayoutDesc tiled = tiledDesc(2, {1}, {4});
+    LayoutDesc pad = paddingLayout({0, 1});
+    LayoutDesc tiled = tiledLayout(2, {1}, {4});
     Instance b = fixed(c, pad, {2, 3}, 4, "f32", pad.str());
     Instance a = fixed(c, tiled, {5, 3}, 4, "f32", tiled.str());
     expectCopy(b, wholeRegion({2, 3}), a, {{1, 0}, {2, 3}}, Dispatch);
@@ -1316,20 +1290,20 @@ TEST_CASE("planner: cases that must be dispatches", "[planner]") {
     APInt unequal(64, 0x0000000100000002ULL);
     expectFill(t, wholeRegion({3, 3}), unequal, kDefaultNative, Dispatch);
     expectFill(t, {{1, 0}, {1, 3}}, unequal, kDefaultNative, Dispatch);
-    LayoutDesc pad = paddingDesc({1, 1});
+    LayoutDesc pad = paddingLayout({1, 1});
     Instance p = fixed(c, pad, {3, 3}, 8, "f64", pad.str());
     expectFill(p, wholeRegion({3, 3}), APInt(64, 0x4000000000000000ULL),
                kDefaultNative, Dispatch);
   }
 
   SECTION("non-zero fills that would write tile padding") {
-    LayoutDesc tiled = tiledDesc(2, {0, 1}, {4, 4});
+    LayoutDesc tiled = tiledLayout(2, {0, 1}, {4, 4});
     Instance t = fixed(c, tiled, {6, 5}, 4, "f32", tiled.str());
     APInt one(32, 0x3F800000);
     expectFill(t, wholeRegion({6, 5}), one, kDefaultNative, Dispatch);
     // Rows whose tiles end with a pad slot (dim 1 = 3 in 4-wide tiles): the
     // pad between the rows cannot be skipped.
-    LayoutDesc rowTiles = tiledDesc(2, {1}, {4});
+    LayoutDesc rowTiles = tiledLayout(2, {1}, {4});
     Instance r = fixed(c, rowTiles, {5, 3}, 4, "f32", rowTiles.str());
     expectFill(r, {{1, 0}, {2, 3}}, one, kDefaultNative, Dispatch);
     // ... while a zero fill there, or a single row, is DMA.
@@ -1338,7 +1312,7 @@ TEST_CASE("planner: cases that must be dispatches", "[planner]") {
     expectFill(r, {{4, 0}, {1, 3}}, one, kDefaultNative, TransferPlan::Kind::Fill);
     // The last partial tile of a rank-1 tensor: its pads follow the region,
     // so the memset stops before them.
-    LayoutDesc tiled1 = tiledDesc(1, {0}, {4});
+    LayoutDesc tiled1 = tiledLayout(1, {0}, {4});
     Instance v = fixed(c, tiled1, {6}, 4, "f32", tiled1.str());
     expectFill(v, {{4}, {2}}, one, kDefaultNative, TransferPlan::Kind::Fill);
     expectFill(v, {{0}, {4}}, one, kDefaultNative, TransferPlan::Kind::Fill);

@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace layoutopt::test {
@@ -73,6 +74,38 @@ struct LayoutDesc {
     return "<bad>";
   }
 };
+
+/// The identity layout of `rank`.
+inline LayoutDesc identityLayout(int64_t rank) {
+  LayoutDesc l;
+  l.kind = LayoutDesc::Identity;
+  l.rank = rank;
+  return l;
+}
+
+/// `#stream_lite.padding<pads>` (rank = number of pads).
+inline LayoutDesc paddingLayout(std::vector<int64_t> pads) {
+  LayoutDesc l;
+  l.kind = LayoutDesc::Padding;
+  l.rank = static_cast<int64_t>(pads.size());
+  l.padding = std::move(pads);
+  return l;
+}
+
+/// `#stream_lite.tiled<inner_dims_pos = pos, inner_tiles = tiles,
+/// outer_dims_perm = perm>` over `rank` dims (no outer_dims_perm when
+/// `perm` is empty).
+inline LayoutDesc tiledLayout(int64_t rank, std::vector<int64_t> pos,
+                              std::vector<int64_t> tiles,
+                              std::vector<int64_t> perm = {}) {
+  LayoutDesc l;
+  l.kind = LayoutDesc::Tiled;
+  l.rank = rank;
+  l.innerDimsPos = std::move(pos);
+  l.innerTiles = std::move(tiles);
+  l.outerDimsPerm = std::move(perm);
+  return l;
+}
 
 /// Calls `fn(index)` for every index of `shape` in row-major order.
 template <typename Fn>
@@ -266,6 +299,20 @@ inline LayoutDesc randomTiled(std::mt19937 &rng, int64_t rank, int64_t maxTile =
     break;
   }
   return l;
+}
+
+/// Identity, a random padding or a random tiled layout (tiles up to
+/// `maxTile`), with equal odds.
+inline LayoutDesc randomLayoutOfAnyKind(std::mt19937 &rng, int64_t rank,
+                                        int64_t maxTile = 6) {
+  switch (randInt(rng, 0, 2)) {
+  case 0:
+    return identityLayout(rank);
+  case 1:
+    return randomPadding(rng, rank);
+  default:
+    return randomTiled(rng, rank, maxTile);
+  }
 }
 
 } // namespace layoutopt::test

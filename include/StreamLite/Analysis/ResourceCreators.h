@@ -8,56 +8,46 @@
 // value may also come from outside the visible program (an argument of a
 // public function, a result of an unknown op): then `isExternal()`.
 //
-// Built on MLIR's sparse forward dataflow framework; run once per module.
+// Computed once per module by a direct propagation over SSA def-use and
+// control-flow edges (no dataflow framework), in time linear in the module
+// size times the (tiny) size of the creator sets. Only live code is analyzed,
+// with the same notion of liveness as MLIR's DeadCodeAnalysis when no branch
+// condition is known: every successor of a live branch and every region a
+// live region op may enter is live, a function is live when it may be called
+// from outside or is called from live code. Values in dead code have no
+// creators and are not external.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef STREAMLITE_ANALYSIS_RESOURCECREATORS_H
 #define STREAMLITE_ANALYSIS_RESOURCECREATORS_H
 
-#include "mlir/Analysis/DataFlow/SparseAnalysis.h"
-#include "mlir/Analysis/DataFlowFramework.h"
-#include "llvm/ADT/SetVector.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <vector>
 
 namespace layoutopt::stream_lite {
 
-/// The lattice value: creators seen so far, and whether the value may also
-/// come from outside the visible program.
+/// The creators of one value, and whether the value may also come from
+/// outside the visible program.
 class CreatorSet {
 public:
-  static CreatorSet external() {
-    CreatorSet set;
-    set.externalSource = true;
-    return set;
-  }
-  static CreatorSet createdBy(mlir::Operation *creator) {
-    CreatorSet set;
-    set.creators.insert(creator);
-    return set;
-  }
-
   bool isExternal() const { return externalSource; }
-  /// Creators in the order they were first seen (deterministic diagnostics).
-  llvm::ArrayRef<mlir::Operation *> getCreators() const {
-    return creators.getArrayRef();
-  }
+  /// Creators in program order (pre-order walk of the module), so that
+  /// diagnostics naming two of them are deterministic.
+  llvm::ArrayRef<mlir::Operation *> getCreators() const { return creators; }
 
-  static CreatorSet join(const CreatorSet &lhs, const CreatorSet &rhs);
-  bool operator==(const CreatorSet &rhs) const {
-    return externalSource == rhs.externalSource && creators == rhs.creators;
-  }
-  void print(llvm::raw_ostream &os) const;
+  /// Used while the analysis runs: creators must come in program order.
+  void addCreator(mlir::Operation *creator) { creators.push_back(creator); }
+  void setExternal() { externalSource = true; }
 
 private:
-  // Creator sets are almost always tiny: no heap allocation up to 4.
-  llvm::SmallSetVector<mlir::Operation *, 4> creators;
+  // Almost every resource has exactly one creator.
+  llvm::SmallVector<mlir::Operation *, 1> creators;
   bool externalSource = false;
-};
-
-class CreatorLattice : public mlir::dataflow::Lattice<CreatorSet> {
-public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CreatorLattice)
-  using Lattice::Lattice;
 };
 
 /// Whether `op` creates the bytes of its `resultIndex`-th result.
@@ -66,15 +56,18 @@ bool isResourceCreator(mlir::Operation *op, unsigned resultIndex);
 /// Runs the analysis on `root` (a module) and answers queries afterwards.
 class ResourceCreators {
 public:
-  /// Runs the dataflow solver; fails only if the framework does.
-  llvm::LogicalResult run(mlir::Operation *root);
+  /// Analyzes `root`; cannot fail.
+  explicit ResourceCreators(mlir::Operation *root);
 
   /// The creators of resource `value` (empty and not external when the value
-  /// is unreachable code).
+  /// is in dead code, or nothing ever reaches it, e.g. the result of a loop
+  /// that never exits).
   const CreatorSet &lookup(mlir::Value value) const;
 
 private:
-  mlir::DataFlowSolver solver;
+  /// Index into `sets` of every resource value in live code.
+  llvm::DenseMap<mlir::Value, unsigned> nodes;
+  std::vector<CreatorSet> sets;
   CreatorSet empty;
 };
 

@@ -413,11 +413,7 @@ struct SpecializeEncodingsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    ResourceCreators creators;
-    if (failed(creators.run(module))) {
-      module.emitError() << "resource creator analysis failed";
-      return signalPassFailure();
-    }
+    ResourceCreators creators(module);
     // Rewrite after the analysis is complete: the analysis keys on ops and
     // values, never on the types being rewritten.
     EncodingRewriter rewriter(module, creators);

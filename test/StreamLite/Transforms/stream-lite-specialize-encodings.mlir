@@ -233,3 +233,153 @@ func.func @dispatch_duplication(%sz: index) {
   %2 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@b>) @ex::@entry(%t, %c4) : (tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}, index) -> tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
   return
 }
+
+// -----
+
+// Tests more paths to a creator: cf loops (a back edge feeds the block
+// argument), recursive calls, a dispatch's tied result, and a call whose
+// callee returns from several blocks.
+
+stream_lite.device @a targets([#stream_lite.target<"x", resolver = #stream_lite.specialization_resolver<1>>])
+stream_lite.device @b targets([#stream_lite.target<"y", resolver = #stream_lite.specialization_resolver<2>>])
+
+// CHECK-LABEL: @cf_loop
+func.func @cf_loop(%sz: index, %v: f32, %cond: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  cf.br ^loop(%x : !stream_lite.resource<*>)
+^loop(%r: !stream_lite.resource<*>):
+  // CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@b>) {{.+}}specialized<1,
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@b>) %v, %r[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %r as !stream_lite.resource<*>{%sz}
+  cf.cond_br %cond, ^loop(%f : !stream_lite.resource<*>), ^exit(%f : !stream_lite.resource<*>)
+^exit(%e: !stream_lite.resource<*>):
+  // CHECK: stream_lite.tensor.clone on(#stream_lite.affinity<@b>) {{.+}}specialized<1,{{.+}}specialized<1,
+  %k = stream_lite.tensor.clone on(#stream_lite.affinity<@b>) %e : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz} -> tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  return
+}
+
+// The data comes from @a through the recursion too.
+// CHECK-LABEL: @recursive
+func.func private @recursive(%r: !stream_lite.resource<*>, %sz: index, %v: f32, %cond: i1) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@b>) {{.+}}specialized<1,
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@b>) %v, %r[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %r as !stream_lite.resource<*>{%sz}
+  %res = scf.if %cond -> !stream_lite.resource<*> {
+    %inner = func.call @recursive(%f, %sz, %v, %cond) : (!stream_lite.resource<*>, index, f32, i1) -> !stream_lite.resource<*>
+    scf.yield %inner : !stream_lite.resource<*>
+  } else {
+    scf.yield %f : !stream_lite.resource<*>
+  }
+  return %res : !stream_lite.resource<*>
+}
+
+// CHECK-LABEL: @call_recursive
+func.func @call_recursive(%sz: index, %v: f32, %cond: i1) {
+  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  %y = func.call @recursive(%x, %sz, %v, %cond) : (!stream_lite.resource<*>, index, f32, i1) -> !stream_lite.resource<*>
+  // CHECK: stream_lite.tensor.clone on(#stream_lite.affinity<@b>) {{.+}}specialized<1,
+  %k = stream_lite.tensor.clone on(#stream_lite.affinity<@b>) %y : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz} -> tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  return
+}
+
+func.func private @returns_twice(%cond: i1, %sz: index) -> !stream_lite.resource<*> {
+  cf.cond_br %cond, ^first, ^second
+^first:
+  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  return %x : !stream_lite.resource<*>
+^second:
+  %v = arith.constant 1.0 : f32
+  %y = stream_lite.tensor.splat on(#stream_lite.affinity<@a>) %v : f32 -> tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  return %y : !stream_lite.resource<*>
+}
+
+// CHECK-LABEL: @tied_dispatch_and_returns
+func.func @tied_dispatch_and_returns(%cond: i1, %sz: index) {
+  %c4 = arith.constant 4 : index
+  %r = func.call @returns_twice(%cond, %sz) : (i1, index) -> !stream_lite.resource<*>
+  // CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@b>) @ex::@entry({{.+}}) : (tensor<4xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<1, tensor<4xf32>>]>> {{.+}}) -> tensor<4xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<1, tensor<4xf32>>]>> in
+  %d = stream_lite.tensor.dispatch on(#stream_lite.affinity<@b>) @ex::@entry(%r, %c4) : (tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}, index) -> tensor<4xf32, #stream_lite.testing<>> in %r as !stream_lite.resource<*>{%sz}
+  // CHECK: stream_lite.tensor.clone on(#stream_lite.affinity<@b>) {{.+}}specialized<1,
+  %k = stream_lite.tensor.clone on(#stream_lite.affinity<@b>) %d : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz} -> tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  return
+}
+
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @entry
+  builtin.module {
+    func.func @entry(%in: !stream_lite.binding, %n: index) {
+      return
+    }
+  }
+}
+
+// -----
+
+// Tests resources without a visible creator: the result of an op the
+// analysis does not know (async.alloca here), the argument of a public
+// function even when a caller in the module passes data created elsewhere,
+// and data created in code that never runs (a private function nobody
+// calls, a block nothing branches to; the analysis skips dead code like
+// MLIR's DeadCodeAnalysis): all resolve with the mentioning op's affinity.
+
+stream_lite.device @a targets([#stream_lite.target<"x", resolver = #stream_lite.specialization_resolver<1>>])
+stream_lite.device @b targets([#stream_lite.target<"y", resolver = #stream_lite.specialization_resolver<2>>])
+
+// CHECK-LABEL: @unknown_op
+func.func @unknown_op(%sz: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %u = stream_lite.async.alloca on(#stream_lite.affinity<@a>) : !stream_lite.resource<*>{%sz}
+  // CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@b>) {{.+}}specialized<2,
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@b>) %v, %u[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %u as !stream_lite.resource<*>{%sz}
+  return
+}
+
+// CHECK-LABEL: @public_callee
+func.func @public_callee(%r: !stream_lite.resource<*>, %sz: index, %v: f32) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@b>) {{.+}}specialized<2,
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@b>) %v, %r[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %r as !stream_lite.resource<*>{%sz}
+  %e = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  return %e : !stream_lite.resource<*>
+}
+
+// CHECK-LABEL: @call_public
+func.func @call_public(%sz: index, %v: f32) {
+  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  // The results of a public function called here come from its returns.
+  %y = func.call @public_callee(%x, %sz, %v) : (!stream_lite.resource<*>, index, f32) -> !stream_lite.resource<*>
+  // CHECK: stream_lite.tensor.clone on(#stream_lite.affinity<@b>) {{.+}}specialized<1,
+  %k = stream_lite.tensor.clone on(#stream_lite.affinity<@b>) %y : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz} -> tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  return
+}
+
+// CHECK-LABEL: @never_called
+func.func private @never_called(%sz: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // CHECK: stream_lite.tensor.empty on(#stream_lite.affinity<@a>) {{.+}}specialized<1,
+  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  // CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@b>) {{.+}}specialized<2,
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@b>) %v, %x[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %x as !stream_lite.resource<*>{%sz}
+  return
+}
+
+// CHECK-LABEL: @unreachable_block
+func.func @unreachable_block(%sz: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  return
+^dead:
+  // Data created in live code keeps its creator's layout here.
+  // CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@b>) {{.+}}specialized<1,
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@b>) %v, %x[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %x as !stream_lite.resource<*>{%sz}
+  %y = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  // CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@b>) {{.+}}specialized<2,
+  %g = stream_lite.tensor.fill on(#stream_lite.affinity<@b>) %v, %y[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %y as !stream_lite.resource<*>{%sz}
+  return
+}

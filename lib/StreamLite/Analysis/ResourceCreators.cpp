@@ -1,23 +1,28 @@
 //===- ResourceCreators.cpp - which ops create a resource -----------------===//
 //
-// The analysis runs in four steps over the module, each linear in its size:
+// The analysis touches each op of the module once:
 //
-//  1. Which callables may be called from outside (public, or named by
-//     something other than a call): their arguments are external.
-//  2. Which blocks are live (a worklist over blocks; calls, branches and
-//     region ops make other blocks live).
-//  3. A value-flow graph over the resource values of live blocks, built in
-//     one pre-order walk: an edge from each value to every value that may
-//     hold the same bytes, plus the values seeded by a creator and those
-//     seeded as external.
-//  4. Each creator, in program order, is pushed along the edges; so is
-//     "external". A value's set is everything that reaches it.
+//  1. One pre-order walk builds a value-flow graph over resource values: an
+//     edge from each value to every value that may hold the same bytes, the
+//     values a creator seeds and those seeded as external. Every edge and
+//     seed is tagged with the block whose liveness enables it (the block of
+//     the op it comes from), and each block records what it makes live
+//     (branch successors, entered regions, calls, nested callables).
+//  2. Live blocks are computed from those records with a worklist (no op is
+//     visited again); the calls found live then add their edges.
+//  3. Each creator, in program order, is pushed along the enabled edges, then
+//     "external" is. A value's set is everything that reaches it.
+//
+// Time and memory are linear in the module size (times the size of the
+// creator sets, almost always 1).
 //
 // This replaces MLIR's dataflow framework (DeadCodeAnalysis plus a sparse
 // lattice analysis), whose per-value and per-program-point states and
 // worklist cost more than the rest of the pass together. The rules are the
-// framework's, with every branch condition unknown; see the comments at each
-// rule.
+// framework's with every branch condition unknown (see the comments at each
+// rule), so no result of the pass changes. That includes dead code: it is
+// skipped as DeadCodeAnalysis skips it, its values have no creators and are
+// not external.
 //
 //===----------------------------------------------------------------------===//
 
@@ -139,159 +144,69 @@ public:
       : root(root), nodes(nodes), sets(sets) {}
 
   void run() {
-    findCallablesWithUnknownCallers();
+    for (Region &region : root->getRegions())
+      walkRegion(region);
     computeLiveness();
-    buildGraph(root);
+    for (const LiveCall &call : liveCalls)
+      addCallEdges(call);
     propagate();
   }
 
 private:
-  /// What is known about a callable (or any symbol a call resolves to).
+  /// What the analysis knows about a callable (or any symbol a call
+  /// resolves to).
   struct CallableInfo {
-    /// Public, or used other than by a call: arguments are external.
+    /// Public, or named other than by a call: arguments are external.
     bool unknownCallers = false;
     /// The callable op itself is in a live block.
     bool parentLive = false;
     /// Live calls resolved to it.
-    SmallVector<Operation *, 1> callsites;
+    unsigned numCallsites = 0;
     /// Live terminators returning values from it.
     SmallVector<Operation *, 1> returns;
     /// One of `returns` is not return-like: call results are external.
     bool opaqueReturn = false;
   };
 
-  //===--------------------------------------------------------------------===//
-  // 1. Callables with unknown callers
-  //===--------------------------------------------------------------------===//
+  /// Something a block makes live, or makes known, when it is live.
+  struct LivenessRecord {
+    enum Kind : uint8_t {
+      Block,    // `block` (a successor, an entered region) is live.
+      Call,     // `op` is a call: its callee may run.
+      Callable, // `op` is a callable: it runs if something may call it.
+      Return,   // `op` returns values from its parent callable.
+    } kind;
+    unsigned block;
+    Operation *op;
+  };
 
-  /// DeadCodeAnalysis's rule: a symbol callable with a body directly in a
-  /// symbol table has unknown callers when it is public, or nested and not
-  /// all uses of the table's symbols are visible, or some symbol use other
-  /// than a call names it (looked up from the root, as upstream does).
-  void findCallablesWithUnknownCallers() {
-    SmallVector<Operation *> tables;
-    bool anyKnownCallers = false;
-    SymbolTable::walkSymbolTables(
-        root, /*allSymUsesVisible=*/!root->getBlock(),
-        [&](Operation *table, bool allUsesVisible) {
-          bool hasCallable = false;
-          for (auto callable :
-               table->getRegion(0).front().getOps<CallableOpInterface>()) {
-            auto symbol = dyn_cast<SymbolOpInterface>(callable.getOperation());
-            if (!callable.getCallableRegion() || !symbol)
-              continue;
-            hasCallable = true;
-            if (symbol.isPublic() || (!allUsesVisible && symbol.isNested()))
-              callables[callable].unknownCallers = true;
-            else
-              anyKnownCallers = true;
-          }
-          if (hasCallable)
-            tables.push_back(table);
-        });
-    // Scanning every attribute for symbol uses is the costly part; it can
-    // only change something when some callable's callers are all known.
-    if (!anyKnownCallers)
-      return;
-    for (Operation *table : tables) {
-      std::optional<SymbolTable::UseRange> uses =
-          SymbolTable::getSymbolUses(&table->getRegion(0));
-      if (!uses) {
-        root->walk([&](CallableOpInterface callable) {
-          callables[callable].unknownCallers = true;
-        });
-        return;
-      }
-      for (const SymbolTable::SymbolUse &use : *uses) {
-        if (isa<CallOpInterface>(use.getUser()))
-          continue;
-        if (Operation *symbol =
-                symbolTables.lookupSymbolIn(root, use.getSymbolRef()))
-          callables[symbol].unknownCallers = true;
-      }
-    }
-  }
+  /// A value flow, a creator seed or an external seed, enabled when block
+  /// `gate` is live.
+  struct Edge {
+    unsigned from, to, gate;
+  };
+  struct CreatorSeed {
+    Operation *creator;
+    unsigned node, gate;
+  };
+  struct ExternalSeed {
+    unsigned node, gate;
+  };
+
+  struct LiveCall {
+    Operation *call;
+    Operation *callee; // Null when the callee is not in the module.
+    unsigned gate;
+  };
 
   //===--------------------------------------------------------------------===//
-  // 2. Liveness
+  // 1. The walk
   //===--------------------------------------------------------------------===//
 
-  void markLive(Block *block) {
-    if (liveBlocks.insert(block).second)
-      worklist.push_back(block);
+  unsigned getBlockId(Block *block) {
+    auto [it, inserted] = blockIds.try_emplace(block, blockIds.size());
+    return it->second;
   }
-
-  void markEntryBlocksLive(Operation *op) {
-    for (Region &region : op->getRegions())
-      if (!region.empty())
-        markLive(&region.front());
-  }
-
-  void computeLiveness() {
-    markEntryBlocksLive(root);
-    while (!worklist.empty()) {
-      Block *block = worklist.pop_back_val();
-      for (Operation &op : *block)
-        visitLiveOp(&op);
-    }
-  }
-
-  /// Marks what a live op makes live (DeadCodeAnalysis::visit).
-  void visitLiveOp(Operation *op) {
-    if (auto call = dyn_cast<CallOpInterface>(op))
-      registerCall(call);
-
-    if (op->getNumRegions()) {
-      if (isa<RegionBranchOpInterface>(op)) {
-        // Entered regions are marked below with the region transfers.
-      } else if (isa<CallableOpInterface>(op)) {
-        // A callable runs only when something may call it.
-        CallableInfo &info = callables[op];
-        info.parentLive = true;
-        if (info.unknownCallers || !info.callsites.empty())
-          markEntryBlocksLive(op);
-      } else {
-        markEntryBlocksLive(op);
-      }
-    }
-
-    SmallVector<RegionTransfer> transfers;
-    getRegionTransfers(op, transfers);
-    for (const RegionTransfer &transfer : transfers)
-      if (Region *region = transfer.successor.getSuccessor())
-        markLive(&region->front());
-
-    if (isRegionOrCallableReturn(op) && op->getNumOperands() != 0 &&
-        !isa<RegionBranchOpInterface>(op->getParentOp())) {
-      CallableInfo &info = callables[op->getParentOp()];
-      info.returns.push_back(op);
-      info.opaqueReturn |= !op->hasTrait<mlir::OpTrait::ReturnLike>();
-    }
-
-    for (Block *successor : getLiveSuccessors(op))
-      markLive(successor);
-  }
-
-  /// Records a live call on its callee when the callee is a symbol in the
-  /// module with a body; any other call has unknown results.
-  void registerCall(CallOpInterface call) {
-    Operation *callee = call.resolveCallableInTable(&symbolTables);
-    if (!isa_and_nonnull<SymbolOpInterface>(callee) ||
-        !root->isAncestor(callee))
-      return;
-    if (auto callable = dyn_cast<CallableOpInterface>(callee))
-      if (!callable.getCallableRegion())
-        return;
-    calleeOf[call] = callee;
-    CallableInfo &info = callables[callee];
-    info.callsites.push_back(call);
-    if (info.parentLive)
-      markEntryBlocksLive(callee);
-  }
-
-  //===--------------------------------------------------------------------===//
-  // 3. Value-flow graph
-  //===--------------------------------------------------------------------===//
 
   /// The graph node of resource `value`, or none for other values (only
   /// resources are ever asked about).
@@ -304,114 +219,125 @@ private:
     return it->second;
   }
 
-  void addEdge(Value from, Value to) {
+  void addEdge(Value from, Value to, unsigned gate) {
     std::optional<unsigned> source = getNode(from), target = getNode(to);
     if (source && target)
-      edges.emplace_back(*source, *target);
+      edges.push_back({*source, *target, gate});
   }
 
-  void addExternal(Value value) {
-    if (std::optional<unsigned> node = getNode(value))
-      externalSeeds.push_back(*node);
-  }
-
-  void addExternal(ValueRange values) {
+  void addExternal(ValueRange values, unsigned gate) {
     for (Value value : values)
-      addExternal(value);
+      if (std::optional<unsigned> node = getNode(value))
+        externalSeeds.push_back({*node, gate});
   }
 
-  /// Visits live ops in pre-order, so that creators are seeded in program
-  /// order.
-  void buildGraph(Operation *op) {
-    addEdges(op);
+  void record(LivenessRecord::Kind kind, unsigned gate, Operation *op,
+              Block *block = nullptr) {
+    records.push_back({kind, block ? getBlockId(block) : 0u, op});
+    recordGates.push_back(gate);
+  }
+
+  void recordEntryBlocks(Operation *op, unsigned gate) {
     for (Region &region : op->getRegions())
-      for (Block &block : region) {
-        if (!liveBlocks.contains(&block))
-          continue;
-        if (block.isEntryBlock())
-          addEntryArguments(&block);
-        for (Operation &nested : block)
-          buildGraph(&nested);
-      }
+      if (!region.empty())
+        record(LivenessRecord::Block, gate, nullptr, &region.front());
   }
 
-  /// Entry block arguments that nothing in the module feeds: those of
-  /// callables that may be called from outside, and of regions of ops that
-  /// are neither callables nor region branch ops. (Region branch arguments
-  /// and other callables' arguments are fed by the transfers and calls.)
-  void addEntryArguments(Block *block) {
+  /// Pre-order, so that creators are seeded in program order.
+  void walkRegion(Region &region) {
+    for (Block &block : region) {
+      unsigned gate = getBlockId(&block);
+      if (block.isEntryBlock())
+        addEntryArguments(&block, gate);
+      for (Operation &op : block) {
+        visit(&op, gate);
+        for (Region &nested : op.getRegions())
+          walkRegion(nested);
+      }
+    }
+  }
+
+  /// Entry block arguments nothing in the module feeds: those of callables
+  /// that may be called from outside, and of regions of ops that are neither
+  /// callables nor region branch ops. (Region branch arguments and other
+  /// callables' arguments are fed by region transfers and calls.)
+  void addEntryArguments(Block *block, unsigned gate) {
     Operation *parent = block->getParentOp();
     if (auto callable = dyn_cast<CallableOpInterface>(parent);
         callable && callable.getCallableRegion() == block->getParent()) {
-      if (callables.lookup(parent).unknownCallers)
-        addExternal(block->getArguments());
+      if (callables[parent].unknownCallers)
+        addExternal(block->getArguments(), gate);
       return;
     }
     if (!isa<RegionBranchOpInterface>(parent))
-      addExternal(block->getArguments());
+      addExternal(block->getArguments(), gate);
   }
 
-  void addEdges(Operation *op) {
-    if (isa<RegionBranchOpInterface>(op)) {
-      // Results are fed by the region transfers below.
-    } else if (auto call = dyn_cast<CallOpInterface>(op)) {
-      addCallEdges(call);
-    } else {
-      for (OpResult result : op->getResults()) {
-        std::optional<unsigned> node = getNode(result);
-        if (!node)
-          continue;
-        unsigned index = result.getResultNumber();
-        if (isResourceCreator(op, index))
-          creatorSeeds.emplace_back(op, *node);
-        else if (Value forwarded = getForwardedOperand(op, index))
-          addEdge(forwarded, result);
-        else
-          externalSeeds.push_back(*node); // An op the analysis does not know.
+  /// Adds what `op`, in block `gate`, contributes to the graph and to
+  /// liveness (the rules of DeadCodeAnalysis::visit and of the sparse
+  /// analysis's visitOperation).
+  void visit(Operation *op, unsigned gate) {
+    bool isCall = isa<CallOpInterface>(op);
+    if (isCall)
+      record(LivenessRecord::Call, gate, op);
+    bool isRegionBranch =
+        op->getNumRegions() && isa<RegionBranchOpInterface>(op);
+
+    // Results of region branch ops come from the region transfers below,
+    // those of calls once liveness knows the callee's live returns.
+    if (!isRegionBranch && !isCall)
+      addResultEdges(op, gate);
+
+    if (op->getNumRegions() && !isRegionBranch) {
+      if (auto callable = dyn_cast<CallableOpInterface>(op)) {
+        callables[op].unknownCallers = hasUnknownCallers(callable);
+        record(LivenessRecord::Callable, gate, op);
+      } else {
+        // Regions of an op nothing is known about may all run.
+        recordEntryBlocks(op, gate);
       }
     }
 
-    SmallVector<RegionTransfer> transfers;
-    getRegionTransfers(op, transfers);
-    for (const RegionTransfer &transfer : transfers)
-      addRegionTransferEdges(transfer);
-
-    addBranchEdges(op);
+    // Terminators: region transfers, callable returns and branches.
+    bool isTerminator = op == &op->getBlock()->back();
+    if (op->getNumRegions() || isTerminator) {
+      SmallVector<RegionTransfer> transfers;
+      getRegionTransfers(op, transfers);
+      for (const RegionTransfer &transfer : transfers) {
+        if (Region *region = transfer.successor.getSuccessor())
+          record(LivenessRecord::Block, gate, nullptr, &region->front());
+        addRegionTransferEdges(transfer, gate);
+      }
+    }
+    if (isTerminator && op->getNumOperands() && isRegionOrCallableReturn(op) &&
+        !isa<RegionBranchOpInterface>(op->getParentOp()))
+      record(LivenessRecord::Return, gate, op);
+    if (op->getNumSuccessors())
+      addBranchEdges(op, gate);
   }
 
-  /// Call operands feed the callee's arguments (unless it may be called from
-  /// outside); its returned values feed the call's results. A call the
-  /// module does not define, or whose callee returns through a terminator
-  /// that is not return-like, has external results.
-  void addCallEdges(CallOpInterface call) {
-    Operation *op = call.getOperation();
-    Operation *callee = calleeOf.lookup(op);
-    if (!callee) {
-      addExternal(op->getResults());
-      return;
+  /// Results of an op that is neither a call nor a region branch op: a
+  /// creator's results start a set, ops keeping an operand's bytes forward
+  /// its set, anything else (an op the analysis does not know) is external.
+  void addResultEdges(Operation *op, unsigned gate) {
+    for (OpResult result : op->getResults()) {
+      std::optional<unsigned> node = getNode(result);
+      if (!node)
+        continue;
+      unsigned index = result.getResultNumber();
+      if (isResourceCreator(op, index))
+        creatorSeeds.push_back({op, *node, gate});
+      else if (Value forwarded = getForwardedOperand(op, index))
+        addEdge(forwarded, result, gate);
+      else
+        externalSeeds.push_back({*node, gate});
     }
-    const CallableInfo &info = callables.find(callee)->second;
-    if (auto callable = dyn_cast<CallableOpInterface>(callee)) {
-      Region *body = callable.getCallableRegion();
-      if (!info.unknownCallers && liveBlocks.contains(&body->front()))
-        for (auto [operand, argument] :
-             llvm::zip(call.getArgOperands(), body->getArguments()))
-          addEdge(operand, argument);
-    }
-    if (info.opaqueReturn) {
-      addExternal(op->getResults());
-      return;
-    }
-    for (Operation *ret : info.returns)
-      for (auto [operand, result] :
-           llvm::zip(ret->getOperands(), op->getResults()))
-        addEdge(operand, result);
   }
 
   /// The operands of `transfer` feed the successor's inputs; the
   /// successor's other values (e.g. a loop's induction variable) are
   /// external.
-  void addRegionTransferEdges(const RegionTransfer &transfer) {
+  void addRegionTransferEdges(const RegionTransfer &transfer, unsigned gate) {
     ValueRange targets;
     if (Region *region = transfer.successor.getSuccessor())
       targets = region->front().getArguments();
@@ -419,30 +345,30 @@ private:
       targets = transfer.branch->getResults();
     ValueRange inputs = transfer.successor.getSuccessorInputs();
     if (!transfer.operands) {
-      addExternal(targets);
+      addExternal(targets, gate);
       return;
     }
     for (auto [operand, input] : llvm::zip(*transfer.operands, inputs))
-      addEdge(operand, input);
+      addEdge(operand, input, gate);
     for (Value target : targets)
       if (!llvm::is_contained(inputs, target))
-        addExternal(target);
+        addExternal(target, gate);
   }
 
-  /// A live branch's forwarded operands feed its live successors' arguments;
+  /// A branch's forwarded operands feed its live successors' arguments;
   /// arguments the branch produces itself, and all arguments of successors of
   /// a terminator that is not a branch, are external.
-  void addBranchEdges(Operation *op) {
-    if (!op->getNumSuccessors())
-      return;
+  void addBranchEdges(Operation *op, unsigned gate) {
     SmallVector<Block *, 2> live = getLiveSuccessors(op);
+    for (Block *successor : live)
+      record(LivenessRecord::Block, gate, nullptr, successor);
     auto branch = dyn_cast<BranchOpInterface>(op);
     for (unsigned index = 0, e = op->getNumSuccessors(); index < e; ++index) {
       Block *successor = op->getSuccessor(index);
       if (!llvm::is_contained(live, successor))
         continue;
       if (!branch) {
-        addExternal(successor->getArguments());
+        addExternal(successor->getArguments(), gate);
         continue;
       }
       SuccessorOperands operands = branch.getSuccessorOperands(index);
@@ -451,32 +377,248 @@ private:
         if (position >= operands.size())
           break;
         if (Value operand = operands[position])
-          addEdge(operand, argument);
+          addEdge(operand, argument, gate);
         else
-          addExternal(argument);
+          addExternal(argument, gate);
       }
     }
   }
 
   //===--------------------------------------------------------------------===//
-  // 4. Propagation
+  // Callables with unknown callers
   //===--------------------------------------------------------------------===//
 
-  /// Pushes each creator, then "external", along the edges. Creators are
-  /// pushed one at a time in program order, so each set comes out in program
-  /// order and "already has this creator" is a check of one stamp per node.
-  /// Cost: edges leaving each node times the size of its set.
+  /// DeadCodeAnalysis's rule: a symbol callable with a body directly in a
+  /// symbol table has unknown callers when it is public, or nested in a table
+  /// whose symbols' uses are not all visible, or a symbol use other than a
+  /// call names it. Only modules with private callables pay for scanning
+  /// symbol uses.
+  bool hasUnknownCallers(CallableOpInterface callable) {
+    Operation *op = callable;
+    auto symbol = dyn_cast<SymbolOpInterface>(op);
+    Operation *table = op->getParentOp();
+    bool inTable = symbol && callable.getCallableRegion() && table &&
+                   table->hasTrait<mlir::OpTrait::SymbolTable>() &&
+                   op->getBlock() == &table->getRegion(0).front();
+    if (inTable && (symbol.isPublic() ||
+                    (!allSymbolUsesVisible(table) && symbol.isNested())))
+      return true;
+    scanNonCallSymbolUses();
+    if (allCallersUnknown)
+      return true;
+    return inTable && namedByNonCall.contains(op);
+  }
+
+  /// Whether all uses of the symbols of `table` are in the module, as
+  /// SymbolTable::walkSymbolTables computes it from the root down: true below
+  /// any op that is not a symbol table and for tables that are not public
+  /// symbols.
+  bool allSymbolUsesVisible(Operation *table) {
+    auto it = visibleUses.find(table);
+    if (it != visibleUses.end())
+      return it->second;
+    bool visible;
+    if (table == root) {
+      visible = !root->getBlock();
+    } else {
+      Operation *parent = table->getParentOp();
+      visible = !parent->hasTrait<mlir::OpTrait::SymbolTable>() ||
+                allSymbolUsesVisible(parent);
+    }
+    auto symbol = dyn_cast<SymbolOpInterface>(table);
+    visible |= !symbol || symbol.isPrivate();
+    visibleUses[table] = visible;
+    return visible;
+  }
+
+  /// Records the symbols named other than by a call, looked up from the root
+  /// as upstream does, in every symbol table holding a symbol callable. This
+  /// walks every attribute of the module: done at most once, and only when
+  /// a callable's callers may all be known.
+  void scanNonCallSymbolUses() {
+    if (scannedSymbolUses)
+      return;
+    scannedSymbolUses = true;
+    SymbolTable::walkSymbolTables(
+        root, /*allSymUsesVisible=*/!root->getBlock(),
+        [&](Operation *table, bool) {
+          if (allCallersUnknown)
+            return;
+          bool hasCallable = llvm::any_of(
+              table->getRegion(0).front().getOps<CallableOpInterface>(),
+              [](CallableOpInterface callable) {
+                return callable.getCallableRegion() &&
+                       isa<SymbolOpInterface>(callable.getOperation());
+              });
+          if (!hasCallable)
+            return;
+          std::optional<SymbolTable::UseRange> uses =
+              SymbolTable::getSymbolUses(&table->getRegion(0));
+          if (!uses) {
+            // Uses cannot be gathered (an unknown op may hold symbol
+            // tables): no callable's callers are known.
+            allCallersUnknown = true;
+            return;
+          }
+          for (const SymbolTable::SymbolUse &use : *uses) {
+            if (isa<CallOpInterface>(use.getUser()))
+              continue;
+            if (Operation *symbol =
+                    symbolTables.lookupSymbolIn(root, use.getSymbolRef()))
+              namedByNonCall.insert(symbol);
+          }
+        });
+  }
+
+  //===--------------------------------------------------------------------===//
+  // 2. Liveness
+  //===--------------------------------------------------------------------===//
+
+  void markLive(unsigned block) {
+    if (!live[block]) {
+      live[block] = true;
+      worklist.push_back(block);
+    }
+  }
+
+  bool isLive(Block *block) const {
+    auto it = blockIds.find(block);
+    return it != blockIds.end() && live[it->second];
+  }
+
+  void markEntryBlocksLive(Operation *op) {
+    for (Region &region : op->getRegions())
+      if (!region.empty())
+        markLive(getBlockId(&region.front()));
+  }
+
+  /// Replays the records of each block that becomes live
+  /// (DeadCodeAnalysis's fixpoint with no known branch condition).
+  void computeLiveness() {
+    // The records of each block, contiguous.
+    unsigned numBlocks = blockIds.size();
+    std::vector<unsigned> offsets(numBlocks + 1, 0);
+    for (unsigned gate : recordGates)
+      ++offsets[gate + 1];
+    for (unsigned i = 0; i < numBlocks; ++i)
+      offsets[i + 1] += offsets[i];
+    std::vector<unsigned> order(records.size());
+    {
+      std::vector<unsigned> next(offsets.begin(), offsets.end() - 1);
+      for (unsigned i = 0, e = records.size(); i < e; ++i)
+        order[next[recordGates[i]]++] = i;
+    }
+
+    live.assign(numBlocks, false);
+    markEntryBlocksLive(root);
+    while (!worklist.empty()) {
+      unsigned block = worklist.pop_back_val();
+      for (unsigned i = offsets[block]; i < offsets[block + 1]; ++i) {
+        const LivenessRecord &entry = records[order[i]];
+        switch (entry.kind) {
+        case LivenessRecord::Block:
+          markLive(entry.block);
+          break;
+        case LivenessRecord::Call:
+          registerCall(cast<CallOpInterface>(entry.op), block);
+          break;
+        case LivenessRecord::Callable: {
+          CallableInfo &info = callables[entry.op];
+          info.parentLive = true;
+          if (info.unknownCallers || info.numCallsites)
+            markEntryBlocksLive(entry.op);
+          break;
+        }
+        case LivenessRecord::Return: {
+          CallableInfo &info = callables[entry.op->getParentOp()];
+          info.returns.push_back(entry.op);
+          info.opaqueReturn |=
+              !entry.op->hasTrait<mlir::OpTrait::ReturnLike>();
+          break;
+        }
+        }
+      }
+    }
+  }
+
+  /// Records a live call on its callee when the callee is a symbol in the
+  /// module with a body; any other call has unknown results.
+  void registerCall(CallOpInterface call, unsigned gate) {
+    Operation *callee = call.resolveCallableInTable(&symbolTables);
+    bool inModule =
+        isa_and_nonnull<SymbolOpInterface>(callee) && root->isAncestor(callee);
+    if (auto callable = dyn_cast_if_present<CallableOpInterface>(callee))
+      inModule &= callable.getCallableRegion() != nullptr;
+    if (!inModule) {
+      liveCalls.push_back({call, nullptr, gate});
+      return;
+    }
+    liveCalls.push_back({call, callee, gate});
+    CallableInfo &info = callables[callee];
+    ++info.numCallsites;
+    if (info.parentLive)
+      markEntryBlocksLive(callee);
+  }
+
+  /// Call operands feed the callee's arguments (unless it may be called from
+  /// outside); its returned values feed the call's results. A call the
+  /// module does not define, or whose callee returns through a terminator
+  /// that is not return-like, has external results.
+  void addCallEdges(const LiveCall &live) {
+    Operation *op = live.call;
+    // A call that is also a region op gets its results from its regions.
+    bool resultsFromCall = !isa<RegionBranchOpInterface>(op);
+    if (!live.callee) {
+      if (resultsFromCall)
+        addExternal(op->getResults(), live.gate);
+      return;
+    }
+    const CallableInfo &info = callables.find(live.callee)->second;
+    if (auto callable = dyn_cast<CallableOpInterface>(live.callee)) {
+      Block *entry = &callable.getCallableRegion()->front();
+      if (!info.unknownCallers && isLive(entry))
+        for (auto [operand, argument] :
+             llvm::zip(cast<CallOpInterface>(op).getArgOperands(),
+                       entry->getArguments()))
+          addEdge(operand, argument, live.gate);
+    }
+    if (!resultsFromCall)
+      return;
+    if (info.opaqueReturn) {
+      addExternal(op->getResults(), live.gate);
+      return;
+    }
+    for (Operation *ret : info.returns)
+      for (auto [operand, result] :
+           llvm::zip(ret->getOperands(), op->getResults()))
+        addEdge(operand, result, live.gate);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // 3. Propagation
+  //===--------------------------------------------------------------------===//
+
+  /// Pushes each creator, then "external", along the edges of live blocks.
+  /// Creators are pushed one at a time in program order, so each set comes
+  /// out in program order and "already has this creator" is a check of one
+  /// stamp per node. Cost: edges leaving each node times the size of its
+  /// set.
   void propagate() {
     unsigned numNodes = sets.size();
-    // Compressed adjacency lists.
-    std::vector<unsigned> offsets(numNodes + 1, 0), targets(edges.size());
-    for (auto [from, to] : edges)
-      ++offsets[from + 1];
+    // Adjacency lists of the enabled edges, contiguous.
+    std::vector<unsigned> offsets(numNodes + 1, 0);
+    for (const Edge &edge : edges)
+      if (live[edge.gate])
+        ++offsets[edge.from + 1];
     for (unsigned i = 0; i < numNodes; ++i)
       offsets[i + 1] += offsets[i];
-    std::vector<unsigned> fill(offsets.begin(), offsets.end() - 1);
-    for (auto [from, to] : edges)
-      targets[fill[from]++] = to;
+    std::vector<unsigned> targets(offsets.back());
+    {
+      std::vector<unsigned> next(offsets.begin(), offsets.end() - 1);
+      for (const Edge &edge : edges)
+        if (live[edge.gate])
+          targets[next[edge.from]++] = edge.to;
+    }
 
     SmallVector<unsigned> stack;
     auto flood = [&](auto visit) {
@@ -493,11 +635,14 @@ private:
     std::vector<unsigned> stamp(numNodes, 0);
     unsigned creatorNumber = 0;
     for (size_t i = 0, e = creatorSeeds.size(); i < e;) {
-      // All seeds of one creator (a dispatch may create several results).
-      Operation *creator = creatorSeeds[i].first;
+      // All seeds of one creator (a dispatch may create several results)
+      // are adjacent, and share the creator's block.
+      Operation *creator = creatorSeeds[i].creator;
+      bool enabled = live[creatorSeeds[i].gate];
       ++creatorNumber;
-      for (; i < e && creatorSeeds[i].first == creator; ++i)
-        stack.push_back(creatorSeeds[i].second);
+      for (; i < e && creatorSeeds[i].creator == creator; ++i)
+        if (enabled)
+          stack.push_back(creatorSeeds[i].node);
       flood([&](unsigned node) {
         if (stamp[node] == creatorNumber)
           return false;
@@ -507,7 +652,9 @@ private:
       });
     }
 
-    stack.append(externalSeeds.begin(), externalSeeds.end());
+    for (const ExternalSeed &seed : externalSeeds)
+      if (live[seed.gate])
+        stack.push_back(seed.node);
     flood([&](unsigned node) {
       if (sets[node].isExternal())
         return false;
@@ -522,16 +669,22 @@ private:
   SymbolTableCollection symbolTables;
 
   DenseMap<Operation *, CallableInfo> callables;
-  /// Live calls to a callee in the module.
-  DenseMap<Operation *, Operation *> calleeOf;
-  DenseSet<Block *> liveBlocks;
-  SmallVector<Block *> worklist;
+  DenseMap<Operation *, bool> visibleUses;
+  bool scannedSymbolUses = false;
+  bool allCallersUnknown = false;
+  DenseSet<Operation *> namedByNonCall;
 
-  /// Value flows (node to node).
-  std::vector<std::pair<unsigned, unsigned>> edges;
-  /// (creator, node of one of its results), in program order.
-  std::vector<std::pair<Operation *, unsigned>> creatorSeeds;
-  std::vector<unsigned> externalSeeds;
+  DenseMap<Block *, unsigned> blockIds;
+  std::vector<LivenessRecord> records;
+  std::vector<unsigned> recordGates;
+  std::vector<bool> live;
+  SmallVector<unsigned> worklist;
+  std::vector<LiveCall> liveCalls;
+
+  std::vector<Edge> edges;
+  /// In program order.
+  std::vector<CreatorSeed> creatorSeeds;
+  std::vector<ExternalSeed> externalSeeds;
 };
 
 } // namespace

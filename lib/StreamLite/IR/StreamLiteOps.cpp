@@ -48,6 +48,37 @@ static void printAffinity(OpAsmPrinter &printer, Operation *,
   printer << ')';
 }
 
+/// `{%size}` after a resource type.
+static ParseResult parseSize(OpAsmParser &parser,
+                             OpAsmParser::UnresolvedOperand &size) {
+  return failure(parser.parseLBrace() || parser.parseOperand(size) ||
+                 parser.parseRBrace());
+}
+
+/// `!stream_lite.resource<L>{%size}`: a resource type and its byte size.
+static ParseResult parseSizedType(OpAsmParser &parser, Type &type,
+                                  OpAsmParser::UnresolvedOperand &size) {
+  return failure(parser.parseType(type) || parseSize(parser, size));
+}
+
+static void printSizedType(OpAsmPrinter &printer, Type type, Value size) {
+  printer.printType(type);
+  printer << '{';
+  printer.printOperand(size);
+  printer << '}';
+}
+
+/// `{%d0, %d1}` after a tensor type (optional; `{}` is accepted too).
+static ParseResult
+parseOptionalDims(OpAsmParser &parser,
+                  SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims) {
+  if (succeeded(parser.parseOptionalLBrace()) &&
+      failed(parser.parseOptionalRBrace()) &&
+      (parser.parseOperandList(dims) || parser.parseRBrace()))
+    return failure();
+  return success();
+}
+
 /// `tensor<...>{%d0, %d1}`: a tensor type and its dynamic dims (omitted when
 /// there are none).
 static ParseResult
@@ -60,16 +91,11 @@ parseEncodedType(OpAsmParser &parser, TypeAttr &typeAttr,
   if (!isa<RankedTensorType>(type))
     return parser.emitError(loc) << "expected a ranked tensor type, got " << type;
   typeAttr = TypeAttr::get(type);
-  if (succeeded(parser.parseOptionalLBrace())) {
-    if (failed(parser.parseOptionalRBrace()) &&
-        (parser.parseOperandList(dims) || parser.parseRBrace()))
-      return failure();
-  }
-  return success();
+  return parseOptionalDims(parser, dims);
 }
 
 static void printEncodedType(OpAsmPrinter &printer, Operation *, TypeAttr typeAttr,
-                             OperandRange dims) {
+                             ValueRange dims) {
   printer.printType(typeAttr.getValue());
   if (!dims.empty()) {
     printer << '{';
@@ -84,9 +110,8 @@ parseEncodedResource(OpAsmParser &parser, TypeAttr &typeAttr,
                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims,
                      Type &resourceType, OpAsmParser::UnresolvedOperand &size) {
   return failure(parseEncodedType(parser, typeAttr, dims) ||
-                 parser.parseKeyword("in") || parser.parseType(resourceType) ||
-                 parser.parseLBrace() || parser.parseOperand(size) ||
-                 parser.parseRBrace());
+                 parser.parseKeyword("in") ||
+                 parseSizedType(parser, resourceType, size));
 }
 
 static void printEncodedResource(OpAsmPrinter &printer, Operation *op,
@@ -94,58 +119,7 @@ static void printEncodedResource(OpAsmPrinter &printer, Operation *op,
                                  Type resourceType, Value size) {
   printEncodedType(printer, op, typeAttr, dims);
   printer << " in ";
-  printer.printType(resourceType);
-  printer << '{';
-  printer.printOperand(size);
-  printer << '}';
-}
-
-/// `tensor<...>{%d} in %target as !stream_lite.resource<L>{%size}`: the
-/// result is tied to (is the updated) `%target`.
-static ParseResult parseEncodedTiedResource(
-    OpAsmParser &parser, TypeAttr &typeAttr,
-    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims,
-    OpAsmParser::UnresolvedOperand target, Type &resourceType,
-    OpAsmParser::UnresolvedOperand &size) {
-  OpAsmParser::UnresolvedOperand tied;
-  if (parseEncodedType(parser, typeAttr, dims) || parser.parseKeyword("in"))
-    return failure();
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseOperand(tied))
-    return failure();
-  if (tied.name != target.name || tied.number != target.number)
-    return parser.emitError(loc)
-           << "the tied result must name the target operand " << target.name;
-  return failure(parser.parseKeyword("as") || parser.parseType(resourceType) ||
-                 parser.parseLBrace() || parser.parseOperand(size) ||
-                 parser.parseRBrace());
-}
-
-static void printEncodedTiedResource(OpAsmPrinter &printer, Operation *op,
-                                     TypeAttr typeAttr, OperandRange dims,
-                                     Value target, Type resourceType, Value size) {
-  printEncodedType(printer, op, typeAttr, dims);
-  printer << " in ";
-  printer.printOperand(target);
-  printer << " as ";
-  printer.printType(resourceType);
-  printer << '{';
-  printer.printOperand(size);
-  printer << '}';
-}
-
-/// `public`, `private` or `nested` before a symbol name (optional).
-static void parseSymbolVisibility(OpAsmParser &parser, OperationState &result) {
-  StringRef keyword;
-  if (succeeded(parser.parseOptionalKeyword(&keyword,
-                                            {"public", "private", "nested"})))
-    result.addAttribute(mlir::SymbolTable::getVisibilityAttrName(),
-                        parser.getBuilder().getStringAttr(keyword));
-}
-
-static void printSymbolVisibility(OpAsmPrinter &printer, StringAttr visibility) {
-  if (visibility)
-    printer << ' ' << visibility.getValue();
+  printSizedType(printer, resourceType, size);
 }
 
 /// `%target as !stream_lite.resource<L>{%size}` (async ops): the result is
@@ -161,8 +135,7 @@ static ParseResult parseTiedResource(OpAsmParser &parser,
   if (tied.name != target.name || tied.number != target.number)
     return parser.emitError(loc)
            << "the tied result must name the target operand " << target.name;
-  if (parser.parseKeyword("as") || parser.parseType(targetType) ||
-      parser.parseLBrace() || parser.parseOperand(size) || parser.parseRBrace())
+  if (parser.parseKeyword("as") || parseSizedType(parser, targetType, size))
     return failure();
   resultType = targetType;
   return success();
@@ -172,10 +145,43 @@ static void printTiedResource(OpAsmPrinter &printer, Operation *, Value target,
                               Type targetType, Type, Value size) {
   printer.printOperand(target);
   printer << " as ";
-  printer.printType(targetType);
-  printer << '{';
-  printer.printOperand(size);
-  printer << '}';
+  printSizedType(printer, targetType, size);
+}
+
+/// `tensor<...>{%d} in %target as !stream_lite.resource<L>{%size}` (tensor
+/// ops): the encoded form of a tied resource.
+static ParseResult parseEncodedTiedResource(
+    OpAsmParser &parser, TypeAttr &typeAttr,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims,
+    OpAsmParser::UnresolvedOperand target, Type &resourceType,
+    OpAsmParser::UnresolvedOperand &size) {
+  Type resultType; // The op's result type is bound separately.
+  return failure(parseEncodedType(parser, typeAttr, dims) ||
+                 parser.parseKeyword("in") ||
+                 parseTiedResource(parser, target, resourceType, resultType,
+                                   size));
+}
+
+static void printEncodedTiedResource(OpAsmPrinter &printer, Operation *op,
+                                     TypeAttr typeAttr, OperandRange dims,
+                                     Value target, Type resourceType, Value size) {
+  printEncodedType(printer, op, typeAttr, dims);
+  printer << " in ";
+  printTiedResource(printer, op, target, resourceType, Type(), size);
+}
+
+/// `public`, `private` or `nested` before a symbol name (optional).
+static void parseSymbolVisibility(OpAsmParser &parser, OperationState &result) {
+  StringRef keyword;
+  if (succeeded(parser.parseOptionalKeyword(&keyword,
+                                            {"public", "private", "nested"})))
+    result.addAttribute(mlir::SymbolTable::getVisibilityAttrName(),
+                        parser.getBuilder().getStringAttr(keyword));
+}
+
+static void printSymbolVisibility(OpAsmPrinter &printer, StringAttr visibility) {
+  if (visibility)
+    printer << ' ' << visibility.getValue();
 }
 
 //===----------------------------------------------------------------------===//
@@ -255,8 +261,17 @@ static LogicalResult verifyRegion(Operation *op, StringRef what,
   return success();
 }
 
-static SmallVector<std::optional<int64_t>> constantLengths(ValueRange lengths) {
-  return llvm::map_to_vector(lengths, constantIndex);
+/// Checks a region given as `offsets` and `lengths` operands (slice, fill):
+/// as many of each, then verifyRegion with the constant lengths.
+static LogicalResult verifyRegionOperands(Operation *op, StringRef what,
+                                          RankedTensorType type,
+                                          ValueRange offsets, ValueRange lengths) {
+  if (offsets.size() != lengths.size())
+    return op->emitOpError() << "has " << offsets.size()
+                             << " start indices but " << lengths.size()
+                             << " lengths";
+  return verifyRegion(op, what, type, offsets,
+                      llvm::map_to_vector(lengths, constantIndex));
 }
 
 static SmallVector<std::optional<int64_t>> staticShapeLengths(RankedTensorType type) {
@@ -457,11 +472,18 @@ LogicalResult TensorSplatOp::verify() {
                          tensorOf(getResultEncodingAttr()));
 }
 
+/// Clone, encode and slice describe both their source and result tensors.
+template <typename OpTy>
+static LogicalResult verifySourceAndResultTensors(OpTy op) {
+  if (failed(verifyEncodedTensor(op, "source", op.getSourceEncodingAttr(),
+                                 op.getSourceEncodingDims())))
+    return failure();
+  return verifyEncodedTensor(op, "result", op.getResultEncodingAttr(),
+                             op.getResultEncodingDims());
+}
+
 LogicalResult TensorCloneOp::verify() {
-  if (failed(verifyEncodedTensor(*this, "source", getSourceEncodingAttr(),
-                                 getSourceEncodingDims())) ||
-      failed(verifyEncodedTensor(*this, "result", getResultEncodingAttr(),
-                                 getResultEncodingDims())))
+  if (failed(verifySourceAndResultTensors(*this)))
     return failure();
   RankedTensorType source = tensorOf(getSourceEncodingAttr());
   RankedTensorType result = tensorOf(getResultEncodingAttr());
@@ -483,10 +505,7 @@ LogicalResult TensorCloneOp::verify() {
 }
 
 LogicalResult TensorEncodeOp::verify() {
-  if (failed(verifyEncodedTensor(*this, "source", getSourceEncodingAttr(),
-                                 getSourceEncodingDims())) ||
-      failed(verifyEncodedTensor(*this, "result", getResultEncodingAttr(),
-                                 getResultEncodingDims())))
+  if (failed(verifySourceAndResultTensors(*this)))
     return failure();
   return verifySameLogicalTensor(*this, tensorOf(getSourceEncodingAttr()),
                                  tensorOf(getResultEncodingAttr()));
@@ -512,19 +531,12 @@ TensorCloneOp replaceEncodeWithClone(RewriterBase &rewriter, TensorEncodeOp op) 
 }
 
 LogicalResult TensorSliceOp::verify() {
-  if (failed(verifyEncodedTensor(*this, "source", getSourceEncodingAttr(),
-                                 getSourceEncodingDims())) ||
-      failed(verifyEncodedTensor(*this, "result", getResultEncodingAttr(),
-                                 getResultEncodingDims())))
+  if (failed(verifySourceAndResultTensors(*this)))
     return failure();
   RankedTensorType source = tensorOf(getSourceEncodingAttr());
   RankedTensorType result = tensorOf(getResultEncodingAttr());
-  if (getStartIndices().size() != getLengths().size())
-    return emitOpError() << "has " << getStartIndices().size()
-                         << " start indices but " << getLengths().size()
-                         << " lengths";
-  if (failed(verifyRegion(*this, "source", source, getStartIndices(),
-                          constantLengths(getLengths()))))
+  if (failed(verifyRegionOperands(*this, "source", source, getStartIndices(),
+                                  getLengths())))
     return failure();
   if (result.getRank() != source.getRank() ||
       result.getElementType() != source.getElementType())
@@ -546,12 +558,8 @@ LogicalResult TensorFillOp::verify() {
                                  getTargetEncodingDims())))
     return failure();
   RankedTensorType target = tensorOf(getTargetEncodingAttr());
-  if (getStartIndices().size() != getLengths().size())
-    return emitOpError() << "has " << getStartIndices().size()
-                         << " start indices but " << getLengths().size()
-                         << " lengths";
-  if (failed(verifyRegion(*this, "target", target, getStartIndices(),
-                          constantLengths(getLengths()))))
+  if (failed(verifyRegionOperands(*this, "target", target, getStartIndices(),
+                                  getLengths())))
     return failure();
   return verifyValueType(*this, "fill value", getValue().getType(), target);
 }
@@ -630,108 +638,71 @@ LogicalResult TensorExportOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// TensorDispatchOp
+// Dispatch ops
+//===----------------------------------------------------------------------===//
+//
+// tensor.dispatch and async.dispatch share their head, the framing of the
+// operand type list, the results (with tied operands) and most of their
+// verification; the op-specific parts (per-operand encodings and dims,
+// per-resource byte ranges) come in as callbacks.
+//
 //===----------------------------------------------------------------------===//
 
-std::optional<int64_t>
-TensorDispatchOp::getTiedResultOperandIndex(unsigned resultIndex) {
-  auto tied = getTiedOperands();
-  if (!tied || resultIndex >= tied->size())
+/// The operand index result `resultIndex` is tied to per `tiedOperands` (an
+/// absent attribute or a -1 entry: untied).
+static std::optional<int64_t> tiedResultOperandIndex(ArrayAttr tiedOperands,
+                                                     unsigned resultIndex) {
+  if (!tiedOperands || resultIndex >= tiedOperands.size())
     return std::nullopt;
-  int64_t index = cast<IntegerAttr>((*tied)[resultIndex]).getInt();
+  int64_t index = cast<IntegerAttr>(tiedOperands[resultIndex]).getInt();
   if (index < 0)
     return std::nullopt;
   return index;
 }
 
-LogicalResult TensorDispatchOp::verify() {
-  if (getEntryPoints().empty())
-    return emitOpError() << "must name at least one entry point";
-  for (Attribute entry : getEntryPoints())
+static LogicalResult verifyEntryPoints(Operation *op, ArrayAttr entryPoints) {
+  if (entryPoints.empty())
+    return op->emitOpError() << "must name at least one entry point";
+  for (Attribute entry : entryPoints)
     if (cast<SymbolRefAttr>(entry).getNestedReferences().size() != 1)
-      return emitOpError() << "entry point " << entry
-                           << " must be @executable::@export";
-  ArrayAttr operandEncodings = getOperandEncodings();
-  if (operandEncodings.size() != getMixedOperands().size())
-    return emitOpError() << "has " << getMixedOperands().size()
-                         << " operands but " << operandEncodings.size()
-                         << " operand encodings";
-  size_t resourceCount = 0, operandDimCount = 0;
-  for (auto [operandIndex, operand, encodingAttr] :
-       llvm::enumerate(getMixedOperands(), operandEncodings)) {
-    Type encoding = cast<TypeAttr>(encodingAttr).getValue();
-    if (auto resource = dyn_cast<ResourceType>(operand.getType())) {
-      // Spec section 4: only load and store take staging resources.
-      if (resource.getLifetime() == Lifetime::Staging)
-        return emitOpError() << "operand " << operandIndex
+      return op->emitOpError() << "entry point " << entry
+                               << " must be @executable::@export";
+  return success();
+}
+
+/// Spec section 4: only load and store take staging resources.
+static LogicalResult verifyNotStaging(Operation *op, size_t operandIndex,
+                                      ResourceType resource) {
+  if (resource.getLifetime() == Lifetime::Staging)
+    return op->emitOpError() << "operand " << operandIndex
                              << " is a staging resource; only load and store "
                                 "take staging resources";
-      auto tensor = dyn_cast<RankedTensorType>(encoding);
-      if (!tensor)
-        return emitOpError() << "resource operand needs a ranked tensor type, got "
-                             << encoding;
-      ++resourceCount;
-      operandDimCount += tensor.getNumDynamicDims();
-      if (failed(verifyEncodingForType(tensor, [&]() {
-            return emitOpError() << "operand type " << tensor << ": ";
-          })))
-        return failure();
-    } else if (encoding != operand.getType()) {
-      return emitOpError() << "scalar operand of type " << operand.getType()
-                           << " is described as " << encoding;
-    }
-  }
-  if (getOperandSizes().size() != resourceCount)
-    return emitOpError() << "has " << resourceCount << " resource operands but "
-                         << getOperandSizes().size() << " operand sizes";
-  if (getOperandEncodingDims().size() != operandDimCount)
-    return emitOpError() << "operand types have " << operandDimCount
-                         << " dynamic dims but " << getOperandEncodingDims().size()
-                         << " dim values are attached";
-  ArrayAttr resultEncodings = getResultEncodings();
-  if (resultEncodings.size() != getNumResults() ||
-      getResultSizes().size() != getNumResults())
-    return emitOpError() << "has " << getNumResults() << " results but "
-                         << resultEncodings.size() << " result encodings and "
-                         << getResultSizes().size() << " result sizes";
-  size_t resultDimCount = 0;
-  for (Attribute encodingAttr : resultEncodings) {
-    auto tensor = dyn_cast<RankedTensorType>(cast<TypeAttr>(encodingAttr).getValue());
-    if (!tensor)
-      return emitOpError() << "result needs a ranked tensor type, got "
-                           << encodingAttr;
-    resultDimCount += tensor.getNumDynamicDims();
-    if (failed(verifyEncodingForType(tensor, [&]() {
-          return emitOpError() << "result type " << tensor << ": ";
-        })))
+  return success();
+}
+
+/// Checks `tiedOperands` (if present): one entry per result, each untied or
+/// naming a resource operand; `verifyTied(result, operand)` then checks what
+/// the op requires of each tied pair.
+static LogicalResult
+verifyTiedOperands(Operation *op, ArrayAttr tiedOperands, ValueRange operands,
+                   function_ref<LogicalResult(unsigned, int64_t)> verifyTied) {
+  if (!tiedOperands)
+    return success();
+  unsigned numResults = op->getNumResults();
+  if (tiedOperands.size() != numResults)
+    return op->emitOpError() << "tied_operands has " << tiedOperands.size()
+                             << " entries but the op has " << numResults
+                             << " results";
+  for (unsigned i = 0; i < numResults; ++i) {
+    std::optional<int64_t> index = tiedResultOperandIndex(tiedOperands, i);
+    if (!index)
+      continue;
+    if (*index >= static_cast<int64_t>(operands.size()) ||
+        !isa<ResourceType>(operands[*index].getType()))
+      return op->emitOpError() << "result " << i << " is tied to operand "
+                               << *index << ", which is not a resource operand";
+    if (failed(verifyTied(i, *index)))
       return failure();
-  }
-  if (getResultEncodingDims().size() != resultDimCount)
-    return emitOpError() << "result types have " << resultDimCount
-                         << " dynamic dims but " << getResultEncodingDims().size()
-                         << " dim values are attached";
-  if (auto tied = getTiedOperands()) {
-    if (tied->size() != getNumResults())
-      return emitOpError() << "tied_operands has " << tied->size()
-                           << " entries but the op has " << getNumResults()
-                           << " results";
-    for (unsigned i = 0; i < getNumResults(); ++i) {
-      std::optional<int64_t> index = getTiedResultOperandIndex(i);
-      if (!index)
-        continue;
-      if (*index >= static_cast<int64_t>(getMixedOperands().size()) ||
-          !isa<ResourceType>(getMixedOperands()[*index].getType()))
-        return emitOpError() << "result " << i << " is tied to operand " << *index
-                             << ", which is not a resource operand";
-      if (operandEncodings[*index] != resultEncodings[i])
-        return emitOpError() << "result " << i << " type "
-                             << cast<TypeAttr>(resultEncodings[i]).getValue()
-                             << " differs from its tied operand type "
-                             << cast<TypeAttr>(operandEncodings[*index]).getValue();
-      if (getMixedOperands()[*index].getType() != getResult(i).getType())
-        return emitOpError() << "result " << i
-                             << " resource type differs from its tied operand";
-    }
   }
   return success();
 }
@@ -788,76 +759,75 @@ static void printDispatchHead(OpAsmPrinter &printer, Operation *op,
     printer << '[' << workload << ']';
 }
 
-/// Parses `@ex::@entry` or `{@ex::@a, @ex::@b}`.
-ParseResult TensorDispatchOp::parse(OpAsmParser &parser, OperationState &result) {
-  MLIRContext *ctx = parser.getContext();
-  Builder &builder = parser.getBuilder();
-  Type indexType = builder.getIndexType();
-
-
-  SmallVector<OpAsmParser::UnresolvedOperand> workload, operands;
-  if (parseDispatchHead(parser, result, workload))
-    return failure();
-  if (parser.parseLParen() || parser.parseOperandList(operands) ||
-      parser.parseRParen())
-    return failure();
-  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
-      parser.parseLParen())
-    return failure();
-
-  // Operand types: `tensor<...>{dims} in !resource{size}` or a scalar type.
-  SmallVector<Type> operandTypes;
-  SmallVector<Attribute> operandEncodings;
-  SmallVector<OpAsmParser::UnresolvedOperand> operandSizes, operandDims;
-  if (failed(parser.parseOptionalRParen())) {
-    do {
-      Type type;
-      SMLoc loc = parser.getCurrentLocation();
-      if (parser.parseType(type))
-        return failure();
-      if (!isa<RankedTensorType>(type)) {
-        operandTypes.push_back(type);
-        operandEncodings.push_back(TypeAttr::get(type));
-        continue;
-      }
-      if (succeeded(parser.parseOptionalLBrace()) &&
-          failed(parser.parseOptionalRBrace()) &&
-          (parser.parseOperandList(operandDims) || parser.parseRBrace()))
-        return failure();
-      Type resourceType;
-      OpAsmParser::UnresolvedOperand size;
-      if (parser.parseKeyword("in") || parser.parseType(resourceType) ||
-          parser.parseLBrace() || parser.parseOperand(size) ||
-          parser.parseRBrace())
-        return failure();
-      if (!isa<ResourceType>(resourceType))
-        return parser.emitError(loc) << "expected a stream_lite resource type";
-      operandTypes.push_back(resourceType);
-      operandEncodings.push_back(TypeAttr::get(type));
-      operandSizes.push_back(size);
-    } while (succeeded(parser.parseOptionalComma()));
-    if (parser.parseRParen())
+/// The operand types `(t0, t1, ...)`, one per operand. `parseType(index,
+/// type, sized)` parses the op's form of entry `index` up to its operand type
+/// and sets `sized` when a `{%size}` follows, which only a resource may have.
+static ParseResult parseDispatchOperandTypes(
+    OpAsmParser &parser, ArrayRef<OpAsmParser::UnresolvedOperand> operands,
+    SmallVectorImpl<Type> &types,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &sizes,
+    function_ref<ParseResult(unsigned, Type &, bool &)> parseType) {
+  auto parseEntry = [&]() -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    Type type;
+    bool sized = false;
+    if (parseType(types.size(), type, sized))
       return failure();
-  }
-  if (operandTypes.size() != operands.size())
-    return parser.emitError(parser.getNameLoc())
-           << "has " << operands.size() << " operands but "
-           << operandTypes.size() << " operand types";
-
-  // Results.
-  if (parser.parseArrow())
+    types.push_back(type);
+    if (!sized)
+      return success();
+    if (parseSize(parser, sizes.emplace_back()))
+      return failure();
+    if (!isa<ResourceType>(type))
+      return parser.emitError(loc) << "expected a stream_lite resource type";
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren, parseEntry))
     return failure();
-  SmallVector<Type> resultTypes;
-  SmallVector<Attribute> resultEncodings, tiedOperands;
-  SmallVector<OpAsmParser::UnresolvedOperand> resultSizes, resultDims;
+  if (types.size() != operands.size())
+    return parser.emitError(parser.getNameLoc())
+           << "has " << operands.size() << " operands but " << types.size()
+           << " operand types";
+  return success();
+}
+
+/// Prints what parseDispatchOperandTypes parses: `printType(index, operand)`
+/// prints the op's form of an entry up to its type; a resource's `{%size}`
+/// (the next of `sizes`) follows.
+static void
+printDispatchOperandTypes(OpAsmPrinter &printer, ValueRange operands,
+                          ValueRange sizes,
+                          function_ref<void(unsigned, Value)> printType) {
+  printer << '(';
+  auto size = sizes.begin();
+  for (auto [i, operand] : llvm::enumerate(operands)) {
+    if (i)
+      printer << ", ";
+    printType(i, operand);
+    if (!isa<ResourceType>(operand.getType()))
+      continue;
+    printer << '{';
+    printer.printOperand(*size++);
+    printer << '}';
+  }
+  printer << ')';
+}
+
+/// `-> r` or `-> (r0, r1, ...)` (any count), each result
+/// `prefix? (%operand as)? !stream_lite.resource<L>{%size}` where
+/// `parsePrefix` parses the op's own prefix. Adds the result types and, when
+/// any result is tied, `tied_operands` (operand indices, -1 when untied).
+static ParseResult
+parseDispatchResults(OpAsmParser &parser, OperationState &result,
+                     ArrayRef<OpAsmParser::UnresolvedOperand> operands,
+                     SmallVectorImpl<OpAsmParser::UnresolvedOperand> &sizes,
+                     function_ref<ParseResult()> parsePrefix = {}) {
+  SmallVector<Type> types;
+  SmallVector<Attribute> tiedOperands;
   bool anyTied = false;
   auto parseResult = [&]() -> ParseResult {
-    TypeAttr typeAttr;
-    SmallVector<OpAsmParser::UnresolvedOperand> dims;
-    if (parseEncodedType(parser, typeAttr, dims) || parser.parseKeyword("in"))
+    if (parsePrefix && parsePrefix())
       return failure();
-    llvm::append_range(resultDims, dims);
-    resultEncodings.push_back(typeAttr);
     int64_t tiedIndex = -1;
     OpAsmParser::UnresolvedOperand tied;
     OptionalParseResult hasTied = parser.parseOptionalOperand(tied);
@@ -873,16 +843,11 @@ ParseResult TensorDispatchOp::parse(OpAsmParser &parser, OperationState &result)
                << ", which is not an operand";
       anyTied = true;
     }
-    tiedOperands.push_back(builder.getI64IntegerAttr(tiedIndex));
-    Type resourceType;
-    OpAsmParser::UnresolvedOperand size;
-    if (parser.parseType(resourceType) || parser.parseLBrace() ||
-        parser.parseOperand(size) || parser.parseRBrace())
-      return failure();
-    resultTypes.push_back(resourceType);
-    resultSizes.push_back(size);
-    return success();
+    tiedOperands.push_back(parser.getBuilder().getI64IntegerAttr(tiedIndex));
+    return parseSizedType(parser, types.emplace_back(), sizes.emplace_back());
   };
+  if (parser.parseArrow())
+    return failure();
   if (succeeded(parser.parseOptionalLParen())) {
     if (failed(parser.parseOptionalRParen()) &&
         (parser.parseCommaSeparatedList(parseResult) || parser.parseRParen()))
@@ -890,31 +855,204 @@ ParseResult TensorDispatchOp::parse(OpAsmParser &parser, OperationState &result)
   } else if (parseResult()) {
     return failure();
   }
-
-  result.addAttribute("operand_encodings", ArrayAttr::get(ctx, operandEncodings));
-  result.addAttribute("result_encodings", ArrayAttr::get(ctx, resultEncodings));
   if (anyTied)
-    result.addAttribute("tied_operands", ArrayAttr::get(ctx, tiedOperands));
-  result.addTypes(resultTypes);
+    result.addAttribute("tied_operands",
+                        ArrayAttr::get(parser.getContext(), tiedOperands));
+  result.addTypes(types);
+  return success();
+}
 
+/// Prints what parseDispatchResults parses; `printPrefix(i)` prints result
+/// i's op-specific prefix.
+static void printDispatchResults(OpAsmPrinter &printer, Operation *op,
+                                 ValueRange operands, ValueRange sizes,
+                                 ArrayAttr tiedOperands,
+                                 function_ref<void(unsigned)> printPrefix = {}) {
+  printer << " -> ";
+  bool parens = op->getNumResults() != 1;
+  if (parens)
+    printer << '(';
+  for (unsigned i = 0; i < op->getNumResults(); ++i) {
+    if (i)
+      printer << ", ";
+    if (printPrefix)
+      printPrefix(i);
+    if (std::optional<int64_t> tied = tiedResultOperandIndex(tiedOperands, i)) {
+      printer.printOperand(operands[*tied]);
+      printer << " as ";
+    }
+    printSizedType(printer, op->getResult(i).getType(), sizes[i]);
+  }
+  if (parens)
+    printer << ')';
+}
+
+/// Resolves the parsed operands in ODS segment order: the workload, the
+/// mixed operands with their parsed types, then the index-typed
+/// `indexSegments`; records the segment sizes.
+static ParseResult resolveDispatchOperands(
+    OpAsmParser &parser, OperationState &result, StringAttr segmentSizesName,
+    ArrayRef<OpAsmParser::UnresolvedOperand> workload,
+    ArrayRef<OpAsmParser::UnresolvedOperand> operands,
+    ArrayRef<Type> operandTypes,
+    ArrayRef<ArrayRef<OpAsmParser::UnresolvedOperand>> indexSegments) {
+  Type indexType = parser.getBuilder().getIndexType();
   SMLoc loc = parser.getCurrentLocation();
   if (parser.resolveOperands(workload, indexType, result.operands) ||
-      parser.resolveOperands(operands, operandTypes, loc, result.operands) ||
-      parser.resolveOperands(operandSizes, indexType, result.operands) ||
-      parser.resolveOperands(operandDims, indexType, result.operands) ||
-      parser.resolveOperands(resultSizes, indexType, result.operands) ||
-      parser.resolveOperands(resultDims, indexType, result.operands))
+      parser.resolveOperands(operands, operandTypes, loc, result.operands))
     return failure();
-  result.addAttribute(
-      getOperandSegmentSizesAttrName(result.name),
-      builder.getDenseI32ArrayAttr(
-          {static_cast<int32_t>(workload.size()),
-           static_cast<int32_t>(operands.size()),
-           static_cast<int32_t>(operandSizes.size()),
-           static_cast<int32_t>(operandDims.size()),
-           static_cast<int32_t>(resultSizes.size()),
-           static_cast<int32_t>(resultDims.size())}));
+  SmallVector<int32_t> segmentSizes = {static_cast<int32_t>(workload.size()),
+                                       static_cast<int32_t>(operands.size())};
+  for (ArrayRef<OpAsmParser::UnresolvedOperand> segment : indexSegments) {
+    if (parser.resolveOperands(segment, indexType, result.operands))
+      return failure();
+    segmentSizes.push_back(static_cast<int32_t>(segment.size()));
+  }
+  result.addAttribute(segmentSizesName,
+                      parser.getBuilder().getDenseI32ArrayAttr(segmentSizes));
   return success();
+}
+
+/// Prints a tensor.dispatch tensor type with its dims, taking its dynamic
+/// dims off the front of `dims` (the op lists all operands' or all results'
+/// dims in one segment).
+static void printEncodedTypeFrom(OpAsmPrinter &printer, Attribute encoding,
+                                 ValueRange &dims) {
+  auto typeAttr = cast<TypeAttr>(encoding);
+  unsigned count = tensorOf(typeAttr).getNumDynamicDims();
+  printEncodedType(printer, nullptr, typeAttr, dims.take_front(count));
+  dims = dims.drop_front(count);
+}
+
+//===----------------------------------------------------------------------===//
+// TensorDispatchOp
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t>
+TensorDispatchOp::getTiedResultOperandIndex(unsigned resultIndex) {
+  return tiedResultOperandIndex(getTiedOperandsAttr(), resultIndex);
+}
+
+LogicalResult TensorDispatchOp::verify() {
+  if (failed(verifyEntryPoints(*this, getEntryPoints())))
+    return failure();
+  ArrayAttr operandEncodings = getOperandEncodings();
+  if (operandEncodings.size() != getMixedOperands().size())
+    return emitOpError() << "has " << getMixedOperands().size()
+                         << " operands but " << operandEncodings.size()
+                         << " operand encodings";
+  size_t resourceCount = 0, operandDimCount = 0;
+  for (auto [operandIndex, operand, encodingAttr] :
+       llvm::enumerate(getMixedOperands(), operandEncodings)) {
+    Type encoding = cast<TypeAttr>(encodingAttr).getValue();
+    if (auto resource = dyn_cast<ResourceType>(operand.getType())) {
+      if (failed(verifyNotStaging(*this, operandIndex, resource)))
+        return failure();
+      auto tensor = dyn_cast<RankedTensorType>(encoding);
+      if (!tensor)
+        return emitOpError() << "resource operand needs a ranked tensor type, got "
+                             << encoding;
+      ++resourceCount;
+      operandDimCount += tensor.getNumDynamicDims();
+      if (failed(verifyEncodingForType(tensor, [&]() {
+            return emitOpError() << "operand type " << tensor << ": ";
+          })))
+        return failure();
+    } else if (encoding != operand.getType()) {
+      return emitOpError() << "scalar operand of type " << operand.getType()
+                           << " is described as " << encoding;
+    }
+  }
+  if (getOperandSizes().size() != resourceCount)
+    return emitOpError() << "has " << resourceCount << " resource operands but "
+                         << getOperandSizes().size() << " operand sizes";
+  if (getOperandEncodingDims().size() != operandDimCount)
+    return emitOpError() << "operand types have " << operandDimCount
+                         << " dynamic dims but " << getOperandEncodingDims().size()
+                         << " dim values are attached";
+  ArrayAttr resultEncodings = getResultEncodings();
+  if (resultEncodings.size() != getNumResults() ||
+      getResultSizes().size() != getNumResults())
+    return emitOpError() << "has " << getNumResults() << " results but "
+                         << resultEncodings.size() << " result encodings and "
+                         << getResultSizes().size() << " result sizes";
+  size_t resultDimCount = 0;
+  for (Attribute encodingAttr : resultEncodings) {
+    auto tensor = dyn_cast<RankedTensorType>(cast<TypeAttr>(encodingAttr).getValue());
+    if (!tensor)
+      return emitOpError() << "result needs a ranked tensor type, got "
+                           << encodingAttr;
+    resultDimCount += tensor.getNumDynamicDims();
+    if (failed(verifyEncodingForType(tensor, [&]() {
+          return emitOpError() << "result type " << tensor << ": ";
+        })))
+      return failure();
+  }
+  if (getResultEncodingDims().size() != resultDimCount)
+    return emitOpError() << "result types have " << resultDimCount
+                         << " dynamic dims but " << getResultEncodingDims().size()
+                         << " dim values are attached";
+  return verifyTiedOperands(
+      *this, getTiedOperandsAttr(), getMixedOperands(),
+      [&](unsigned i, int64_t index) -> LogicalResult {
+        if (operandEncodings[index] != resultEncodings[i])
+          return emitOpError()
+                 << "result " << i << " type "
+                 << cast<TypeAttr>(resultEncodings[i]).getValue()
+                 << " differs from its tied operand type "
+                 << cast<TypeAttr>(operandEncodings[index]).getValue();
+        if (getMixedOperands()[index].getType() != getResult(i).getType())
+          return emitOpError() << "result " << i
+                               << " resource type differs from its tied operand";
+        return success();
+      });
+}
+
+/// `on(#a) @ex::@entry[%w](%r, %c4) : (tensor<?x4xf32>{%d} in
+/// !stream_lite.resource<*>{%sz}, index) -> tensor<...>{%d} in ...`
+ParseResult TensorDispatchOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> workload, operands, operandSizes,
+      operandDims, resultSizes, resultDims;
+  if (parseDispatchHead(parser, result, workload) || parser.parseLParen() ||
+      parser.parseOperandList(operands) || parser.parseRParen() ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+
+  // Operand types: `tensor<...>{dims} in !resource{size}` or a scalar type
+  // (its own encoding).
+  SmallVector<Type> operandTypes;
+  SmallVector<Attribute> operandEncodings, resultEncodings;
+  auto parseOperandType = [&](unsigned, Type &type, bool &sized) -> ParseResult {
+    if (parser.parseType(type))
+      return failure();
+    operandEncodings.push_back(TypeAttr::get(type));
+    if (!isa<RankedTensorType>(type))
+      return success();
+    sized = true;
+    return failure(parseOptionalDims(parser, operandDims) ||
+                   parser.parseKeyword("in") || parser.parseType(type));
+  };
+  // Results: `tensor<...>{dims} in` before the resource.
+  auto parseResultPrefix = [&]() -> ParseResult {
+    TypeAttr encoding;
+    if (parseEncodedType(parser, encoding, resultDims) ||
+        parser.parseKeyword("in"))
+      return failure();
+    resultEncodings.push_back(encoding);
+    return success();
+  };
+  if (parseDispatchOperandTypes(parser, operands, operandTypes, operandSizes,
+                                parseOperandType) ||
+      parseDispatchResults(parser, result, operands, resultSizes,
+                           parseResultPrefix))
+    return failure();
+  MLIRContext *ctx = parser.getContext();
+  result.addAttribute("operand_encodings", ArrayAttr::get(ctx, operandEncodings));
+  result.addAttribute("result_encodings", ArrayAttr::get(ctx, resultEncodings));
+  return resolveDispatchOperands(
+      parser, result, getOperandSegmentSizesAttrName(result.name), workload,
+      operands, operandTypes,
+      {operandSizes, operandDims, resultSizes, resultDims});
 }
 
 void TensorDispatchOp::print(OpAsmPrinter &printer) {
@@ -925,65 +1063,27 @@ void TensorDispatchOp::print(OpAsmPrinter &printer) {
       (*this)->getAttrs(),
       {"affinity", "entry_points", "operand_encodings", "result_encodings",
        "tied_operands", getOperandSegmentSizesAttrName()});
-  printer << " : (";
-  auto sizes = getOperandSizes().begin();
-  auto dims = getOperandEncodingDims().begin();
-  llvm::interleaveComma(
-      llvm::zip_equal(getMixedOperands(), getOperandEncodings()), printer,
-      [&](auto pair) {
-        auto [operand, encodingAttr] = pair;
-        Type encoding = cast<TypeAttr>(encodingAttr).getValue();
+  printer << " : ";
+  ValueRange operandDims = getOperandEncodingDims();
+  printDispatchOperandTypes(
+      printer, getMixedOperands(), getOperandSizes(),
+      [&](unsigned i, Value operand) {
+        Attribute encoding = getOperandEncodings()[i];
         if (!isa<ResourceType>(operand.getType())) {
-          printer.printType(encoding);
+          printer.printType(cast<TypeAttr>(encoding).getValue());
           return;
         }
-        auto tensor = cast<RankedTensorType>(encoding);
-        printer.printType(tensor);
-        int64_t dynamicDims = tensor.getNumDynamicDims();
-        if (dynamicDims) {
-          printer << '{';
-          llvm::interleaveComma(llvm::make_range(dims, dims + dynamicDims),
-                                printer, [&](Value v) { printer.printOperand(v); });
-          printer << '}';
-          dims += dynamicDims;
-        }
+        printEncodedTypeFrom(printer, encoding, operandDims);
         printer << " in ";
         printer.printType(operand.getType());
-        printer << '{';
-        printer.printOperand(*sizes++);
-        printer << '}';
       });
-  printer << ") -> ";
-  bool parens = getNumResults() != 1;
-  if (parens)
-    printer << '(';
-  auto resultDims = getResultEncodingDims().begin();
-  for (unsigned i = 0; i < getNumResults(); ++i) {
-    if (i)
-      printer << ", ";
-    auto tensor = cast<RankedTensorType>(
-        cast<TypeAttr>(getResultEncodings()[i]).getValue());
-    printer.printType(tensor);
-    int64_t dynamicDims = tensor.getNumDynamicDims();
-    if (dynamicDims) {
-      printer << '{';
-      llvm::interleaveComma(llvm::make_range(resultDims, resultDims + dynamicDims),
-                            printer, [&](Value v) { printer.printOperand(v); });
-      printer << '}';
-      resultDims += dynamicDims;
-    }
-    printer << " in ";
-    if (std::optional<int64_t> tied = getTiedResultOperandIndex(i)) {
-      printer.printOperand(getMixedOperands()[*tied]);
-      printer << " as ";
-    }
-    printer.printType(getResult(i).getType());
-    printer << '{';
-    printer.printOperand(getResultSizes()[i]);
-    printer << '}';
-  }
-  if (parens)
-    printer << ')';
+  ValueRange resultDims = getResultEncodingDims();
+  printDispatchResults(printer, *this, getMixedOperands(), getResultSizes(),
+                       getTiedOperandsAttr(), [&](unsigned i) {
+                         printEncodedTypeFrom(printer, getResultEncodings()[i],
+                                              resultDims);
+                         printer << " in ";
+                       });
 }
 
 //===----------------------------------------------------------------------===//
@@ -1231,33 +1331,20 @@ LogicalResult AsyncExportOp::verify() {
 
 std::optional<int64_t>
 AsyncDispatchOp::getTiedResultOperandIndex(unsigned resultIndex) {
-  auto tied = getTiedOperands();
-  if (!tied || resultIndex >= tied->size())
-    return std::nullopt;
-  int64_t index = cast<IntegerAttr>((*tied)[resultIndex]).getInt();
-  if (index < 0)
-    return std::nullopt;
-  return index;
+  return tiedResultOperandIndex(getTiedOperandsAttr(), resultIndex);
 }
 
 LogicalResult AsyncDispatchOp::verify() {
-  if (getEntryPoints().empty())
-    return emitOpError() << "must name at least one entry point";
-  for (Attribute entry : getEntryPoints())
-    if (cast<SymbolRefAttr>(entry).getNestedReferences().size() != 1)
-      return emitOpError() << "entry point " << entry
-                           << " must be @executable::@export";
+  if (failed(verifyEntryPoints(*this, getEntryPoints())))
+    return failure();
   // Sizes and ranges are listed per resource operand, in operand order.
   SmallVector<unsigned> resourceIndices;
   for (auto [operandIndex, operand] : llvm::enumerate(getResourceOperands())) {
     auto resource = dyn_cast<ResourceType>(operand.getType());
     if (!resource)
       continue;
-    // Spec section 4: only load and store take staging resources.
-    if (resource.getLifetime() == Lifetime::Staging)
-      return emitOpError() << "operand " << operandIndex
-                           << " is a staging resource; only load and store "
-                              "take staging resources";
+    if (failed(verifyNotStaging(*this, operandIndex, resource)))
+      return failure();
     resourceIndices.push_back(operandIndex);
   }
   size_t resourceCount = resourceIndices.size();
@@ -1290,48 +1377,30 @@ LogicalResult AsyncDispatchOp::verify() {
     if (failed(verifyByteSize(*this, "result " + std::to_string(i),
                               getResultSizes()[i])))
       return failure();
-  auto tied = getTiedOperands();
-  if (!tied)
-    return success();
-  if (tied->size() != getNumResults())
-    return emitOpError() << "tied_operands has " << tied->size()
-                         << " entries but the op has " << getNumResults()
-                         << " results";
-  for (unsigned i = 0; i < getNumResults(); ++i) {
-    std::optional<int64_t> index = getTiedResultOperandIndex(i);
-    if (!index)
-      continue;
-    if (*index >= static_cast<int64_t>(getResourceOperands().size()) ||
-        !isa<ResourceType>(getResourceOperands()[*index].getType()))
-      return emitOpError() << "result " << i << " is tied to operand " << *index
-                           << ", which is not a resource operand";
-    Type operandType = getResourceOperands()[*index].getType();
-    if (operandType != getResult(i).getType())
-      return emitOpError() << "result " << i << " type " << getResult(i).getType()
-                           << " differs from its tied operand type "
-                           << operandType;
-    std::optional<int64_t> operandSize = constantIndex(operandSizes[*index]);
-    std::optional<int64_t> resultSize = constantIndex(getResultSizes()[i]);
-    if (operandSize && resultSize && *operandSize != *resultSize)
-      return emitOpError() << "result " << i << " size " << *resultSize
-                           << " differs from its tied operand size "
-                           << *operandSize;
-  }
-  return success();
+  return verifyTiedOperands(
+      *this, getTiedOperandsAttr(), getResourceOperands(),
+      [&](unsigned i, int64_t index) -> LogicalResult {
+        Type operandType = getResourceOperands()[index].getType();
+        if (operandType != getResult(i).getType())
+          return emitOpError() << "result " << i << " type "
+                               << getResult(i).getType()
+                               << " differs from its tied operand type "
+                               << operandType;
+        std::optional<int64_t> operandSize = constantIndex(operandSizes[index]);
+        std::optional<int64_t> resultSize = constantIndex(getResultSizes()[i]);
+        if (operandSize && resultSize && *operandSize != *resultSize)
+          return emitOpError() << "result " << i << " size " << *resultSize
+                               << " differs from its tied operand size "
+                               << *operandSize;
+        return success();
+      });
 }
 
 /// `on(#a) @ex::@entry[%w](%r[%o to %e for %l], %c4) : (!stream_lite.resource<*>{%sz}, index) -> ...`
 ParseResult AsyncDispatchOp::parse(OpAsmParser &parser, OperationState &result) {
-  MLIRContext *ctx = parser.getContext();
-  Builder &builder = parser.getBuilder();
-  Type indexType = builder.getIndexType();
-
-
   SmallVector<OpAsmParser::UnresolvedOperand> workload, operands, offsets,
-      ends, lengths;
+      ends, lengths, operandSizes, resultSizes;
   SmallVector<bool> hasRange;
-  if (parseDispatchHead(parser, result, workload))
-    return failure();
   auto parseOperand = [&]() -> ParseResult {
     OpAsmParser::UnresolvedOperand operand;
     if (parser.parseOperand(operand))
@@ -1348,104 +1417,37 @@ ParseResult AsyncDispatchOp::parse(OpAsmParser &parser, OperationState &result) 
                    parser.parseOperand(lengths.emplace_back()) ||
                    parser.parseRSquare());
   };
-  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
-                                     parseOperand))
-    return failure();
-  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+  if (parseDispatchHead(parser, result, workload) ||
+      parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                     parseOperand) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
     return failure();
 
-  // Operand types: `!stream_lite.resource<L>{%size}` or a scalar type.
+  // Operand types: `!stream_lite.resource<L>{%size}` for an operand with a
+  // byte range, a scalar type for one without.
   SmallVector<Type> operandTypes;
-  SmallVector<OpAsmParser::UnresolvedOperand> operandSizes;
-  auto parseOperandType = [&]() -> ParseResult {
+  auto parseOperandType = [&](unsigned index, Type &type,
+                              bool &sized) -> ParseResult {
     SMLoc loc = parser.getCurrentLocation();
-    Type type;
     if (parser.parseType(type))
       return failure();
-    unsigned index = operandTypes.size();
-    operandTypes.push_back(type);
-    bool isResource = isa<ResourceType>(type);
-    if (index < operands.size() && isResource != hasRange[index])
+    sized = isa<ResourceType>(type);
+    if (index < operands.size() && sized != hasRange[index])
       return parser.emitError(loc)
              << "operand " << operands[index].name
-             << (isResource ? " is a resource and needs a byte range "
-                              "[offset to end for length]"
-                            : " is not a resource and takes no byte range");
-    if (!isResource)
-      return success();
-    return failure(parser.parseLBrace() ||
-                   parser.parseOperand(operandSizes.emplace_back()) ||
-                   parser.parseRBrace());
-  };
-  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
-                                     parseOperandType))
-    return failure();
-  if (operandTypes.size() != operands.size())
-    return parser.emitError(parser.getNameLoc())
-           << "has " << operands.size() << " operands but "
-           << operandTypes.size() << " operand types";
-
-  // Results: `!stream_lite.resource<L>{%size}`, optionally `%operand as ...`.
-  if (parser.parseArrow())
-    return failure();
-  SmallVector<Type> resultTypes;
-  SmallVector<Attribute> tiedOperands;
-  SmallVector<OpAsmParser::UnresolvedOperand> resultSizes;
-  bool anyTied = false;
-  auto parseResult = [&]() -> ParseResult {
-    int64_t tiedIndex = -1;
-    OpAsmParser::UnresolvedOperand tied;
-    OptionalParseResult hasTied = parser.parseOptionalOperand(tied);
-    if (hasTied.has_value()) {
-      if (failed(*hasTied) || parser.parseKeyword("as"))
-        return failure();
-      for (auto [i, operand] : llvm::enumerate(operands))
-        if (operand.name == tied.name && operand.number == tied.number)
-          tiedIndex = i;
-      if (tiedIndex < 0)
-        return parser.emitError(tied.location)
-               << "tied result names " << tied.name
-               << ", which is not an operand";
-      anyTied = true;
-    }
-    tiedOperands.push_back(builder.getI64IntegerAttr(tiedIndex));
-    if (parser.parseType(resultTypes.emplace_back()) || parser.parseLBrace() ||
-        parser.parseOperand(resultSizes.emplace_back()) || parser.parseRBrace())
-      return failure();
+             << (sized ? " is a resource and needs a byte range "
+                         "[offset to end for length]"
+                       : " is not a resource and takes no byte range");
     return success();
   };
-  if (succeeded(parser.parseOptionalLParen())) {
-    if (failed(parser.parseOptionalRParen()) &&
-        (parser.parseCommaSeparatedList(parseResult) || parser.parseRParen()))
-      return failure();
-  } else if (parseResult()) {
+  if (parseDispatchOperandTypes(parser, operands, operandTypes, operandSizes,
+                                parseOperandType) ||
+      parseDispatchResults(parser, result, operands, resultSizes))
     return failure();
-  }
-
-  if (anyTied)
-    result.addAttribute("tied_operands", ArrayAttr::get(ctx, tiedOperands));
-  result.addTypes(resultTypes);
-
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.resolveOperands(workload, indexType, result.operands) ||
-      parser.resolveOperands(operands, operandTypes, loc, result.operands) ||
-      parser.resolveOperands(operandSizes, indexType, result.operands) ||
-      parser.resolveOperands(offsets, indexType, result.operands) ||
-      parser.resolveOperands(ends, indexType, result.operands) ||
-      parser.resolveOperands(lengths, indexType, result.operands) ||
-      parser.resolveOperands(resultSizes, indexType, result.operands))
-    return failure();
-  result.addAttribute(
-      getOperandSegmentSizesAttrName(result.name),
-      builder.getDenseI32ArrayAttr(
-          {static_cast<int32_t>(workload.size()),
-           static_cast<int32_t>(operands.size()),
-           static_cast<int32_t>(operandSizes.size()),
-           static_cast<int32_t>(offsets.size()),
-           static_cast<int32_t>(ends.size()),
-           static_cast<int32_t>(lengths.size()),
-           static_cast<int32_t>(resultSizes.size())}));
-  return success();
+  return resolveDispatchOperands(
+      parser, result, getOperandSegmentSizesAttrName(result.name), workload,
+      operands, operandTypes,
+      {operandSizes, offsets, ends, lengths, resultSizes});
 }
 
 void AsyncDispatchOp::print(OpAsmPrinter &printer) {
@@ -1470,34 +1472,12 @@ void AsyncDispatchOp::print(OpAsmPrinter &printer) {
   printer.printOptionalAttrDict((*this)->getAttrs(),
                                 {"affinity", "entry_points", "tied_operands",
                                  getOperandSegmentSizesAttrName()});
-  printer << " : (";
-  unsigned sizeIndex = 0;
-  llvm::interleaveComma(getResourceOperands(), printer, [&](Value operand) {
-    printer.printType(operand.getType());
-    if (!isa<ResourceType>(operand.getType()))
-      return;
-    printer << '{';
-    printer.printOperand(getResourceOperandSizes()[sizeIndex++]);
-    printer << '}';
-  });
-  printer << ") -> ";
-  bool parens = getNumResults() != 1;
-  if (parens)
-    printer << '(';
-  for (unsigned i = 0; i < getNumResults(); ++i) {
-    if (i)
-      printer << ", ";
-    if (std::optional<int64_t> tied = getTiedResultOperandIndex(i)) {
-      printer.printOperand(getResourceOperands()[*tied]);
-      printer << " as ";
-    }
-    printer.printType(getResult(i).getType());
-    printer << '{';
-    printer.printOperand(getResultSizes()[i]);
-    printer << '}';
-  }
-  if (parens)
-    printer << ')';
+  printer << " : ";
+  printDispatchOperandTypes(
+      printer, getResourceOperands(), getResourceOperandSizes(),
+      [&](unsigned, Value operand) { printer.printType(operand.getType()); });
+  printDispatchResults(printer, *this, getResourceOperands(), getResultSizes(),
+                       getTiedOperandsAttr());
 }
 
 } // namespace layoutopt::stream_lite

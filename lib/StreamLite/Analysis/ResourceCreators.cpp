@@ -243,6 +243,15 @@ private:
         record(LivenessRecord::Block, gate, nullptr, &region.front());
   }
 
+  /// isa<CallOpInterface>, asked once per op kind: the interface lookup
+  /// (with its dialect fallback) is a visible part of the walk otherwise.
+  bool isCall(Operation *op) {
+    auto [it, inserted] = callKinds.try_emplace(op->getName(), false);
+    if (inserted)
+      it->second = isa<CallOpInterface>(op);
+    return it->second;
+  }
+
   /// Pre-order, so that creators are seeded in program order.
   void walkRegion(Region &region) {
     for (Block &block : region) {
@@ -277,7 +286,7 @@ private:
   /// liveness (the rules of DeadCodeAnalysis::visit and of the sparse
   /// analysis's visitOperation).
   void visit(Operation *op, unsigned gate) {
-    bool isCall = isa<CallOpInterface>(op);
+    bool isCall = this->isCall(op);
     if (isCall)
       record(LivenessRecord::Call, gate, op);
     bool isRegionBranch =
@@ -674,6 +683,7 @@ private:
   bool allCallersUnknown = false;
   DenseSet<Operation *> namedByNonCall;
 
+  llvm::SmallDenseMap<OperationName, bool, 16> callKinds;
   DenseMap<Block *, unsigned> blockIds;
   std::vector<LivenessRecord> records;
   std::vector<unsigned> recordGates;

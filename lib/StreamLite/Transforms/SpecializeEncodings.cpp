@@ -37,26 +37,27 @@ static bool needsResolution(RankedTensorType type) {
 namespace {
 
 /// Turns (affinity, tensor type) into the resolved tensor type, caching both
-/// the resolvers of each affinity and each resolved type.
+/// the resolvers of each affinity and each resolved type (as the TypeAttr ops
+/// hold: a module has few distinct pairs, and this small cache is much
+/// cheaper than uniquing a TypeAttr per op).
 class TypeResolver {
 public:
   explicit TypeResolver(ModuleOp module) : module(module) {}
 
-  /// Resolves `type` (described as `what` on `op`) for `affinity`. Types that
-  /// need no resolution come back unchanged.
-  FailureOr<RankedTensorType> resolve(RankedTensorType type,
-                                      AffinityAttr affinity, Operation *op,
-                                      StringRef what) {
+  /// Resolves `typeAttr` (described as `what` on `op`) for `affinity`. Types
+  /// that need no resolution come back unchanged.
+  FailureOr<TypeAttr> resolve(TypeAttr typeAttr, AffinityAttr affinity,
+                              Operation *op, StringRef what) {
+    auto key = std::make_pair(Attribute(affinity), Attribute(typeAttr));
+    if (auto it = cache.find(key); it != cache.end())
+      return it->second;
+    auto type = cast<RankedTensorType>(typeAttr.getValue());
     if (!needsResolution(type))
-      return type;
+      return cache[key] = typeAttr;
     if (!affinity)
       return op->emitOpError()
              << "has no affinity to resolve the encoding of " << what << " "
-             << type
-             << " (no on(...) and no enclosing stream_lite.affinity)";
-    auto key = std::make_pair(Attribute(affinity), Type(type));
-    if (auto it = cache.find(key); it != cache.end())
-      return cast<RankedTensorType>(it->second);
+             << type << " (no on(...) and no enclosing stream_lite.affinity)";
 
     FailureOr<ArrayRef<std::pair<DeviceOp, TargetAttr>>> targets =
         getTargets(affinity, op);
@@ -76,11 +77,10 @@ public:
       layouts.insert(*layout);
     }
     auto encoding = cast<SerializableEncodingAttrInterface>(type.getEncoding());
-    auto resolved = RankedTensorType::get(
-        type.getShape(), type.getElementType(),
-        encoding.cloneWithLayouts(layouts.getArrayRef()));
-    cache[key] = resolved;
-    return resolved;
+    auto resolved =
+        RankedTensorType::get(type.getShape(), type.getElementType(),
+                              encoding.cloneWithLayouts(layouts.getArrayRef()));
+    return cache[key] = TypeAttr::get(resolved);
   }
 
 private:
@@ -107,7 +107,8 @@ private:
   ModuleOp module;
   SymbolTableCollection symbols;
   DenseMap<AffinityAttr, SmallVector<std::pair<DeviceOp, TargetAttr>>> targetCache;
-  DenseMap<std::pair<Attribute, Type>, Type> cache;
+  /// (affinity, type attribute) -> resolved type attribute.
+  DenseMap<std::pair<Attribute, Attribute>, TypeAttr> cache;
 };
 
 /// Rewrites the tensor types of every tensor-phase op.
@@ -118,14 +119,9 @@ public:
 
   /// A type created by `op` (resolved with the op's own affinity).
   FailureOr<TypeAttr> created(Operation *op, TypeAttr typeAttr, StringRef what) {
-    auto type = cast<RankedTensorType>(typeAttr.getValue());
-    if (!needsResolution(type))
+    if (!needsResolution(cast<RankedTensorType>(typeAttr.getValue())))
       return typeAttr;
-    FailureOr<RankedTensorType> resolved =
-        resolver.resolve(type, lookupAffinity(op), op, what);
-    if (failed(resolved))
-      return failure();
-    return TypeAttr::get(*resolved);
+    return resolver.resolve(typeAttr, lookupAffinity(op), op, what);
   }
 
   /// A type describing existing data `resource` mentioned by `op`: resolved
@@ -138,12 +134,12 @@ public:
     if (!needsResolution(type))
       return typeAttr;
     const CreatorSet &set = creators.lookup(resource);
-    RankedTensorType agreed;
+    TypeAttr agreed;
     Operation *agreedSource = nullptr;
     auto consider = [&](Operation *source, AffinityAttr affinity,
                         Operation *diagnosticOp) -> LogicalResult {
-      FailureOr<RankedTensorType> resolved =
-          resolver.resolve(type, affinity, diagnosticOp, what);
+      FailureOr<TypeAttr> resolved =
+          resolver.resolve(typeAttr, affinity, diagnosticOp, what);
       if (failed(resolved))
         return failure();
       if (!agreed) {
@@ -153,15 +149,18 @@ public:
       }
       if (*resolved == agreed)
         return success();
+      auto encodingOf = [](TypeAttr attr) {
+        return cast<RankedTensorType>(attr.getValue()).getEncoding();
+      };
       InFlightDiagnostic diag =
           op->emitOpError()
           << what << " " << type
           << " may come from creators with different layouts: "
-          << agreed.getEncoding() << " and " << resolved->getEncoding();
+          << encodingOf(agreed) << " and " << encodingOf(*resolved);
       diag.attachNote(agreedSource->getLoc())
-          << "creator with layout " << agreed.getEncoding();
+          << "creator with layout " << encodingOf(agreed);
       diag.attachNote(source->getLoc())
-          << "creator with layout " << resolved->getEncoding();
+          << "creator with layout " << encodingOf(*resolved);
       return failure();
     };
     for (Operation *creator : set.getCreators())
@@ -170,7 +169,7 @@ public:
     if (set.isExternal() || set.getCreators().empty())
       if (failed(consider(op, lookupAffinity(op), op)))
         return failure();
-    return TypeAttr::get(agreed);
+    return agreed;
   }
 
   LogicalResult rewrite(Operation *op);
@@ -182,73 +181,87 @@ private:
 
 } // namespace
 
-/// Sets attribute `name` of `op` when resolution succeeded.
-static LogicalResult update(Operation *op, StringRef name,
-                            FailureOr<TypeAttr> value) {
-  if (failed(value))
+/// Applies a resolution of the type attribute `current` through `set` (the
+/// op's typed setter: cheaper than setting an attribute by name on every
+/// tensor op).
+template <typename SetFn>
+static LogicalResult update(TypeAttr current, FailureOr<TypeAttr> resolved,
+                            SetFn set) {
+  if (failed(resolved))
     return failure();
-  if (op->getAttr(name) != *value)
-    op->setAttr(name, *value);
+  if (*resolved != current)
+    set(*resolved);
   return success();
 }
 
 LogicalResult EncodingRewriter::rewrite(Operation *op) {
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](TensorSizeOfOp sizeOf) {
-        return update(op, sizeOf.getEncodingAttrName(),
-                      created(op, sizeOf.getEncodingAttr(), "encoding"));
+        TypeAttr type = sizeOf.getEncodingAttr();
+        return update(type, created(op, type, "encoding"),
+                      [&](TypeAttr t) { sizeOf.setEncodingAttr(t); });
       })
       .Case<TensorEmptyOp, TensorConstantOp, TensorSplatOp, TensorImportOp>(
           [&](auto creator) {
-            return update(op, creator.getResultEncodingAttrName(),
-                          created(op, creator.getResultEncodingAttr(), "result"));
+            TypeAttr type = creator.getResultEncodingAttr();
+            return update(type, created(op, type, "result"), [&](TypeAttr t) {
+              creator.setResultEncodingAttr(t);
+            });
           })
       .Case([&](TensorExportOp exportOp) {
-        return update(op, exportOp.getSourceEncodingAttrName(),
-                      mentioned(op, exportOp.getSource(),
-                                exportOp.getSourceEncodingAttr(), "source"));
+        TypeAttr type = exportOp.getSourceEncodingAttr();
+        return update(type, mentioned(op, exportOp.getSource(), type, "source"),
+                      [&](TypeAttr t) { exportOp.setSourceEncodingAttr(t); });
       })
       .Case([&](TensorCloneOp clone) {
         // A clone's result takes its source's layout.
+        TypeAttr source = clone.getSourceEncodingAttr();
+        TypeAttr result = clone.getResultEncodingAttr();
         return failure(
-            failed(update(op, clone.getSourceEncodingAttrName(),
-                          mentioned(op, clone.getSource(),
-                                    clone.getSourceEncodingAttr(), "source"))) ||
-            failed(update(op, clone.getResultEncodingAttrName(),
-                          mentioned(op, clone.getSource(),
-                                    clone.getResultEncodingAttr(), "result"))));
+            failed(update(
+                source, mentioned(op, clone.getSource(), source, "source"),
+                [&](TypeAttr t) { clone.setSourceEncodingAttr(t); })) ||
+            failed(update(
+                result, mentioned(op, clone.getSource(), result, "result"),
+                [&](TypeAttr t) { clone.setResultEncodingAttr(t); })));
       })
       .Case<TensorEncodeOp, TensorSliceOp>([&](auto transfer) {
+        TypeAttr source = transfer.getSourceEncodingAttr();
+        TypeAttr result = transfer.getResultEncodingAttr();
         return failure(
-            failed(update(op, transfer.getSourceEncodingAttrName(),
-                          mentioned(op, transfer.getSource(),
-                                    transfer.getSourceEncodingAttr(), "source"))) ||
-            failed(update(op, transfer.getResultEncodingAttrName(),
-                          created(op, transfer.getResultEncodingAttr(), "result"))));
+            failed(update(
+                source, mentioned(op, transfer.getSource(), source, "source"),
+                [&](TypeAttr t) { transfer.setSourceEncodingAttr(t); })) ||
+            failed(
+                update(result, created(op, result, "result"), [&](TypeAttr t) {
+                  transfer.setResultEncodingAttr(t);
+                })));
       })
       .Case([&](TensorFillOp fill) {
-        return update(op, fill.getTargetEncodingAttrName(),
-                      mentioned(op, fill.getTarget(), fill.getTargetEncodingAttr(),
-                                "target"));
+        TypeAttr type = fill.getTargetEncodingAttr();
+        return update(type, mentioned(op, fill.getTarget(), type, "target"),
+                      [&](TypeAttr t) { fill.setTargetEncodingAttr(t); });
       })
       .Case([&](TensorUpdateOp updateOp) {
+        TypeAttr target = updateOp.getTargetEncodingAttr();
+        TypeAttr update_ = updateOp.getUpdateEncodingAttr();
         return failure(
-            failed(update(op, updateOp.getTargetEncodingAttrName(),
-                          mentioned(op, updateOp.getTarget(),
-                                    updateOp.getTargetEncodingAttr(), "target"))) ||
-            failed(update(op, updateOp.getUpdateEncodingAttrName(),
-                          mentioned(op, updateOp.getUpdate(),
-                                    updateOp.getUpdateEncodingAttr(), "update"))));
+            failed(update(
+                target, mentioned(op, updateOp.getTarget(), target, "target"),
+                [&](TypeAttr t) { updateOp.setTargetEncodingAttr(t); })) ||
+            failed(update(
+                update_, mentioned(op, updateOp.getUpdate(), update_, "update"),
+                [&](TypeAttr t) { updateOp.setUpdateEncodingAttr(t); })));
       })
       .Case([&](TensorLoadOp load) {
-        return update(op, load.getSourceEncodingAttrName(),
-                      mentioned(op, load.getSource(), load.getSourceEncodingAttr(),
-                                "source"));
+        TypeAttr type = load.getSourceEncodingAttr();
+        return update(type, mentioned(op, load.getSource(), type, "source"),
+                      [&](TypeAttr t) { load.setSourceEncodingAttr(t); });
       })
       .Case([&](TensorStoreOp store) {
-        return update(op, store.getTargetEncodingAttrName(),
-                      mentioned(op, store.getTarget(),
-                                store.getTargetEncodingAttr(), "target"));
+        TypeAttr type = store.getTargetEncodingAttr();
+        return update(type, mentioned(op, store.getTarget(), type, "target"),
+                      [&](TypeAttr t) { store.setTargetEncodingAttr(t); });
       })
       .Case([&](TensorDispatchOp dispatch) -> LogicalResult {
         SmallVector<Attribute> operandTypes, resultTypes;
@@ -268,7 +281,8 @@ LogicalResult EncodingRewriter::rewrite(Operation *op) {
         for (auto [index, typeAttr] :
              llvm::enumerate(dispatch.getResultEncodings())) {
           auto attr = cast<TypeAttr>(typeAttr);
-          std::optional<int64_t> tied = dispatch.getTiedResultOperandIndex(index);
+          std::optional<int64_t> tied =
+              dispatch.getTiedResultOperandIndex(index);
           FailureOr<TypeAttr> resolved =
               tied ? mentioned(op, dispatch.getMixedOperands()[*tied], attr,
                                "result")

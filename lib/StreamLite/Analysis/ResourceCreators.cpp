@@ -440,43 +440,69 @@ private:
     return visible;
   }
 
-  /// Records the symbols named other than by a call, looked up from the root
-  /// as upstream does, in every symbol table holding a symbol callable. This
-  /// walks every attribute of the module: done at most once, and only when
-  /// a callable's callers may all be known.
+  /// Records the symbols named other than by a call (looked up from the
+  /// root, as upstream does) in every symbol table holding a symbol
+  /// callable: SymbolTable::getSymbolUses of each such table, in one walk of
+  /// the module, without building each op's attribute dictionary and walking
+  /// each distinct attribute once. Done at most once, and only when a
+  /// callable's callers may all be known.
   void scanNonCallSymbolUses() {
     if (scannedSymbolUses)
       return;
     scannedSymbolUses = true;
-    SymbolTable::walkSymbolTables(
-        root, /*allSymUsesVisible=*/!root->getBlock(),
-        [&](Operation *table, bool) {
-          if (allCallersUnknown)
-            return;
-          bool hasCallable = llvm::any_of(
-              table->getRegion(0).front().getOps<CallableOpInterface>(),
-              [](CallableOpInterface callable) {
-                return callable.getCallableRegion() &&
-                       isa<SymbolOpInterface>(callable.getOperation());
-              });
-          if (!hasCallable)
-            return;
-          std::optional<SymbolTable::UseRange> uses =
-              SymbolTable::getSymbolUses(&table->getRegion(0));
-          if (!uses) {
-            // Uses cannot be gathered (an unknown op may hold symbol
-            // tables): no callable's callers are known.
-            allCallersUnknown = true;
-            return;
-          }
-          for (const SymbolTable::SymbolUse &use : *uses) {
-            if (isa<CallOpInterface>(use.getUser()))
-              continue;
-            if (Operation *symbol =
-                    symbolTables.lookupSymbolIn(root, use.getSymbolRef()))
-              namedByNonCall.insert(symbol);
-          }
+    scanSymbolUses(root, /*inScannedTable=*/false);
+  }
+
+  /// `inScannedTable`: `op` is in (the regions of non-table ops in) a symbol
+  /// table holding a symbol callable.
+  void scanSymbolUses(Operation *op, bool inScannedTable) {
+    if (allCallersUnknown)
+      return;
+    if (inScannedTable) {
+      // An unregistered op with one region may be a symbol table: upstream
+      // then gives up on the table's uses, and so on all callables.
+      if (op->getNumRegions() == 1 && !op->getDialect()) {
+        allCallersUnknown = true;
+        return;
+      }
+      if (!isCall(op))
+        recordSymbolUses(op);
+    }
+    if (op->hasTrait<mlir::OpTrait::SymbolTable>())
+      inScannedTable = llvm::any_of(
+          op->getRegion(0).front().getOps<CallableOpInterface>(),
+          [](CallableOpInterface callable) {
+            return callable.getCallableRegion() &&
+                   isa<SymbolOpInterface>(callable.getOperation());
+          });
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          scanSymbolUses(&nested, inScannedTable);
+  }
+
+  /// The symbols `op`'s attributes name (all of them: inherent ones from
+  /// properties, discardable ones from the dictionary).
+  void recordSymbolUses(Operation *op) {
+    auto visit = [&](Attribute attr) {
+      auto [it, inserted] = symbolsNamedBy.try_emplace(attr);
+      if (inserted)
+        attr.walk<WalkOrder::PreOrder>([&, &named = it->second](
+                                           SymbolRefAttr ref) {
+          if (Operation *symbol = symbolTables.lookupSymbolIn(root, ref))
+            named.push_back(symbol);
+          return WalkResult::skip(); // Nested references are the same use.
         });
+      namedByNonCall.insert(it->second.begin(), it->second.end());
+    };
+    for (NamedAttribute attr : op->getRawDictionaryAttrs())
+      visit(attr.getValue());
+    if (op->getPropertiesStorageSize()) {
+      NamedAttrList inherent;
+      op->getName().populateInherentAttrs(op, inherent);
+      for (NamedAttribute attr : inherent)
+        visit(attr.getValue());
+    }
   }
 
   //===--------------------------------------------------------------------===//
@@ -682,6 +708,8 @@ private:
   bool scannedSymbolUses = false;
   bool allCallersUnknown = false;
   DenseSet<Operation *> namedByNonCall;
+  /// Symbols each attribute names (attributes repeat across ops).
+  DenseMap<Attribute, SmallVector<Operation *, 1>> symbolsNamedBy;
 
   llvm::SmallDenseMap<OperationName, bool, 16> callKinds;
   DenseMap<Block *, unsigned> blockIds;

@@ -357,6 +357,24 @@ func.func @call_public(%sz: index, %v: f32) {
   return
 }
 
+// A private function named other than by a call may be called from
+// anywhere: its arguments have no visible creator either.
+// CHECK-LABEL: @named_private
+func.func private @named_private(%r: !stream_lite.resource<*>, %sz: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@b>) {{.+}}specialized<2,
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@b>) %v, %r[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %r as !stream_lite.resource<*>{%sz}
+  return
+}
+
+// CHECK-LABEL: @names_private
+func.func @names_private(%sz: index, %v: f32) attributes {test.callback = @named_private} {
+  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  func.call @named_private(%x, %sz, %v) : (!stream_lite.resource<*>, index, f32) -> ()
+  return
+}
+
 // CHECK-LABEL: @never_called
 func.func private @never_called(%sz: index, %v: f32) {
   %c0 = arith.constant 0 : index

@@ -1,6 +1,7 @@
 //===- ResourceCreators.cpp - which ops create a resource -----------------===//
 //
-// The analysis touches each op of the module once:
+// The analysis touches each op of the module once (twice when the module has
+// a private function: see scanNonCallSymbolUses):
 //
 //  1. One pre-order walk builds a value-flow graph over resource values: an
 //     edge from each value to every value that may hold the same bytes, the

@@ -23,7 +23,7 @@ def SpecializeEncodingsPass
     `stream_lite.affinity` when there is no `on()`). Every other mention
     (operands, fill/update/store targets and their tied results, dispatch
     operands, load/store and export sources, clone sources and results)
-    resolves with its creators' affinities, found by a dataflow analysis
+    resolves with its creators' affinities, found by a value-flow analysis
     through `async.transfer`, tied results, `scf`/`cf` block arguments and
     region results, and calls. A resource with no visible creator resolves
     with the affinity of the op that mentions it. `sizeof` resolves with its

@@ -1321,7 +1321,7 @@ LogicalResult AsyncImportOp::verify() {
 
 LogicalResult AsyncExportOp::verify() {
   auto hostType = cast<RankedTensorType>(getResult().getType());
-  if (static_cast<int64_t>(getResultDims().size()) != hostType.getNumDynamicDims())
+  if (getResultDims().size() != size_t(hostType.getNumDynamicDims()))
     return emitOpError() << "host tensor " << hostType << " has "
                          << hostType.getNumDynamicDims()
                          << " dynamic dims but " << getResultDims().size()

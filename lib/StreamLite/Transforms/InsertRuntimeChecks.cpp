@@ -195,6 +195,21 @@ void checkSameDims(CheckBuilder &checks, ArrayRef<OpFoldResult> expected,
                         what + " in dim " + Twine(d));
 }
 
+/// The dims of a host tensor: static ones as attributes, dynamic ones read
+/// with `tensor.dim`.
+SmallVector<OpFoldResult> buildHostDims(OpBuilder &b, Location loc,
+                                        Value hostTensor) {
+  auto type = cast<RankedTensorType>(hostTensor.getType());
+  SmallVector<OpFoldResult> dims;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    dims.push_back(
+        type.isDynamicDim(d)
+            ? OpFoldResult(
+                  tensor::DimOp::create(b, loc, hostTensor, d).getResult())
+            : b.getIndexAttr(type.getDimSize(d)));
+  return dims;
+}
+
 /// The bytes the host reads or writes for a value of `type` (i1 is a byte).
 int64_t getScalarBytes(Type type) {
   return type.isInteger(1) ? 1 : getElementByteWidth(type);
@@ -207,11 +222,7 @@ void insertByteRangeChecks(CheckBuilder &checks, Operation *op) {
   OpBuilder &b = checks.getBuilder();
   auto zero = [&]() -> OpFoldResult { return b.getIndexAttr(0); };
   llvm::TypeSwitch<Operation *>(op)
-      .Case([&](AsyncCloneOp o) {
-        checks.requireInBounds(zero(), o.getResultSize(), o.getSourceSize(),
-                               "result is larger than the source");
-      })
-      .Case([&](AsyncTransferOp o) {
+      .Case<AsyncCloneOp, AsyncTransferOp>([&](auto o) {
         checks.requireInBounds(zero(), o.getResultSize(), o.getSourceSize(),
                                "result is larger than the source");
       })
@@ -231,18 +242,17 @@ void insertByteRangeChecks(CheckBuilder &checks, Operation *op) {
                                "byte range is out of the target's bounds");
       })
       .Case([&](AsyncCopyOp o) {
-        checks.requireInBounds(o.getSourceOffset(), o.getLength(),
-                               o.getSourceSize(),
-                               "source byte range is out of the source's bounds");
-        checks.requireInBounds(o.getTargetOffset(), o.getLength(),
-                               o.getTargetSize(),
-                               "target byte range is out of the target's bounds");
+        checks.requireInBounds(
+            o.getSourceOffset(), o.getLength(), o.getSourceSize(),
+            "source byte range is out of the source's bounds");
+        checks.requireInBounds(
+            o.getTargetOffset(), o.getLength(), o.getTargetSize(),
+            "target byte range is out of the target's bounds");
       })
       .Case([&](AsyncLoadOp o) {
-        checks.requireInBounds(o.getSourceOffset(),
-                               b.getIndexAttr(getScalarBytes(o.getType())),
-                               o.getSourceSize(),
-                               "byte offset is out of the source's bounds");
+        checks.requireInBounds(
+            o.getSourceOffset(), b.getIndexAttr(getScalarBytes(o.getType())),
+            o.getSourceSize(), "byte offset is out of the source's bounds");
       })
       .Case([&](AsyncStoreOp o) {
         checks.requireInBounds(
@@ -260,17 +270,11 @@ void insertByteRangeChecks(CheckBuilder &checks, Operation *op) {
       })
       .Case([&](AsyncImportOp o) {
         auto hostType = cast<RankedTensorType>(o.getSource().getType());
-        SmallVector<OpFoldResult> hostDims;
-        for (int64_t d = 0; d < hostType.getRank(); ++d)
-          hostDims.push_back(
-              hostType.isDynamicDim(d)
-                  ? OpFoldResult(
-                        tensor::DimOp::create(b, o.getLoc(), o.getSource(), d)
-                            .getResult())
-                  : b.getIndexAttr(hostType.getDimSize(d)));
-        checks.requireInBounds(zero(), checks.denseBytes(hostType, hostDims),
-                               o.getResultSize(),
-                               "host tensor is larger than the resource");
+        checks.requireInBounds(
+            zero(),
+            checks.denseBytes(hostType,
+                              buildHostDims(b, o.getLoc(), o.getSource())),
+            o.getResultSize(), "host tensor is larger than the resource");
       })
       .Case([&](AsyncExportOp o) {
         auto hostType = cast<RankedTensorType>(o.getType());
@@ -292,38 +296,42 @@ void insertChecks(Operation *op) {
       })
       .Case([&](TensorCloneOp o) {
         checkSameDims(
-            checks, mixedDims(b, o.getSourceEncoding(), o.getSourceEncodingDims()),
+            checks,
+            mixedDims(b, o.getSourceEncoding(), o.getSourceEncodingDims()),
             mixedDims(b, o.getResultEncoding(), o.getResultEncodingDims()),
             "result differs from the source");
       })
       .Case([&](TensorEncodeOp o) {
         checkSameDims(
-            checks, mixedDims(b, o.getSourceEncoding(), o.getSourceEncodingDims()),
+            checks,
+            mixedDims(b, o.getSourceEncoding(), o.getSourceEncodingDims()),
             mixedDims(b, o.getResultEncoding(), o.getResultEncodingDims()),
             "result differs from the source");
       })
       .Case([&](TensorSliceOp o) {
         SmallVector<OpFoldResult> lengths = getAsOpFoldResult(o.getLengths());
-        checkRegion(checks,
-                    mixedDims(b, o.getSourceEncoding(), o.getSourceEncodingDims()),
-                    o.getStartIndices(), lengths, "source");
+        checkRegion(
+            checks,
+            mixedDims(b, o.getSourceEncoding(), o.getSourceEncodingDims()),
+            o.getStartIndices(), lengths, "source");
         checkSameDims(
             checks, lengths,
             mixedDims(b, o.getResultEncoding(), o.getResultEncodingDims()),
             "result differs from the region's lengths");
       })
       .Case([&](TensorFillOp o) {
-        checkRegion(checks,
-                    mixedDims(b, o.getTargetEncoding(), o.getTargetEncodingDims()),
-                    o.getStartIndices(), getAsOpFoldResult(o.getLengths()),
-                    "target");
+        checkRegion(
+            checks,
+            mixedDims(b, o.getTargetEncoding(), o.getTargetEncodingDims()),
+            o.getStartIndices(), getAsOpFoldResult(o.getLengths()), "target");
       })
       .Case([&](TensorUpdateOp o) {
-        checkRegion(checks,
-                    mixedDims(b, o.getTargetEncoding(), o.getTargetEncodingDims()),
-                    o.getStartIndices(),
-                    mixedDims(b, o.getUpdateEncoding(), o.getUpdateEncodingDims()),
-                    "target");
+        checkRegion(
+            checks,
+            mixedDims(b, o.getTargetEncoding(), o.getTargetEncodingDims()),
+            o.getStartIndices(),
+            mixedDims(b, o.getUpdateEncoding(), o.getUpdateEncodingDims()),
+            "target");
       })
       .Case([&](TensorLoadOp o) {
         SmallVector<OpFoldResult> dims =
@@ -344,15 +352,8 @@ void insertChecks(Operation *op) {
       .Case([&](TensorImportOp o) {
         // The host tensor is dense row-major data of its own shape; the
         // resource is read with the declared dims.
-        auto hostType = cast<RankedTensorType>(o.getSource().getType());
-        SmallVector<OpFoldResult> hostDims;
-        for (int64_t d = 0; d < hostType.getRank(); ++d)
-          hostDims.push_back(
-              hostType.isDynamicDim(d)
-                  ? OpFoldResult(tensor::DimOp::create(b, o.getLoc(),
-                                                       o.getSource(), d)
-                                     .getResult())
-                  : b.getIndexAttr(hostType.getDimSize(d)));
+        SmallVector<OpFoldResult> hostDims =
+            buildHostDims(b, o.getLoc(), o.getSource());
         checkSameDims(
             checks,
             mixedDims(b, o.getResultEncoding(), o.getResultEncodingDims()),
@@ -364,10 +365,9 @@ void insertChecks(Operation *op) {
             mixedDims(b, o.getSourceEncoding(), o.getSourceEncodingDims());
         for (int64_t d = 0; d < hostType.getRank(); ++d)
           if (!hostType.isDynamicDim(d))
-            checks.requireEqual(sourceDims[d],
-                                b.getIndexAttr(hostType.getDimSize(d)),
-                                "source differs from the result type in dim " +
-                                    Twine(d));
+            checks.requireEqual(
+                sourceDims[d], b.getIndexAttr(hostType.getDimSize(d)),
+                "source differs from the result type in dim " + Twine(d));
       });
 }
 

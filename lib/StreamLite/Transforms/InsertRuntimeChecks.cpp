@@ -124,23 +124,12 @@ public:
     }
   }
 
-  /// The bytes of dense row-major data of `type` with all dims `dims`.
+  /// The bytes of dense row-major data of `type` with all dims `dims`: the
+  /// identity layout's storage size (layout math lives in the interface).
   OpFoldResult denseBytes(RankedTensorType type, ArrayRef<OpFoldResult> dims) {
-    int64_t elementBytes = getElementByteWidth(type.getElementType());
-    int64_t staticBytes = elementBytes;
-    Value dynamic;
-    for (OpFoldResult dim : dims) {
-      if (std::optional<int64_t> k = getConstantIntValue(dim)) {
-        staticBytes *= *k;
-        continue;
-      }
-      Value v = cast<Value>(dim);
-      dynamic = dynamic ? arith::MulIOp::create(builder, loc, dynamic, v) : v;
-    }
-    if (!dynamic)
-      return builder.getIndexAttr(staticBytes);
-    return arith::MulIOp::create(builder, loc, dynamic, constant(staticBytes))
-        .getResult();
+    return IdentityAttr::get(type.getContext())
+        .buildStorageSizeInBytes(builder, loc, dims,
+                                 getElementByteWidth(type.getElementType()));
   }
 
   OpBuilder &getBuilder() { return builder; }

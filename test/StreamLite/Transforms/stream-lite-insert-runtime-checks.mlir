@@ -227,8 +227,9 @@ func.func @async_scalars(%st: !stream_lite.resource<staging>, %r: !stream_lite.r
 // CHECK: cf.assert %{{.+}}, "{{.*}}'stream_lite.async.dispatch' op byte range of resource operand 0 is out of its bounds"
 // CHECK-NEXT: stream_lite.async.dispatch
 
-// Tests that import checks the host tensor's dense bytes against the
-// resource and export the result's dense bytes against the source.
+// Tests that import checks the host tensor's dense bytes (rows x 4
+// columns x 4 bytes, the identity layout's size) against the resource and
+// export the result's dense bytes against the source.
 func.func @async_host(%h: tensor<?x4xf32>, %sz: index, %d: index) -> tensor<?x4xf32> {
   %0 = stream_lite.async.import %h : tensor<?x4xf32> -> !stream_lite.resource<external>{%sz}
   %1 = stream_lite.async.export %0 : !stream_lite.resource<external>{%sz} -> tensor<?x4xf32>{%d}
@@ -237,12 +238,13 @@ func.func @async_host(%h: tensor<?x4xf32>, %sz: index, %d: index) -> tensor<?x4x
 // CHECK-LABEL: func.func @async_host
 // CHECK-SAME: (%[[H:[a-z0-9_]+]]: tensor<?x4xf32>, %[[SZ:[a-z0-9_]+]]: index, %[[D:[a-z0-9_]+]]: index)
 // CHECK: %[[HD:.+]] = tensor.dim %[[H]], %{{.+}} : tensor<?x4xf32>
-// CHECK: %[[C16:.+]] = arith.constant 16 : index
-// CHECK: %[[HB:.+]] = arith.muli %[[HD]], %[[C16]] : index
+// CHECK: %[[HR:.+]] = arith.muli %[[HD]], %{{.+}} : index
+// CHECK: %[[HB:.+]] = arith.muli %[[HR]], %{{.+}} : index
 // CHECK: arith.cmpi ule, %[[HB]], %[[SZ]] : index
 // CHECK: cf.assert %{{.+}}, "{{.*}}'stream_lite.async.import' op host tensor is larger than the resource"
 // CHECK-NEXT: stream_lite.async.import
-// CHECK: %[[EB:.+]] = arith.muli %[[D]], %{{.+}} : index
+// CHECK: %[[ER:.+]] = arith.muli %[[D]], %{{.+}} : index
+// CHECK: %[[EB:.+]] = arith.muli %[[ER]], %{{.+}} : index
 // CHECK: arith.cmpi ule, %[[EB]], %[[SZ]] : index
 // CHECK: cf.assert %{{.+}}, "{{.*}}'stream_lite.async.export' op result is larger than the source"
 // CHECK-NEXT: stream_lite.async.export

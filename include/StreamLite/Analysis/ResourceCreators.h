@@ -1,12 +1,15 @@
 //===- ResourceCreators.h - which ops create a resource ---------*- C++ -*-===//
 //
 // For every resource value, the set of ops that may have created its bytes
-// (and so fixed its layout): empty, constant, splat, import, encode, slice
-// and untied dispatch results. Ownership flows through async.transfer, clone,
-// tied results (fill, update, store, tied dispatch results), scf/cf block
-// arguments and region results, and calls to functions in the module. A
-// value may also come from outside the visible program (an argument of a
-// public function, a result of an unknown op): then `isExternal()`.
+// (and so fixed its layout). Ops say what they do through
+// EncodedTensorOpInterface: a result with no layout source is created by its
+// op (empty, constant, splat, import, encode, slice, untied dispatch
+// results); a result with one (async.transfer, clone, tied results of fill,
+// update, store and dispatch) holds that operand's bytes. Ownership also
+// flows through scf/cf block arguments and region results, and calls to
+// functions in the module. A value may also come from outside the visible
+// program (an argument of a public function, a result of an op without the
+// interface): then `isExternal()`.
 //
 // Computed once per module by a direct propagation over SSA def-use and
 // control-flow edges (no dataflow framework), in time linear in the module
@@ -49,9 +52,6 @@ private:
   llvm::SmallVector<mlir::Operation *, 1> creators;
   bool externalSource = false;
 };
-
-/// Whether `op` creates the bytes of its `resultIndex`-th result.
-bool isResourceCreator(mlir::Operation *op, unsigned resultIndex);
 
 /// Runs the analysis on `root` (a module) and answers queries afterwards.
 class ResourceCreators {

@@ -67,6 +67,85 @@ def StreamLite_AffinityOpInterface : OpInterface<"AffinityOpInterface"> {
 }
 
 //===----------------------------------------------------------------------===//
+// TiedOpInterface
+//===----------------------------------------------------------------------===//
+
+def StreamLite_TiedOpInterface : OpInterface<"TiedOpInterface"> {
+  let cppNamespace = "::layoutopt::stream_lite";
+  let description = [{
+    An op some of whose results are one of its operands after the op wrote
+    it in place (IREE's tied operands): `fill`, `update`, `store`, tied
+    `dispatch` results, and their async-phase forms. The result holds the
+    operand's bytes (so its layout), and a lowering that cannot prove the
+    operand is not used elsewhere must copy it before writing.
+  }];
+  let methods = [
+    InterfaceMethod<
+      "The operand result `resultIndex` is tied to, or null when untied.",
+      "::mlir::OpOperand *", "getTiedResultOpOperand",
+      (ins "unsigned":$resultIndex)>,
+  ];
+  let extraSharedClassDeclaration = [{
+    /// The operand value `result` (a result of this op) is tied to, or null.
+    ::mlir::Value getTiedResultOperand(::mlir::OpResult result) {
+      ::mlir::OpOperand *operand =
+          $_op.getTiedResultOpOperand(result.getResultNumber());
+      return operand ? operand->get() : ::mlir::Value();
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// EncodedTensorOpInterface
+//===----------------------------------------------------------------------===//
+
+def StreamLite_EncodedTensorOpInterface
+    : OpInterface<"EncodedTensorOpInterface"> {
+  let cppNamespace = "::layoutopt::stream_lite";
+  let description = [{
+    An op that describes logical tensors by type (with its encoding), dims
+    and byte size. It lists each such tensor with its role (see
+    `EncodedTensor` and `TensorRole`): what the op does to the tensor's
+    bytes. Passes read this list instead of knowing ops by name:
+
+    - the creator analysis seeds `Allocates`/`Creates` results and follows
+      `Copies` sources and `Writes` (tied) targets;
+    - `--stream-lite-specialize-encodings` resolves `Describes`,
+      `Allocates` and `Creates` types with the op's affinity and every other
+      type with the affinity of the data's creators, then writes the resolved
+      type back with `setEncodedTensorType`;
+    - `--check-padding` instruments every written tensor.
+
+    `async.transfer` implements it with no tensors: it only says (through
+    `getLayoutSource`) that its result keeps its source's bytes.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        The op's tensors, in a fixed order (the index is what
+        `setEncodedTensorType` takes).
+      }],
+      "::llvm::SmallVector<::layoutopt::stream_lite::EncodedTensor, 2>",
+      "getEncodedTensors", (ins)>,
+    InterfaceMethod<[{
+        Replaces the type of tensor `index` of `getEncodedTensors()` (same
+        shape and element type; only the encoding changes).
+      }],
+      "void", "setEncodedTensorType",
+      (ins "unsigned":$index, "::mlir::TypeAttr":$type)>,
+    InterfaceMethod<[{
+        The operand whose bytes, and so layout, result `resultIndex` holds:
+        its tied operand, or the source of a `Copies` tensor. Null when the op
+        creates the result's bytes (or the result is not a resource).
+      }],
+      "::mlir::Value", "getLayoutSource", (ins "unsigned":$resultIndex),
+      [{}], [{
+        return ::layoutopt::stream_lite::detail::getDefaultLayoutSource(
+            $_op.getOperation(), resultIndex);
+      }]>,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
 // Encoding resolvers
 //===----------------------------------------------------------------------===//
 

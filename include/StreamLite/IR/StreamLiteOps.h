@@ -38,6 +38,69 @@ class AsyncPhaseOp
     : public mlir::OpTrait::TraitBase<ConcreteType, AsyncPhaseOp> {};
 } // namespace OpTrait
 
+/// What an op does with the bytes of one of its tensors
+/// (EncodedTensorOpInterface).
+enum class TensorRole {
+  /// A type only, no resource (`sizeof`).
+  Describes,
+  /// A result: a new resource with undefined contents (`empty`).
+  Allocates,
+  /// A result: a new resource whose bytes the op writes (`constant`,
+  /// `splat`, `import`, `encode`, `slice`, untied `dispatch` results).
+  Creates,
+  /// A result: a copy of operand `source`'s bytes in the same layout
+  /// (`clone`).
+  Copies,
+  /// An operand the op reads.
+  Reads,
+  /// An operand the op writes in place; `result` is the same tensor
+  /// afterwards (`fill`, `update`, `store`, tied `dispatch` results).
+  Writes,
+};
+
+/// One logical tensor of an op: its type attribute (with the encoding),
+/// dynamic dims and, unless it only `Describes`, its resource and byte size.
+struct EncodedTensor {
+  TensorRole role;
+  /// Names the tensor in diagnostics: "source", "result", "target", ...
+  llvm::StringRef name;
+  mlir::TypeAttr type;
+  mlir::ValueRange dims;
+  /// The operand (Reads, Writes) or result (Allocates, Creates, Copies).
+  mlir::Value resource;
+  mlir::Value size;
+  /// Copies: the operand whose bytes are copied.
+  mlir::Value source;
+  /// Writes: the tied result.
+  mlir::Value result;
+
+  mlir::RankedTensorType getType() const {
+    return llvm::cast<mlir::RankedTensorType>(type.getValue());
+  }
+  /// Whether the op defines the tensor's bytes (and so its layout is
+  /// resolved with the op's own affinity).
+  bool isCreatedByOp() const {
+    return role == TensorRole::Describes || role == TensorRole::Allocates ||
+           role == TensorRole::Creates;
+  }
+  /// The resource holding the tensor after the op (its result for
+  /// `Writes`), or null for `Describes`.
+  mlir::Value getResultResource() const {
+    return role == TensorRole::Writes ? result : resource;
+  }
+  /// Whether the op writes the tensor's bytes.
+  bool isWritten() const {
+    return role == TensorRole::Creates || role == TensorRole::Copies ||
+           role == TensorRole::Writes;
+  }
+};
+
+namespace detail {
+/// EncodedTensorOpInterface::getLayoutSource's default: the tied operand
+/// (TiedOpInterface), else the source of the `Copies` tensor of the result.
+mlir::Value getDefaultLayoutSource(mlir::Operation *op, unsigned resultIndex);
+} // namespace detail
+
 } // namespace layoutopt::stream_lite
 
 #include "StreamLite/IR/StreamLiteOpInterfaces.h.inc"

@@ -20,7 +20,8 @@ class StreamLite_Op<string mnemonic, list<Trait> traits = []>
     : Op<StreamLite_Dialect, mnemonic, traits>;
 
 class StreamLite_TensorOp<string mnemonic, list<Trait> traits = []>
-    : StreamLite_Op<mnemonic, !listconcat([StreamLite_TensorPhaseOpTrait], traits)> {
+    : StreamLite_Op<mnemonic, !listconcat([StreamLite_TensorPhaseOpTrait,
+        DeclareOpInterfaceMethods<StreamLite_EncodedTensorOpInterface>], traits)> {
   // Every tensor-phase op checks its tensor types in verify().
   let hasVerifier = 1;
 }
@@ -200,6 +201,7 @@ def StreamLite_TensorSliceOp : StreamLite_TensorOp<"tensor.slice", [
 }
 
 def StreamLite_TensorFillOp : StreamLite_TensorOp<"tensor.fill", [
+    DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Writes a value into a region of a tensor";
@@ -222,6 +224,7 @@ def StreamLite_TensorFillOp : StreamLite_TensorOp<"tensor.fill", [
 }
 
 def StreamLite_TensorUpdateOp : StreamLite_TensorOp<"tensor.update", [
+    DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Copies a tensor into a region of another";
@@ -264,6 +267,7 @@ def StreamLite_TensorLoadOp : StreamLite_TensorOp<"tensor.load", [
 }
 
 def StreamLite_TensorStoreOp : StreamLite_TensorOp<"tensor.store", [
+    DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>]> {
   let summary = "Host write of one element of a staging tensor";
   let arguments = (ins
@@ -282,6 +286,7 @@ def StreamLite_TensorStoreOp : StreamLite_TensorOp<"tensor.store", [
 }
 
 def StreamLite_TensorDispatchOp : StreamLite_TensorOp<"tensor.dispatch", [
+    DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Runs an executable entry point on tensors";
@@ -352,7 +357,9 @@ def StreamLite_TensorExportOp : StreamLite_TensorOp<"tensor.export", [
 // Async ops
 //===----------------------------------------------------------------------===//
 
-def StreamLite_AsyncTransferOp : StreamLite_Op<"async.transfer", [Pure]> {
+def StreamLite_AsyncTransferOp : StreamLite_Op<"async.transfer", [Pure,
+    DeclareOpInterfaceMethods<StreamLite_EncodedTensorOpInterface,
+                              ["getLayoutSource"]>]> {
   let summary = "Moves a resource between devices (or lifetimes)";
   let description = [{
     ```mlir
@@ -505,6 +512,7 @@ def StreamLite_AsyncSliceOp : StreamLite_AsyncOp<"async.slice", [
 }
 
 def StreamLite_AsyncFillOp : StreamLite_AsyncOp<"async.fill", [
+    DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Writes a repeated pattern into a byte range of a resource";
   let description = [{
@@ -533,6 +541,7 @@ def StreamLite_AsyncFillOp : StreamLite_AsyncOp<"async.fill", [
 }
 
 def StreamLite_AsyncUpdateOp : StreamLite_AsyncOp<"async.update", [
+    DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Copies a whole resource into a byte range of another";
   let description = [{
@@ -560,6 +569,7 @@ def StreamLite_AsyncUpdateOp : StreamLite_AsyncOp<"async.update", [
 }
 
 def StreamLite_AsyncCopyOp : StreamLite_AsyncOp<"async.copy", [
+    DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Copies a byte range of a resource into a byte range of another";
   let description = [{
@@ -610,7 +620,7 @@ def StreamLite_AsyncLoadOp : StreamLite_AsyncOp<"async.load", [Pure]> {
   }];
 }
 
-def StreamLite_AsyncStoreOp : StreamLite_AsyncOp<"async.store"> {
+def StreamLite_AsyncStoreOp : StreamLite_AsyncOp<"async.store", [DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>]> {
   let summary = "Host write of a value at a byte offset of a staging resource";
   let description = [{
     ```mlir
@@ -632,6 +642,7 @@ def StreamLite_AsyncStoreOp : StreamLite_AsyncOp<"async.store"> {
 }
 
 def StreamLite_AsyncDispatchOp : StreamLite_AsyncOp<"async.dispatch", [
+    DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Runs an executable entry point on byte ranges of resources";

@@ -34,40 +34,12 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 
 namespace layoutopt::stream_lite {
 
-bool isResourceCreator(Operation *op, unsigned resultIndex) {
-  return TypeSwitch<Operation *, bool>(op)
-      .Case<TensorEmptyOp, TensorConstantOp, TensorSplatOp, TensorImportOp,
-            TensorEncodeOp, TensorSliceOp>([](auto) { return true; })
-      .Case<TensorDispatchOp>([&](TensorDispatchOp dispatch) {
-        return !dispatch.getTiedResultOperandIndex(resultIndex).has_value();
-      })
-      .Default([](Operation *) { return false; });
-}
-
 namespace {
-
-/// The operand of `op` whose bytes result `index` keeps (a transfer's or
-/// clone's source, a tied target), or null when the result is new or
-/// unknown. Only asked for results that are not creators.
-Value getForwardedOperand(Operation *op, unsigned index) {
-  return TypeSwitch<Operation *, Value>(op)
-      .Case([](AsyncTransferOp transfer) { return transfer.getSource(); })
-      .Case([](TensorCloneOp clone) { return clone.getSource(); })
-      .Case([](TensorFillOp fill) { return fill.getTarget(); })
-      .Case([](TensorUpdateOp update) { return update.getTarget(); })
-      .Case([](TensorStoreOp store) { return store.getTarget(); })
-      .Case([&](TensorDispatchOp dispatch) -> Value {
-        std::optional<int64_t> tied = dispatch.getTiedResultOperandIndex(index);
-        return tied ? dispatch.getMixedOperands()[*tied] : Value();
-      })
-      .Default([](Operation *) { return Value(); });
-}
 
 /// No branch condition is ever taken as known: a layout must be right on
 /// every path, so every path is kept live. This is what the interfaces' null
@@ -330,17 +302,21 @@ private:
   /// creator's results start a set, ops keeping an operand's bytes forward
   /// its set, anything else (an op the analysis does not know) is external.
   void addResultEdges(Operation *op, unsigned gate) {
+    // Ops say through their interface whether a result is new bytes or an
+    // operand's (copied, transferred or written in place).
+    auto tensorOp = dyn_cast<EncodedTensorOpInterface>(op);
     for (OpResult result : op->getResults()) {
       std::optional<unsigned> node = getNode(result);
       if (!node)
         continue;
       unsigned index = result.getResultNumber();
-      if (isResourceCreator(op, index))
-        creatorSeeds.push_back({op, *node, gate});
-      else if (Value forwarded = getForwardedOperand(op, index))
-        addEdge(forwarded, result, gate);
-      else
+      Value source = tensorOp ? tensorOp.getLayoutSource(index) : Value();
+      if (!tensorOp)
         externalSeeds.push_back({*node, gate});
+      else if (source)
+        addEdge(source, result, gate);
+      else
+        creatorSeeds.push_back({op, *node, gate});
     }
   }
 

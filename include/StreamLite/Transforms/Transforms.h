@@ -1,0 +1,84 @@
+//===- Transforms.h - stream_lite rewrite patterns --------------*- C++ -*-===//
+//
+// The rewrites behind the stream_lite passes, as patterns another compiler
+// can run inside its own passes. Each pass of StreamLite/Transforms/Passes.h
+// is a thin driver over one `populate*Patterns` entry point here:
+//
+//   RewritePatternSet patterns(ctx);
+//   EncodingResolution resolution(module);
+//   populateSpecializeEncodingsPatterns(patterns, resolution);
+//   applyPatternsOnceToAllOps(module, std::move(patterns));
+//
+// Patterns that can fail on bad input emit an error naming the op and record
+// the failure in their state object (a pattern itself can only decline to
+// match), so the driver checks `hasFailed()` afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMLITE_TRANSFORMS_TRANSFORMS_H
+#define STREAMLITE_TRANSFORMS_TRANSFORMS_H
+
+#include "StreamLite/IR/StreamLiteOps.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <memory>
+
+namespace layoutopt::stream_lite {
+
+/// Applies the best matching pattern once to every op nested in `root`
+/// (post-order), including ops in unreachable blocks, which upstream's
+/// walkAndApplyPatterns skips: every op must be rewritten whether or not it
+/// can run (a dead op with an unresolved encoding would still have to be
+/// lowered). No folding, no dead-code removal, new ops are not visited.
+void applyPatternsOnceToAllOps(mlir::Operation *root,
+                               const mlir::FrozenRewritePatternSet &patterns);
+
+//===----------------------------------------------------------------------===//
+// Encoding resolution (--stream-lite-specialize-encodings)
+//===----------------------------------------------------------------------===//
+
+/// Resolves the encodings of the ops of one module with the resolvers of the
+/// devices that hold the data: a tensor the op creates (EncodedTensor::
+/// isCreatedByOp) with the op's own affinity, any other with the affinity of
+/// the data's creators (ResourceCreators, computed once here). Resolved
+/// types are cached per (affinity, type). The module must not change between
+/// construction and the last `resolve` other than by setting resolved types.
+class EncodingResolution {
+public:
+  explicit EncodingResolution(mlir::ModuleOp module);
+  ~EncodingResolution();
+
+  /// The tensors of `op` whose type resolves to a different one, as
+  /// (index in getEncodedTensors(), resolved type). On failure an error
+  /// naming the op was emitted and `hasFailed()` is true.
+  mlir::LogicalResult
+  resolve(EncodedTensorOpInterface op,
+          llvm::SmallVectorImpl<std::pair<unsigned, mlir::TypeAttr>> &changes);
+
+  /// Whether a `resolve` has failed.
+  bool hasFailed() const { return anyFailed; }
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+  bool anyFailed = false;
+};
+
+/// One pattern, for every EncodedTensorOpInterface op: sets the resolved
+/// types of its tensors.
+void populateSpecializeEncodingsPatterns(mlir::RewritePatternSet &patterns,
+                                         EncodingResolution &resolution);
+
+/// Gives each distinct list of binding layouts of an executable export its
+/// own copy of the executable (`@ex`, `@ex_dup0`, ...), rewrites the
+/// `binding.subspan` types of each copy and repoints the dispatches. Run
+/// after the dispatches' types are resolved.
+void duplicateExecutablesPerBindingLayouts(mlir::ModuleOp module);
+
+} // namespace layoutopt::stream_lite
+
+#endif // STREAMLITE_TRANSFORMS_TRANSFORMS_H

@@ -114,10 +114,14 @@ def EncodeHostTensorsPass
     - `tensor.import`/`tensor.export` become `async.import`/`async.export`.
     - `async.transfer` stays.
 
-    Errors (each names the op; the pass fails): a transfer the planner sends
-    to a builtin dispatch ("run --stream-lite-materialize-builtins first"),
-    an encoding that is unresolved, unknown or has no single physical layout
-    where bytes are addressed, and any tensor-phase op left afterwards.
+    The pass is a partial conversion (tensor-phase ops illegal) over the
+    patterns of `populateEncodeHostTensorsPatterns`
+    (`StreamLite/Transforms/Transforms.h`). Errors (each names the op; the
+    pass fails): a transfer the planner sends to a builtin dispatch ("run
+    --stream-lite-materialize-builtins first"), an encoding that is
+    unresolved, unknown or has no single physical layout where bytes are
+    addressed; the conversion driver then also reports the op as not
+    legalized.
 
     ```mlir
     // Before:

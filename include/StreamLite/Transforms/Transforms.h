@@ -79,6 +79,22 @@ void populateSpecializeEncodingsPatterns(mlir::RewritePatternSet &patterns,
 /// after the dispatches' types are resolved.
 void duplicateExecutablesPerBindingLayouts(mlir::ModuleOp module);
 
+//===----------------------------------------------------------------------===//
+// Host tensor encoding (--stream-lite-encode-host-tensors)
+//===----------------------------------------------------------------------===//
+
+/// One conversion pattern per tensor-phase op, lowering it to async-phase
+/// ops over bytes: sizes, byte offsets and ranges through the layouts and the
+/// transfer planner's DMA plans. `symbols` answers device lookups (fill
+/// widths). A pattern that cannot lower its op (a transfer that needs a
+/// builtin dispatch, an encoding without a single physical layout) emits an
+/// error naming the op and fails, which fails the conversion.
+void populateEncodeHostTensorsPatterns(mlir::RewritePatternSet &patterns,
+                                       mlir::SymbolTableCollection &symbols);
+
+/// Marks tensor-phase ops illegal and what the patterns create legal.
+void configureEncodeHostTensorsTarget(mlir::ConversionTarget &target);
+
 } // namespace layoutopt::stream_lite
 
 #endif // STREAMLITE_TRANSFORMS_TRANSFORMS_H

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/IR/StreamLiteAttrs.h"
+#include "StreamLite/IR/IndexArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -31,50 +32,9 @@ struct StaticArith {
   V rem(V a, V b) { return a % b; }
 };
 
-/// Index arithmetic that emits arith ops, folding constants with the same
-/// formulas as StaticArith (sizes and indices are non-negative, so the
-/// unsigned division ops are exact).
-struct IRArith {
-  OpBuilder &builder;
-  Location loc;
-  using V = OpFoldResult;
-
-  V constant(int64_t x) { return builder.getIndexAttr(x); }
-  Value value(V v) { return getValueOrCreateConstantIndexOp(builder, loc, v); }
-  std::optional<int64_t> known(V v) { return getConstantIntValue(v); }
-
-  template <typename OpTy, typename Fn>
-  V binary(V a, V b, Fn staticFn) {
-    auto ka = known(a), kb = known(b);
-    if (ka && kb)
-      return constant(staticFn(*ka, *kb));
-    return OpTy::create(builder, loc, value(a), value(b)).getResult();
-  }
-  V add(V a, V b) {
-    if (known(a) == 0) return b;
-    if (known(b) == 0) return a;
-    return binary<arith::AddIOp>(a, b, [](int64_t x, int64_t y) { return x + y; });
-  }
-  V mul(V a, V b) {
-    if (known(a) == 0 || known(b) == 0) return constant(0);
-    if (known(a) == 1) return b;
-    if (known(b) == 1) return a;
-    return binary<arith::MulIOp>(a, b, [](int64_t x, int64_t y) { return x * y; });
-  }
-  V ceilDiv(V a, V b) {
-    if (known(b) == 1) return a;
-    return binary<arith::CeilDivUIOp>(
-        a, b, [](int64_t x, int64_t y) { return llvm::divideCeil(x, y); });
-  }
-  V floorDiv(V a, V b) {
-    if (known(b) == 1) return a;
-    return binary<arith::DivUIOp>(a, b, [](int64_t x, int64_t y) { return x / y; });
-  }
-  V rem(V a, V b) {
-    if (known(b) == 1) return constant(0);
-    return binary<arith::RemUIOp>(a, b, [](int64_t x, int64_t y) { return x % y; });
-  }
-};
+/// Index arithmetic that emits arith ops (IndexArith), folding constants
+/// with the same formulas as StaticArith.
+using IRArith = IndexArith;
 
 /// The value type of arithmetic domain A (a non-deduced context, so that
 /// SmallVectors convert to ArrayRefs at call sites).

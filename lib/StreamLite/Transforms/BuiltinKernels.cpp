@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/Transforms/BuiltinKernels.h"
+#include "StreamLite/IR/IndexArith.h"
 
 #include "StreamLite/IR/StreamLiteAttrs.h"
 #include "StreamLite/IR/StreamLiteTypes.h"
@@ -306,104 +307,11 @@ void zeroIfPadMustBeZero(OpBuilder &builder, Location loc,
 /// Bytes per chunk when both sides are contiguous along whole rows.
 constexpr int64_t kRowChunkBytes = 64;
 
-/// Folding index arithmetic for loop bounds and indices. Every value is a
-/// non-negative index within a tensor, hence nuw/nsw, which lets LLVM fold a
-/// layout's `(b * T + r) / T` back to `b` in nests of constant trip count.
-struct IndexMath {
-  OpBuilder &b;
-  Location loc;
-
-  static constexpr arith::IntegerOverflowFlags kFlags =
-      arith::IntegerOverflowFlags::nuw | arith::IntegerOverflowFlags::nsw;
-
-  Value value(OpFoldResult v) {
-    return getValueOrCreateConstantIndexOp(b, loc, v);
-  }
-  static std::optional<int64_t> known(OpFoldResult v) {
-    return getConstantIntValue(v);
-  }
-  OpFoldResult constant(int64_t x) { return b.getIndexAttr(x); }
-  OpFoldResult add(OpFoldResult x, OpFoldResult y) {
-    auto kx = known(x), ky = known(y);
-    if (kx && ky)
-      return constant(*kx + *ky);
-    if (kx == 0)
-      return y;
-    if (ky == 0)
-      return x;
-    return arith::AddIOp::create(b, loc, value(x), value(y), kFlags)
-        .getResult();
-  }
-  /// `x - y` where x >= y.
-  OpFoldResult sub(OpFoldResult x, OpFoldResult y) {
-    auto kx = known(x), ky = known(y);
-    if (kx && ky)
-      return constant(*kx - *ky);
-    if (ky == 0)
-      return x;
-    return arith::SubIOp::create(b, loc, value(x), value(y), kFlags)
-        .getResult();
-  }
-  OpFoldResult mul(OpFoldResult x, int64_t k) {
-    if (auto kx = known(x))
-      return constant(*kx * k);
-    if (k == 1)
-      return x;
-    return arith::MulIOp::create(b, loc, value(x), value(constant(k)), kFlags)
-        .getResult();
-  }
-  OpFoldResult floorDiv(OpFoldResult x, int64_t k) {
-    if (auto kx = known(x))
-      return constant(*kx / k);
-    if (k == 1)
-      return x;
-    return arith::DivUIOp::create(b, loc, value(x), value(constant(k)))
-        .getResult();
-  }
-  OpFoldResult ceilDiv(OpFoldResult x, int64_t k) {
-    if (auto kx = known(x))
-      return constant(llvm::divideCeil(*kx, k));
-    if (k == 1)
-      return x;
-    return arith::CeilDivUIOp::create(b, loc, value(x), value(constant(k)))
-        .getResult();
-  }
-  OpFoldResult rem(OpFoldResult x, int64_t k) {
-    if (auto kx = known(x))
-      return constant(*kx % k);
-    if (k == 1)
-      return constant(0);
-    return arith::RemUIOp::create(b, loc, value(x), value(constant(k)))
-        .getResult();
-  }
-  OpFoldResult min(OpFoldResult x, OpFoldResult y) {
-    auto kx = known(x), ky = known(y);
-    if (kx && ky)
-      return constant(std::min(*kx, *ky));
-    return arith::MinUIOp::create(b, loc, value(x), value(y)).getResult();
-  }
-  OpFoldResult max(OpFoldResult x, OpFoldResult y) {
-    auto kx = known(x), ky = known(y);
-    if (kx && ky)
-      return constant(std::max(*kx, *ky));
-    if (kx == 0)
-      return y;
-    if (ky == 0)
-      return x;
-    return arith::MaxUIOp::create(b, loc, value(x), value(y)).getResult();
-  }
-  /// `x <= y` as an i1, or its value when both are known.
-  std::variant<bool, Value> ule(OpFoldResult x, OpFoldResult y) {
-    auto kx = known(x), ky = known(y);
-    if (kx && ky)
-      return *kx <= *ky;
-    if (kx == 0)
-      return true;
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, value(x),
-                                 value(y))
-        .getResult();
-  }
-};
+/// Every value in a kernel is a non-negative index within a tensor, hence
+/// nuw/nsw, which lets LLVM fold a layout's `(b * T + r) / T` back to `b` in
+/// nests of constant trip count.
+constexpr arith::IntegerOverflowFlags kIndexFlags =
+    arith::IntegerOverflowFlags::nuw | arith::IntegerOverflowFlags::nsw;
 
 /// How a layout's byte image is walked, for any shape: its physical dims in
 /// row-major order (logical dim and stride; the extents of a placeholder
@@ -488,7 +396,7 @@ public:
   RegionTransfer(OpBuilder &builder, Location loc, RegionSide dst,
                  std::optional<RegionSide> src, Value fillValue,
                  ArrayRef<OpFoldResult> lengths)
-      : b(builder), loc(loc), math{builder, loc}, dst(std::move(dst)),
+      : b(builder), loc(loc), math(builder, loc, kIndexFlags), dst(std::move(dst)),
         src(std::move(src)), fillValue(fillValue), lengths(lengths) {}
 
   void build();
@@ -517,7 +425,7 @@ private:
 
   OpBuilder &b;
   Location loc;
-  IndexMath math;
+  IndexArith math;
   RegionSide dst;
   std::optional<RegionSide> src;
   Value fillValue;
@@ -648,7 +556,7 @@ void RegionTransfer::build() {
   const RegionSide &x = orderIsSrc ? dst : *src;
   OpFoldResult lhs = math.rem(o.offsets[runDim], chunk);
   OpFoldResult rhs = math.rem(x.offsets[runDim], chunk);
-  auto kl = IndexMath::known(lhs), kr = IndexMath::known(rhs);
+  auto kl = IndexArith::known(lhs), kr = IndexArith::known(rhs);
   if (kl && kr) {
     buildNest(*kl == *kr ? chunk : 1);
     return;
@@ -716,7 +624,7 @@ void RegionTransfer::buildTileNest(size_t level, Indices indices,
       OpFoldResult begin = o.offsets[dim];
       OpFoldResult end = math.add(begin, lengths[dim]);
       OpFoldResult first = math.mul(blocks[dim], tile);
-      auto kb = IndexMath::known(begin), kl = IndexMath::known(lengths[dim]);
+      auto kb = IndexArith::known(begin), kl = IndexArith::known(lengths[dim]);
       if (kb == 0 && kl && *kl % tile == 0)
         continue;
       for (auto c : {math.ule(begin, first),

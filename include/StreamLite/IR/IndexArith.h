@@ -1,0 +1,64 @@
+//===- IndexArith.h - folding index arithmetic ------------------*- C++ -*-===//
+//
+// The one builder of index arithmetic in the project: layout math (dynamic
+// dims), host-tensor lowering and builtin kernels all build sizes, offsets
+// and loop bounds through it. Values are OpFoldResults; an operation whose
+// operands are all constants folds to a constant, and identities (x + 0,
+// x * 1, x / 1, ...) fold away, so static shapes produce no IR.
+//
+// Sizes and indices are non-negative, so divisions and remainders are the
+// unsigned arith ops. `flags` (e.g. nuw|nsw, when every value is known to be
+// an in-bounds index) go on add, sub and mul.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMLITE_IR_INDEXARITH_H
+#define STREAMLITE_IR_INDEXARITH_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpDefinition.h"
+
+#include <optional>
+#include <variant>
+
+namespace layoutopt::stream_lite {
+
+class IndexArith {
+public:
+  using V = mlir::OpFoldResult;
+
+  IndexArith(mlir::OpBuilder &builder, mlir::Location loc,
+             mlir::arith::IntegerOverflowFlags flags =
+                 mlir::arith::IntegerOverflowFlags::none)
+      : builder(builder), loc(loc), flags(flags) {}
+
+  V constant(int64_t x) { return builder.getIndexAttr(x); }
+  mlir::Value value(V v);
+  static std::optional<int64_t> known(V v);
+
+  V add(V a, V b);
+  /// `a - b`, where a >= b.
+  V sub(V a, V b);
+  V mul(V a, V b);
+  V mul(V a, int64_t k) { return mul(a, constant(k)); }
+  V ceilDiv(V a, V b);
+  V ceilDiv(V a, int64_t k) { return ceilDiv(a, constant(k)); }
+  V floorDiv(V a, V b);
+  V floorDiv(V a, int64_t k) { return floorDiv(a, constant(k)); }
+  V rem(V a, V b);
+  V rem(V a, int64_t k) { return rem(a, constant(k)); }
+  V min(V a, V b);
+  V max(V a, V b);
+  /// `a <= b` as an i1, or its value when both are known.
+  std::variant<bool, mlir::Value> ule(V a, V b);
+
+private:
+  mlir::OpBuilder &builder;
+  mlir::Location loc;
+  mlir::arith::IntegerOverflowFlags flags;
+};
+
+} // namespace layoutopt::stream_lite
+
+#endif // STREAMLITE_IR_INDEXARITH_H

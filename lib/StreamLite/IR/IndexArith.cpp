@@ -1,0 +1,114 @@
+//===- IndexArith.cpp - folding index arithmetic --------------------------===//
+
+#include "StreamLite/IR/IndexArith.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace layoutopt::stream_lite {
+
+Value IndexArith::value(V v) {
+  return getValueOrCreateConstantIndexOp(builder, loc, v);
+}
+
+std::optional<int64_t> IndexArith::known(V v) {
+  return getConstantIntValue(v);
+}
+
+IndexArith::V IndexArith::add(V a, V b) {
+  auto ka = known(a), kb = known(b);
+  if (ka && kb)
+    return constant(*ka + *kb);
+  if (ka == 0)
+    return b;
+  if (kb == 0)
+    return a;
+  return arith::AddIOp::create(builder, loc, value(a), value(b), flags)
+      .getResult();
+}
+
+IndexArith::V IndexArith::sub(V a, V b) {
+  auto ka = known(a), kb = known(b);
+  if (ka && kb)
+    return constant(*ka - *kb);
+  if (kb == 0)
+    return a;
+  return arith::SubIOp::create(builder, loc, value(a), value(b), flags)
+      .getResult();
+}
+
+IndexArith::V IndexArith::mul(V a, V b) {
+  auto ka = known(a), kb = known(b);
+  if (ka && kb)
+    return constant(*ka * *kb);
+  if (ka == 0 || kb == 0)
+    return constant(0);
+  if (ka == 1)
+    return b;
+  if (kb == 1)
+    return a;
+  return arith::MulIOp::create(builder, loc, value(a), value(b), flags)
+      .getResult();
+}
+
+IndexArith::V IndexArith::ceilDiv(V a, V b) {
+  auto ka = known(a), kb = known(b);
+  if (kb == 1)
+    return a;
+  if (ka && kb)
+    return constant(llvm::divideCeil(*ka, *kb));
+  return arith::CeilDivUIOp::create(builder, loc, value(a), value(b))
+      .getResult();
+}
+
+IndexArith::V IndexArith::floorDiv(V a, V b) {
+  auto ka = known(a), kb = known(b);
+  if (kb == 1)
+    return a;
+  if (ka && kb)
+    return constant(*ka / *kb);
+  return arith::DivUIOp::create(builder, loc, value(a), value(b)).getResult();
+}
+
+IndexArith::V IndexArith::rem(V a, V b) {
+  auto ka = known(a), kb = known(b);
+  if (kb == 1)
+    return constant(0);
+  if (ka && kb)
+    return constant(*ka % *kb);
+  return arith::RemUIOp::create(builder, loc, value(a), value(b)).getResult();
+}
+
+IndexArith::V IndexArith::min(V a, V b) {
+  auto ka = known(a), kb = known(b);
+  if (ka && kb)
+    return constant(std::min(*ka, *kb));
+  return arith::MinUIOp::create(builder, loc, value(a), value(b)).getResult();
+}
+
+IndexArith::V IndexArith::max(V a, V b) {
+  auto ka = known(a), kb = known(b);
+  if (ka && kb)
+    return constant(std::max(*ka, *kb));
+  if (ka == 0)
+    return b;
+  if (kb == 0)
+    return a;
+  return arith::MaxUIOp::create(builder, loc, value(a), value(b)).getResult();
+}
+
+std::variant<bool, Value> IndexArith::ule(V a, V b) {
+  auto ka = known(a), kb = known(b);
+  if (ka && kb)
+    return *ka <= *kb;
+  if (ka == 0)
+    return true;
+  return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
+                               value(a), value(b))
+      .getResult();
+}
+
+} // namespace layoutopt::stream_lite

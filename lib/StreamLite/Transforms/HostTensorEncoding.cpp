@@ -1,0 +1,643 @@
+//===- HostTensorEncoding.cpp - tensor-phase ops to byte-level ops --------===//
+//
+// The patterns of --stream-lite-encode-host-tensors: one conversion pattern
+// per tensor-phase op, turning it into async-phase ops over untyped bytes.
+// Sizes, element offsets and byte ranges come from the physical layout
+// interface (the single home of layout math) and the transfer planner's DMA
+// plans; nothing here repeats layout arithmetic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/Analysis/TransferPlanner.h"
+#include "StreamLite/IR/IndexArith.h"
+#include "StreamLite/IR/StreamLiteAttrs.h"
+#include "StreamLite/IR/StreamLiteOps.h"
+#include "StreamLite/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+
+namespace layoutopt::stream_lite {
+
+static constexpr llvm::StringLiteral kNeedsDispatch =
+    "needs a builtin dispatch; run --stream-lite-materialize-builtins first";
+
+namespace {
+/// A byte range of a resource.
+struct ByteRange {
+  OpFoldResult offset;
+  OpFoldResult length;
+  bool whole = false;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Layout queries
+//===----------------------------------------------------------------------===//
+
+/// Why the bytes of `type` cannot be addressed (no single physical layout).
+static std::string describeUnaddressable(RankedTensorType type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  SerializableEncodingAttrInterface encoding = getSerializableEncoding(type);
+  if (encoding && !encoding.isSerialized())
+    os << "tensor type '" << type
+       << "' has an unresolved encoding (run --stream-lite-specialize-encodings "
+          "first)";
+  else if (type.getEncoding() && !encoding)
+    os << "tensor type '" << type
+       << "' has an encoding this project does not know, so its bytes cannot be "
+          "addressed";
+  else
+    os << "tensor type '" << type
+       << "' has no single physical layout (its layouts differ per target or "
+          "are testing layouts), so its bytes cannot be addressed";
+  return text;
+}
+
+/// The physical layout of `type`, or an error on `op`.
+static FailureOr<PhysicalLayoutAttrInterface> requireLayout(Operation *op,
+                                                            RankedTensorType type) {
+  if (PhysicalLayoutAttrInterface layout = getPhysicalLayout(type))
+    return layout;
+  op->emitOpError() << describeUnaddressable(type);
+  return failure();
+}
+
+/// Storage size in bytes of `type` (sizeof): the serialized encoding's size
+/// (the maximum over per-target layouts), dense for no encoding.
+static FailureOr<Value> buildStorageSize(OpBuilder &builder, Location loc,
+                                         Operation *op, RankedTensorType type,
+                                         ValueRange dynamicDims) {
+  int64_t elementBytes = getElementByteWidth(type.getElementType());
+  if (elementBytes == 0) {
+    op->emitOpError() << "element type " << type.getElementType()
+                      << " has no storage size";
+    return failure();
+  }
+  if (!type.getEncoding()) {
+    OpFoldResult size = IdentityAttr::get(type.getContext())
+                            .buildStorageSizeInBytes(
+                                builder, loc,
+                                getMixedDims(builder, type, dynamicDims),
+                                elementBytes);
+    return getValueOrCreateConstantIndexOp(builder, loc, size);
+  }
+  SerializableEncodingAttrInterface encoding = getSerializableEncoding(type);
+  if (!encoding || !encoding.isSerialized()) {
+    op->emitOpError() << describeUnaddressable(type);
+    return failure();
+  }
+  Value size = encoding.buildStorageSizeInBytes(builder, loc, type, dynamicDims);
+  if (!size) {
+    op->emitOpError() << "tensor type " << type << " has no known storage size";
+    return failure();
+  }
+  return size;
+}
+
+/// The bytes of a planner span of a tensor of `type` whose storage is
+/// `storageSize` bytes.
+static ByteRange buildRange(OpBuilder &builder, Location loc,
+                            const ByteSpan &span, RankedTensorType type,
+                            ValueRange dynamicDims, Value storageSize) {
+  ByteRange range;
+  if (span.wholeStorage) {
+    range.offset = builder.getIndexAttr(0);
+    range.length = storageSize;
+    range.whole = true;
+    return range;
+  }
+  // The planner only returns spans of tensors with a physical layout.
+  PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
+  int64_t elementBytes = getElementByteWidth(type.getElementType());
+  SmallVector<OpFoldResult> dims = getMixedDims(builder, type, dynamicDims);
+  range.offset =
+      layout.buildElementByteOffset(builder, loc, dims, elementBytes, span.start);
+  IndexArith math(builder, loc);
+  OpFoldResult length = builder.getIndexAttr(elementBytes);
+  for (OpFoldResult factor : span.elementFactors)
+    length = math.mul(length, factor);
+  range.length = length;
+  // A span from byte 0 over the whole storage (its size value, or the
+  // static storage size of the type) is the whole resource.
+  std::optional<int64_t> staticLength = getConstantIntValue(range.length);
+  range.whole =
+      isConstantIntValue(range.offset, 0) &&
+      (isEqualConstantIntOrValue(range.length, storageSize) ||
+       (type.hasStaticShape() && staticLength &&
+        *staticLength ==
+            layout.getStorageSizeInBytes(type.getShape(), elementBytes)));
+  return range;
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns and constants
+//===----------------------------------------------------------------------===//
+
+/// The memset pattern of a fill plan: the planner's constant pattern, or the
+/// value's bits as an integer of the plan's width (i1 widens to i8).
+static FailureOr<Value> buildPattern(OpBuilder &builder, Location loc,
+                                     Operation *op, const TransferPlan &plan,
+                                     Value value) {
+  IntegerType patternType = builder.getIntegerType(plan.fillBits);
+  if (plan.fillPattern)
+    return arith::ConstantOp::create(
+               builder, loc, builder.getIntegerAttr(patternType, *plan.fillPattern))
+        .getResult();
+  Type type = value.getType();
+  if (isa<IndexType>(type))
+    return arith::IndexCastUIOp::create(builder, loc, patternType, value).getResult();
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    value = arith::BitcastOp::create(
+        builder, loc, builder.getIntegerType(floatType.getWidth()), value);
+    type = value.getType();
+  }
+  auto intType = dyn_cast<IntegerType>(type);
+  if (!intType || intType.getWidth() > plan.fillBits) {
+    op->emitOpError() << "fill value of type " << value.getType()
+                      << " cannot be a " << plan.fillBits << "-bit pattern";
+    return failure();
+  }
+  if (intType.getWidth() < plan.fillBits)
+    value = arith::ExtUIOp::create(builder, loc, patternType, value);
+  return value;
+}
+
+/// The little-endian bits of every element of a dense constant, widened to
+/// `elementBytes` bytes.
+static FailureOr<SmallVector<APInt>> getElementBits(DenseElementsAttr value,
+                                                     int64_t elementBytes) {
+  SmallVector<APInt> bits;
+  Type elementType = value.getElementType();
+  unsigned width = elementBytes * 8;
+  if (isa<IntegerType, IndexType>(elementType)) {
+    for (APInt v : value.getValues<APInt>())
+      bits.push_back(v.zextOrTrunc(width));
+  } else if (isa<FloatType>(elementType)) {
+    for (APFloat v : value.getValues<APFloat>())
+      bits.push_back(v.bitcastToAPInt().zextOrTrunc(width));
+  } else {
+    return failure();
+  }
+  return bits;
+}
+
+/// The byte image of constant `value` in `layout` as an i8 tensor (pads zero).
+static FailureOr<DenseElementsAttr>
+buildByteImage(Operation *op, DenseElementsAttr value, RankedTensorType type,
+               PhysicalLayoutAttrInterface layout) {
+  int64_t elementBytes = getElementByteWidth(type.getElementType());
+  FailureOr<SmallVector<APInt>> bits = getElementBits(value, elementBytes);
+  if (failed(bits)) {
+    op->emitOpError() << "constant of element type " << type.getElementType()
+                      << " cannot be encoded into " << type.getEncoding();
+    return failure();
+  }
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t storage = layout.getStorageSizeInBytes(shape, elementBytes);
+  SmallVector<int8_t> bytes(storage, 0);
+  SmallVector<int64_t> index(shape.size(), 0);
+  for (const APInt &element : *bits) {
+    int64_t offset = layout.getElementByteOffset(shape, elementBytes, index);
+    for (int64_t b = 0; b < elementBytes; ++b)
+      bytes[offset + b] =
+          static_cast<int8_t>(element.extractBitsAsZExtValue(8, 8 * b));
+    // Next row-major index.
+    for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+      if (++index[d] < shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  auto byteType = RankedTensorType::get(
+      {storage}, IntegerType::get(op->getContext(), 8));
+  return DenseElementsAttr::get(byteType, ArrayRef<int8_t>(bytes));
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Checks that a transfer plan is a DMA plan of `kind`.
+LogicalResult checkPlan(Operation *op, const TransferPlan &plan,
+                        TransferPlan::Kind kind) {
+  if (plan.isError)
+    return op->emitOpError() << plan.explanation;
+  if (plan.kind == TransferPlan::Kind::Dispatch)
+    return op->emitOpError() << kNeedsDispatch << " (" << plan.explanation
+                             << ")";
+  if (plan.kind != kind)
+    return op->emitOpError() << "unexpected transfer plan: "
+                             << plan.explanation;
+  return success();
+}
+
+Value val(OpBuilder &builder, Location loc, OpFoldResult v) {
+  return getValueOrCreateConstantIndexOp(builder, loc, v);
+}
+
+/// A fresh resource of `size` bytes for a tensor of `type`: zeroed when its
+/// layout's pads must be zero (tiled), else undefined.
+Value buildFreshResource(OpBuilder &builder, Location loc,
+                         RankedTensorType type, Type resourceType, Value size,
+                         AffinityAttr affinity) {
+  PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
+  if (layout && layout.getPadContract() == PadContract::Zero) {
+    Value zero =
+        arith::ConstantOp::create(builder, loc, builder.getI8IntegerAttr(0));
+    return AsyncSplatOp::create(builder, loc, resourceType, zero, size,
+                                affinity);
+  }
+  return AsyncAllocaOp::create(builder, loc, resourceType, size, affinity);
+}
+
+/// The byte offset of element `indices` of a tensor (host-side index
+/// translation through the layout).
+FailureOr<Value> buildElementOffset(OpBuilder &builder, Operation *op,
+                                    RankedTensorType type,
+                                    ValueRange dynamicDims,
+                                    ValueRange indices) {
+  FailureOr<PhysicalLayoutAttrInterface> layout = requireLayout(op, type);
+  if (failed(layout))
+    return failure();
+  int64_t elementBytes = getElementByteWidth(type.getElementType());
+  OpFoldResult offset = layout->buildElementByteOffset(
+      builder, op->getLoc(), getMixedDims(builder, type, dynamicDims),
+      elementBytes, getAsOpFoldResult(indices));
+  return val(builder, op->getLoc(), offset);
+}
+
+/// Patterns that need the module's symbols (device fill widths).
+template <typename OpTy>
+struct HostPattern : OpConversionPattern<OpTy> {
+  HostPattern(MLIRContext *ctx, SymbolTableCollection &symbols)
+      : OpConversionPattern<OpTy>(ctx), symbols(symbols) {}
+  SymbolTableCollection &symbols;
+};
+
+struct SizeOfLowering : OpConversionPattern<TensorSizeOfOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TensorSizeOfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> size =
+        buildStorageSize(rewriter, op.getLoc(), op,
+                         cast<RankedTensorType>(op.getEncoding()),
+                         adaptor.getEncodingDims());
+    if (failed(size))
+      return failure();
+    rewriter.replaceOp(op, *size);
+    return success();
+  }
+};
+
+struct EmptyLowering : OpConversionPattern<TensorEmptyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TensorEmptyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<AsyncAllocaOp>(
+        op, op.getType(), adaptor.getResultSize(), op.getAffinityAttr());
+    return success();
+  }
+};
+
+struct ConstantLowering : OpConversionPattern<TensorConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TensorConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getResultEncoding());
+    FailureOr<PhysicalLayoutAttrInterface> layout = requireLayout(op, type);
+    if (failed(layout))
+      return failure();
+    auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!value)
+      return op.emitOpError() << "only dense constants can be encoded, got "
+                              << op.getValue();
+    TypedAttr image = value;
+    if (!isa<IdentityAttr>(layout->getCanonicalLayout())) {
+      if (!type.hasStaticShape() ||
+          value.getType().getShape() != type.getShape())
+        return op.emitOpError()
+               << "a constant in layout " << type.getEncoding()
+               << " needs a static shape equal to its value's, got " << type
+               << " for " << value.getType();
+      FailureOr<DenseElementsAttr> bytes =
+          buildByteImage(op, value, type, *layout);
+      if (failed(bytes))
+        return failure();
+      image = *bytes;
+    }
+    FailureOr<Value> size = buildStorageSize(
+        rewriter, op.getLoc(), op, type, adaptor.getResultEncodingDims());
+    if (failed(size))
+      return failure();
+    rewriter.replaceOpWithNewOp<AsyncConstantOp>(op, op.getType(), image,
+                                                 *size, op.getAffinityAttr());
+    return success();
+  }
+};
+
+struct SplatLowering : HostPattern<TensorSplatOp> {
+  using HostPattern::HostPattern;
+  LogicalResult
+  matchAndRewrite(TensorSplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TransferPlan plan =
+        TransferPlanner().planSplat(op, getNativeFillBits(op, symbols));
+    if (failed(checkPlan(op, plan, TransferPlan::Kind::Fill)))
+      return failure();
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getResultEncoding());
+    FailureOr<Value> pattern =
+        buildPattern(rewriter, loc, op, plan, adaptor.getValue());
+    if (failed(pattern))
+      return failure();
+    Value size = adaptor.getResultSize();
+    ByteRange range = buildRange(rewriter, loc, *plan.target, type,
+                                 adaptor.getResultEncodingDims(), size);
+    if (range.whole) {
+      rewriter.replaceOpWithNewOp<AsyncSplatOp>(op, op.getType(), *pattern,
+                                                size, op.getAffinityAttr());
+      return success();
+    }
+    // The pattern covers a part of the storage (the pads after the last row
+    // are left out): fill that part of a fresh resource.
+    Value base = buildFreshResource(rewriter, loc, type, op.getType(), size,
+                                    op.getAffinityAttr());
+    IndexArith math(rewriter, loc);
+    OpFoldResult end = math.add(range.offset, range.length);
+    rewriter.replaceOpWithNewOp<AsyncFillOp>(
+        op, op.getType(), base, size, val(rewriter, loc, range.offset),
+        val(rewriter, loc, end), val(rewriter, loc, range.length), *pattern,
+        op.getAffinityAttr());
+    return success();
+  }
+};
+
+struct FillLowering : HostPattern<TensorFillOp> {
+  using HostPattern::HostPattern;
+  LogicalResult
+  matchAndRewrite(TensorFillOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TransferPlan plan =
+        TransferPlanner().planFill(op, getNativeFillBits(op, symbols));
+    if (failed(checkPlan(op, plan, TransferPlan::Kind::Fill)))
+      return failure();
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getTargetEncoding());
+    FailureOr<Value> pattern =
+        buildPattern(rewriter, loc, op, plan, adaptor.getValue());
+    if (failed(pattern))
+      return failure();
+    ByteRange range =
+        buildRange(rewriter, loc, *plan.target, type,
+                   adaptor.getTargetEncodingDims(), adaptor.getTargetSize());
+    IndexArith math(rewriter, loc);
+    OpFoldResult end = math.add(range.offset, range.length);
+    rewriter.replaceOpWithNewOp<AsyncFillOp>(
+        op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(),
+        val(rewriter, loc, range.offset), val(rewriter, loc, end),
+        val(rewriter, loc, range.length), *pattern, op.getAffinityAttr());
+    return success();
+  }
+};
+
+struct CloneLowering : OpConversionPattern<TensorCloneOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TensorCloneOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<AsyncCloneOp>(
+        op, op.getType(), adaptor.getSource(), adaptor.getSourceSize(),
+        adaptor.getResultSize(), op.getAffinityAttr());
+    return success();
+  }
+};
+
+struct EncodeLowering : OpConversionPattern<TensorEncodeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TensorEncodeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TransferPlan plan = TransferPlanner().planEncode(op);
+    if (failed(checkPlan(op, plan, TransferPlan::Kind::FoldToClone)))
+      return failure();
+    rewriter.replaceOpWithNewOp<AsyncCloneOp>(
+        op, op.getType(), adaptor.getSource(), adaptor.getSourceSize(),
+        adaptor.getResultSize(), op.getAffinityAttr());
+    return success();
+  }
+};
+
+struct SliceLowering : OpConversionPattern<TensorSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TensorSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TransferPlan plan = TransferPlanner().planSlice(op);
+    if (failed(checkPlan(op, plan, TransferPlan::Kind::Copy)))
+      return failure();
+    Location loc = op.getLoc();
+    auto sourceType = cast<RankedTensorType>(op.getSourceEncoding());
+    auto resultType = cast<RankedTensorType>(op.getResultEncoding());
+    Value sourceSize = adaptor.getSourceSize();
+    Value resultSize = adaptor.getResultSize();
+    ByteRange source = buildRange(rewriter, loc, *plan.source, sourceType,
+                                  adaptor.getSourceEncodingDims(), sourceSize);
+    ByteRange target = buildRange(rewriter, loc, *plan.target, resultType,
+                                  adaptor.getResultEncodingDims(), resultSize);
+    IndexArith math(rewriter, loc);
+    if (target.whole) {
+      // The source range is the whole result.
+      OpFoldResult length =
+          source.whole ? OpFoldResult(resultSize) : source.length;
+      OpFoldResult end = math.add(source.offset, length);
+      rewriter.replaceOpWithNewOp<AsyncSliceOp>(
+          op, op.getType(), adaptor.getSource(), sourceSize,
+          val(rewriter, loc, source.offset), val(rewriter, loc, end),
+          resultSize, op.getAffinityAttr());
+      return success();
+    }
+    OpFoldResult length = source.whole ? target.length : source.length;
+    Value base = buildFreshResource(rewriter, loc, resultType, op.getType(),
+                                    resultSize, op.getAffinityAttr());
+    OpFoldResult sourceEnd = math.add(source.offset, length);
+    OpFoldResult targetEnd = math.add(target.offset, length);
+    rewriter.replaceOpWithNewOp<AsyncCopyOp>(
+        op, op.getType(), base, resultSize, val(rewriter, loc, target.offset),
+        val(rewriter, loc, targetEnd), adaptor.getSource(), sourceSize,
+        val(rewriter, loc, source.offset), val(rewriter, loc, sourceEnd),
+        val(rewriter, loc, length), op.getAffinityAttr());
+    return success();
+  }
+};
+
+struct UpdateLowering : OpConversionPattern<TensorUpdateOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TensorUpdateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TransferPlan plan = TransferPlanner().planUpdate(op);
+    if (failed(checkPlan(op, plan, TransferPlan::Kind::Copy)))
+      return failure();
+    Location loc = op.getLoc();
+    auto updateType = cast<RankedTensorType>(op.getUpdateEncoding());
+    auto targetType = cast<RankedTensorType>(op.getTargetEncoding());
+    ByteRange source =
+        buildRange(rewriter, loc, *plan.source, updateType,
+                   adaptor.getUpdateEncodingDims(), adaptor.getUpdateSize());
+    ByteRange target =
+        buildRange(rewriter, loc, *plan.target, targetType,
+                   adaptor.getTargetEncodingDims(), adaptor.getTargetSize());
+    OpFoldResult length =
+        plan.source->wholeStorage && !plan.target->wholeStorage
+            ? target.length
+            : source.length;
+    IndexArith math(rewriter, loc);
+    OpFoldResult sourceEnd = math.add(source.offset, length);
+    OpFoldResult targetEnd = math.add(target.offset, length);
+    rewriter.replaceOpWithNewOp<AsyncCopyOp>(
+        op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(),
+        val(rewriter, loc, target.offset), val(rewriter, loc, targetEnd),
+        adaptor.getUpdate(), adaptor.getUpdateSize(),
+        val(rewriter, loc, source.offset), val(rewriter, loc, sourceEnd),
+        val(rewriter, loc, length), op.getAffinityAttr());
+    return success();
+  }
+};
+
+struct LoadLowering : OpConversionPattern<TensorLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TensorLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> offset = buildElementOffset(
+        rewriter, op, cast<RankedTensorType>(op.getSourceEncoding()),
+        adaptor.getSourceEncodingDims(), adaptor.getIndices());
+    if (failed(offset))
+      return failure();
+    rewriter.replaceOpWithNewOp<AsyncLoadOp>(
+        op, op.getType(), adaptor.getSource(), adaptor.getSourceSize(),
+        *offset);
+    return success();
+  }
+};
+
+struct StoreLowering : OpConversionPattern<TensorStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TensorStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> offset = buildElementOffset(
+        rewriter, op, cast<RankedTensorType>(op.getTargetEncoding()),
+        adaptor.getTargetEncodingDims(), adaptor.getIndices());
+    if (failed(offset))
+      return failure();
+    rewriter.replaceOpWithNewOp<AsyncStoreOp>(
+        op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(),
+        *offset, adaptor.getValue());
+    return success();
+  }
+};
+
+struct DispatchLowering : OpConversionPattern<TensorDispatchOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TensorDispatchOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // Each resource operand is bound whole: [0 to size for size].
+    Location loc = op.getLoc();
+    Value zero;
+    SmallVector<Value> sizes, offsets, ends, lengths;
+    ValueRange operandSizes = adaptor.getOperandSizes();
+    for (Value operand : adaptor.getMixedOperands()) {
+      if (!isa<ResourceType>(operand.getType()))
+        continue;
+      Value size = operandSizes.front();
+      operandSizes = operandSizes.drop_front();
+      if (!zero)
+        zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      sizes.push_back(size);
+      offsets.push_back(zero);
+      ends.push_back(size);
+      lengths.push_back(size);
+    }
+    rewriter.replaceOpWithNewOp<AsyncDispatchOp>(
+        op, op.getResultTypes(), adaptor.getWorkload(),
+        op.getEntryPointsAttr(), adaptor.getMixedOperands(), sizes, offsets,
+        ends, lengths, adaptor.getResultSizes(), op.getTiedOperandsAttr(),
+        op.getAffinityAttr());
+    return success();
+  }
+};
+
+struct ImportLowering : OpConversionPattern<TensorImportOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TensorImportOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<AsyncImportOp>(
+        op, op.getType(), adaptor.getSource(), adaptor.getResultSize(),
+        op.getAffinityAttr());
+    return success();
+  }
+};
+
+struct ExportLowering : OpConversionPattern<TensorExportOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TensorExportOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // The host tensor's dynamic dims: the source tensor's dim where it is
+    // dynamic too, else its static extent.
+    auto hostType = cast<RankedTensorType>(op.getType());
+    auto sourceType = cast<RankedTensorType>(op.getSourceEncoding());
+    ValueRange sourceDims = adaptor.getSourceEncodingDims();
+    SmallVector<Value> dims;
+    unsigned sourceDim = 0;
+    for (int64_t i = 0; i < hostType.getRank(); ++i) {
+      bool sourceDynamic = sourceType.isDynamicDim(i);
+      if (hostType.isDynamicDim(i))
+        dims.push_back(sourceDynamic
+                           ? sourceDims[sourceDim]
+                           : arith::ConstantIndexOp::create(
+                                 rewriter, op.getLoc(), sourceType.getDimSize(i))
+                                 .getResult());
+      if (sourceDynamic)
+        ++sourceDim;
+    }
+    rewriter.replaceOpWithNewOp<AsyncExportOp>(
+        op, op.getType(), adaptor.getSource(), adaptor.getSourceSize(), dims,
+        op.getAffinityAttr());
+    return success();
+  }
+};
+
+} // namespace
+
+void populateEncodeHostTensorsPatterns(RewritePatternSet &patterns,
+                                       SymbolTableCollection &symbols) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<SizeOfLowering, EmptyLowering, ConstantLowering, CloneLowering,
+               EncodeLowering, SliceLowering, UpdateLowering, LoadLowering,
+               StoreLowering, DispatchLowering, ImportLowering,
+               ExportLowering>(ctx);
+  patterns.add<SplatLowering, FillLowering>(ctx, symbols);
+}
+
+void configureEncodeHostTensorsTarget(ConversionTarget &target) {
+  target.addLegalDialect<arith::ArithDialect>();
+  target.addDynamicallyLegalDialect<StreamLiteDialect>([](Operation *op) {
+    return !op->hasTrait<OpTrait::TensorPhaseOp>();
+  });
+}
+
+} // namespace layoutopt::stream_lite

@@ -18,7 +18,9 @@
 #ifndef STREAMLITE_TRANSFORMS_TRANSFORMS_H
 #define STREAMLITE_TRANSFORMS_TRANSFORMS_H
 
+#include "StreamLite/Analysis/TransferPlanner.h"
 #include "StreamLite/IR/StreamLiteOps.h"
+#include "StreamLite/Transforms/BuiltinKernels.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -78,6 +80,51 @@ void populateSpecializeEncodingsPatterns(mlir::RewritePatternSet &patterns,
 /// `binding.subspan` types of each copy and repoints the dispatches. Run
 /// after the dispatches' types are resolved.
 void duplicateExecutablesPerBindingLayouts(mlir::ModuleOp module);
+
+//===----------------------------------------------------------------------===//
+// Builtin materialization (--stream-lite-materialize-builtins)
+//===----------------------------------------------------------------------===//
+
+/// What the materialization patterns of one module share: the builtin
+/// executables made so far (one per signature) and device lookups.
+class BuiltinMaterialization {
+public:
+  explicit BuiltinMaterialization(mlir::ModuleOp module);
+
+  /// Reports `plan` for `op` as a remark (passed for DMA and folds, missed
+  /// for a dispatch); a plan that is an error is emitted as an error naming
+  /// the op instead, and fails.
+  mlir::LogicalResult plan(mlir::Operation *op, TransferPlan &plan);
+
+  /// Replaces `op` by a dispatch of builtin `kind` over `types`, with the
+  /// operands of the ABI in StreamLite/Transforms/BuiltinKernels.h, creating
+  /// the builtin executable when the module has none of that signature.
+  void replaceWithDispatch(mlir::RewriterBase &rewriter, mlir::Operation *op,
+                           BuiltinKind kind,
+                           llvm::ArrayRef<mlir::RankedTensorType> types,
+                           mlir::ValueRange resources,
+                           mlir::ValueRange resourceSizes,
+                           mlir::ValueRange resourceDims,
+                           mlir::ValueRange scalars,
+                           mlir::RankedTensorType resultType,
+                           mlir::ValueRange resultDims, mlir::Value resultSize,
+                           std::optional<int64_t> tiedOperand);
+
+  mlir::SymbolTableCollection &getSymbols() { return symbols; }
+  /// Whether a plan was an error.
+  bool hasFailed() const { return anyFailed; }
+
+private:
+  mlir::ModuleOp module;
+  mlir::SymbolTable builtins;
+  mlir::SymbolTableCollection symbols;
+  bool anyFailed = false;
+};
+
+/// One pattern per transfer op (clone, encode, slice, update, fill, splat):
+/// plans it, reports the decision, and rewrites it when it is not DMA.
+void populateMaterializeBuiltinsPatterns(mlir::RewritePatternSet &patterns,
+                                         BuiltinMaterialization &state);
 
 //===----------------------------------------------------------------------===//
 // Host tensor encoding (--stream-lite-encode-host-tensors)

@@ -1,0 +1,245 @@
+//===- BuiltinMaterialization.cpp - DMA or builtin dispatch per transfer --===//
+//
+// The patterns of --stream-lite-materialize-builtins, one per transfer op:
+// the op stays a DMA op (the transfer planner proved one memcpy/memset is
+// its meaning), folds (an encode between physically equal layouts becomes a
+// clone), or becomes a dispatch to a generated `@__builtin_*` executable.
+// Each decision is an MLIR remark.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/Analysis/TransferPlanner.h"
+#include "StreamLite/IR/StreamLiteOps.h"
+#include "StreamLite/Transforms/BuiltinKernels.h"
+#include "StreamLite/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Remarks.h"
+
+using namespace mlir;
+
+namespace layoutopt::stream_lite {
+
+static constexpr llvm::StringLiteral kRemarkCategory =
+    "stream-lite-materialize-builtins";
+
+BuiltinMaterialization::BuiltinMaterialization(ModuleOp module)
+    : module(module), builtins(module) {}
+
+LogicalResult BuiltinMaterialization::plan(Operation *op,
+                                           TransferPlan &result) {
+  if (result.isError) {
+    op->emitOpError() << result.explanation;
+    anyFailed = true;
+    return failure();
+  }
+  StringRef function;
+  if (auto func = op->getParentOfType<func::FuncOp>())
+    function = func.getSymName();
+  auto opts = remark::RemarkOpts::name(op->getName().getStringRef())
+                  .category(kRemarkCategory)
+                  .function(function);
+  if (result.kind == TransferPlan::Kind::Dispatch)
+    remark::missed(op->getLoc(), opts) << result.explanation;
+  else
+    remark::passed(op->getLoc(), opts) << result.explanation;
+  return success();
+}
+
+void BuiltinMaterialization::replaceWithDispatch(
+    RewriterBase &rewriter, Operation *op, BuiltinKind kind,
+    ArrayRef<RankedTensorType> types, ValueRange resources,
+    ValueRange resourceSizes, ValueRange resourceDims, ValueRange scalars,
+    RankedTensorType resultType, ValueRange resultDims, Value resultSize,
+    std::optional<int64_t> tiedOperand) {
+  std::string name = getBuiltinName(kind, types);
+  if (!builtins.lookup(name)) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    // Place the executable before the top-level op that first needs it.
+    Operation *anchor = op;
+    while (anchor->getParentOp() != module.getOperation())
+      anchor = anchor->getParentOp();
+    rewriter.setInsertionPoint(anchor);
+    builtins.insert(
+        buildBuiltinExecutable(rewriter, op->getLoc(), name, kind, types));
+  }
+
+  MLIRContext *ctx = op->getContext();
+  SmallVector<Value> operands(resources.begin(), resources.end());
+  llvm::append_range(operands, scalars);
+  SmallVector<Attribute> operandEncodings;
+  for (auto [index, value] : llvm::enumerate(operands)) {
+    if (index < resources.size())
+      operandEncodings.push_back(TypeAttr::get(types[index]));
+    else
+      operandEncodings.push_back(TypeAttr::get(value.getType()));
+  }
+  auto entry = SymbolRefAttr::get(StringAttr::get(ctx, name),
+                                  {FlatSymbolRefAttr::get(ctx, name)});
+  ArrayAttr tied;
+  if (tiedOperand)
+    tied = rewriter.getI64ArrayAttr({*tiedOperand});
+  auto dispatch = TensorDispatchOp::create(
+      rewriter, op->getLoc(), TypeRange{op->getResult(0).getType()},
+      /*workload=*/ValueRange{}, rewriter.getArrayAttr({entry}), operands,
+      resourceSizes, rewriter.getArrayAttr(operandEncodings), resourceDims,
+      ValueRange{resultSize},
+      rewriter.getArrayAttr({TypeAttr::get(resultType)}), resultDims, tied,
+      cast<AffinityOpInterface>(op).getAffinityAttr());
+  rewriter.replaceOp(op, dispatch.getResults());
+}
+
+namespace {
+
+SmallVector<Value> concat(ValueRange a, ValueRange b, ValueRange c = {}) {
+  SmallVector<Value> result(a.begin(), a.end());
+  llvm::append_range(result, b);
+  llvm::append_range(result, c);
+  return result;
+}
+
+template <typename OpTy>
+struct MaterializationPattern : OpRewritePattern<OpTy> {
+  MaterializationPattern(MLIRContext *ctx, BuiltinMaterialization &state)
+      : OpRewritePattern<OpTy>(ctx), state(state) {}
+
+  /// Plans and reports `op`; success when it must become a dispatch.
+  LogicalResult needsDispatch(OpTy op, TransferPlan plan,
+                              PatternRewriter &rewriter) const {
+    if (failed(state.plan(op, plan)))
+      return rewriter.notifyMatchFailure(op, "the transfer cannot be planned");
+    if (plan.kind != TransferPlan::Kind::Dispatch)
+      return rewriter.notifyMatchFailure(op, "DMA: " + plan.explanation);
+    return success();
+  }
+
+  BuiltinMaterialization &state;
+};
+
+struct CloneMaterialization : MaterializationPattern<TensorCloneOp> {
+  using MaterializationPattern::MaterializationPattern;
+  LogicalResult matchAndRewrite(TensorCloneOp op,
+                                PatternRewriter &rewriter) const override {
+    // A clone is always one copy of the whole storage; it is planned for
+    // its remark (and for the error on bytes without a single layout).
+    (void)needsDispatch(op, TransferPlanner().planClone(op), rewriter);
+    return failure();
+  }
+};
+
+struct EncodeMaterialization : MaterializationPattern<TensorEncodeOp> {
+  using MaterializationPattern::MaterializationPattern;
+  LogicalResult matchAndRewrite(TensorEncodeOp op,
+                                PatternRewriter &rewriter) const override {
+    TransferPlan plan = TransferPlanner().planEncode(op);
+    if (!plan.isError && plan.kind == TransferPlan::Kind::FoldToClone) {
+      (void)state.plan(op, plan);
+      replaceEncodeWithClone(rewriter, op);
+      return success();
+    }
+    if (failed(needsDispatch(op, std::move(plan), rewriter)))
+      return failure();
+    auto source = cast<RankedTensorType>(op.getSourceEncoding());
+    auto result = cast<RankedTensorType>(op.getResultEncoding());
+    state.replaceWithDispatch(
+        rewriter, op, BuiltinKind::Encode, {source, result},
+        ValueRange{op.getSource()}, ValueRange{op.getSourceSize()},
+        op.getSourceEncodingDims(),
+        concat(op.getSourceEncodingDims(), op.getResultEncodingDims()), result,
+        op.getResultEncodingDims(), op.getResultSize(), std::nullopt);
+    return success();
+  }
+};
+
+struct SliceMaterialization : MaterializationPattern<TensorSliceOp> {
+  using MaterializationPattern::MaterializationPattern;
+  LogicalResult matchAndRewrite(TensorSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(needsDispatch(op, TransferPlanner().planSlice(op), rewriter)))
+      return failure();
+    auto source = cast<RankedTensorType>(op.getSourceEncoding());
+    auto result = cast<RankedTensorType>(op.getResultEncoding());
+    state.replaceWithDispatch(
+        rewriter, op, BuiltinKind::Slice, {source, result},
+        ValueRange{op.getSource()}, ValueRange{op.getSourceSize()},
+        op.getSourceEncodingDims(),
+        concat(op.getSourceEncodingDims(), op.getStartIndices(),
+               op.getResultEncodingDims()),
+        result, op.getResultEncodingDims(), op.getResultSize(), std::nullopt);
+    return success();
+  }
+};
+
+struct UpdateMaterialization : MaterializationPattern<TensorUpdateOp> {
+  using MaterializationPattern::MaterializationPattern;
+  LogicalResult matchAndRewrite(TensorUpdateOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(needsDispatch(op, TransferPlanner().planUpdate(op), rewriter)))
+      return failure();
+    auto target = cast<RankedTensorType>(op.getTargetEncoding());
+    auto update = cast<RankedTensorType>(op.getUpdateEncoding());
+    state.replaceWithDispatch(
+        rewriter, op, BuiltinKind::Update, {target, update},
+        ValueRange{op.getTarget(), op.getUpdate()},
+        ValueRange{op.getTargetSize(), op.getUpdateSize()},
+        concat(op.getTargetEncodingDims(), op.getUpdateEncodingDims()),
+        concat(op.getTargetEncodingDims(), op.getUpdateEncodingDims(),
+               op.getStartIndices()),
+        target, op.getTargetEncodingDims(), op.getTargetSize(),
+        /*tiedOperand=*/0);
+    return success();
+  }
+};
+
+struct FillMaterialization : MaterializationPattern<TensorFillOp> {
+  using MaterializationPattern::MaterializationPattern;
+  LogicalResult matchAndRewrite(TensorFillOp op,
+                                PatternRewriter &rewriter) const override {
+    TransferPlan plan = TransferPlanner().planFill(
+        op, getNativeFillBits(op, state.getSymbols()));
+    if (failed(needsDispatch(op, std::move(plan), rewriter)))
+      return failure();
+    auto target = cast<RankedTensorType>(op.getTargetEncoding());
+    SmallVector<Value> scalars = concat(
+        op.getTargetEncodingDims(), op.getStartIndices(), op.getLengths());
+    scalars.push_back(op.getValue());
+    state.replaceWithDispatch(rewriter, op, BuiltinKind::Fill, {target},
+                              ValueRange{op.getTarget()},
+                              ValueRange{op.getTargetSize()},
+                              op.getTargetEncodingDims(), scalars, target,
+                              op.getTargetEncodingDims(), op.getTargetSize(),
+                              /*tiedOperand=*/0);
+    return success();
+  }
+};
+
+struct SplatMaterialization : MaterializationPattern<TensorSplatOp> {
+  using MaterializationPattern::MaterializationPattern;
+  LogicalResult matchAndRewrite(TensorSplatOp op,
+                                PatternRewriter &rewriter) const override {
+    TransferPlan plan = TransferPlanner().planSplat(
+        op, getNativeFillBits(op, state.getSymbols()));
+    if (failed(needsDispatch(op, std::move(plan), rewriter)))
+      return failure();
+    auto result = cast<RankedTensorType>(op.getResultEncoding());
+    SmallVector<Value> scalars(op.getResultEncodingDims());
+    scalars.push_back(op.getValue());
+    state.replaceWithDispatch(rewriter, op, BuiltinKind::Splat, {result},
+                              ValueRange{}, ValueRange{}, ValueRange{},
+                              scalars, result, op.getResultEncodingDims(),
+                              op.getResultSize(), std::nullopt);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateMaterializeBuiltinsPatterns(RewritePatternSet &patterns,
+                                         BuiltinMaterialization &state) {
+  patterns.add<CloneMaterialization, EncodeMaterialization,
+               SliceMaterialization, UpdateMaterialization,
+               FillMaterialization, SplatMaterialization>(
+      patterns.getContext(), state);
+}
+
+} // namespace layoutopt::stream_lite

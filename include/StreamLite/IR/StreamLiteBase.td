@@ -23,6 +23,14 @@ def StreamLite_Dialect : Dialect {
     transfers are planned as DMA or builtin dispatches, and everything lowers
     to byte-level async ops and LLVM. See `docs/` and the project README.
   }];
+  // The ops' runtime verification (RuntimeVerifiableOpInterface) builds
+  // arith compares, cf.assert and tensor.dim, also when run by upstream's
+  // --generate-runtime-verification, which loads no dialect of its own.
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
   let hasOperationAttrVerify = 1;

@@ -3,6 +3,9 @@
 #ifndef STREAMLITE_IR_STREAMLITEDIALECT_H
 #define STREAMLITE_IR_STREAMLITEDIALECT_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dialect.h"
 
 #include "StreamLite/IR/StreamLiteDialect.h.inc"

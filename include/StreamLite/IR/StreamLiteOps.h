@@ -10,6 +10,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/RuntimeVerifiableOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "StreamLite/IR/StreamLiteAttrs.h"
 #include "StreamLite/IR/StreamLiteDialect.h"
@@ -101,6 +102,14 @@ namespace detail {
 mlir::Value getDefaultLayoutSource(mlir::Operation *op, unsigned resultIndex);
 } // namespace detail
 
+} // namespace layoutopt::stream_lite
+
+namespace layoutopt::stream_lite {
+// Upstream interface methods (RuntimeVerifiableOpInterface) are declared in
+// the generated op classes with names unqualified for namespace mlir.
+using llvm::function_ref;
+using llvm::StringRef;
+using mlir::Operation;
 } // namespace layoutopt::stream_lite
 
 #include "StreamLite/IR/StreamLiteOpInterfaces.h.inc"

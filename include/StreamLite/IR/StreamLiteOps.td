@@ -15,6 +15,7 @@ include "mlir/IR/SymbolInterfaces.td"
 include "mlir/IR/RegionKindInterface.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/RuntimeVerifiableOpInterface.td"
 
 class StreamLite_Op<string mnemonic, list<Trait> traits = []>
     : Op<StreamLite_Dialect, mnemonic, traits>;
@@ -60,6 +61,7 @@ def StreamLite_DeviceOp : StreamLite_Op<"device", [
 //===----------------------------------------------------------------------===//
 
 def StreamLite_TensorSizeOfOp : StreamLite_TensorOp<"tensor.sizeof", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "Storage size in bytes of a tensor type on a device";
   let arguments = (ins
@@ -123,6 +125,7 @@ def StreamLite_TensorSplatOp : StreamLite_TensorOp<"tensor.splat", [
 }
 
 def StreamLite_TensorCloneOp : StreamLite_TensorOp<"tensor.clone", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "A copy of a whole tensor; never changes the layout";
@@ -146,6 +149,7 @@ def StreamLite_TensorCloneOp : StreamLite_TensorOp<"tensor.clone", [
 }
 
 def StreamLite_TensorEncodeOp : StreamLite_TensorOp<"tensor.encode", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "The same logical tensor in another layout";
@@ -176,6 +180,7 @@ def StreamLite_TensorEncodeOp : StreamLite_TensorOp<"tensor.encode", [
 }
 
 def StreamLite_TensorSliceOp : StreamLite_TensorOp<"tensor.slice", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "A copy of a region of a tensor";
@@ -201,6 +206,7 @@ def StreamLite_TensorSliceOp : StreamLite_TensorOp<"tensor.slice", [
 }
 
 def StreamLite_TensorFillOp : StreamLite_TensorOp<"tensor.fill", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
@@ -224,6 +230,7 @@ def StreamLite_TensorFillOp : StreamLite_TensorOp<"tensor.fill", [
 }
 
 def StreamLite_TensorUpdateOp : StreamLite_TensorOp<"tensor.update", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
@@ -250,6 +257,7 @@ def StreamLite_TensorUpdateOp : StreamLite_TensorOp<"tensor.update", [
 }
 
 def StreamLite_TensorLoadOp : StreamLite_TensorOp<"tensor.load", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     AttrSizedOperandSegments, Pure]> {
   let summary = "Host read of one element of a staging tensor";
   let arguments = (ins
@@ -267,6 +275,7 @@ def StreamLite_TensorLoadOp : StreamLite_TensorOp<"tensor.load", [
 }
 
 def StreamLite_TensorStoreOp : StreamLite_TensorOp<"tensor.store", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>]> {
   let summary = "Host write of one element of a staging tensor";
@@ -320,6 +329,7 @@ def StreamLite_TensorDispatchOp : StreamLite_TensorOp<"tensor.dispatch", [
 }
 
 def StreamLite_TensorImportOp : StreamLite_TensorOp<"tensor.import", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Imports dense row-major host data as a resource";
   let arguments = (ins
@@ -337,6 +347,7 @@ def StreamLite_TensorImportOp : StreamLite_TensorOp<"tensor.import", [
 }
 
 def StreamLite_TensorExportOp : StreamLite_TensorOp<"tensor.export", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Exports a resource as dense row-major host data";
   let arguments = (ins
@@ -358,6 +369,7 @@ def StreamLite_TensorExportOp : StreamLite_TensorOp<"tensor.export", [
 //===----------------------------------------------------------------------===//
 
 def StreamLite_AsyncTransferOp : StreamLite_Op<"async.transfer", [Pure,
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_EncodedTensorOpInterface,
                               ["getLayoutSource"]>]> {
   let summary = "Moves a resource between devices (or lifetimes)";
@@ -466,6 +478,7 @@ def StreamLite_AsyncSplatOp : StreamLite_AsyncOp<"async.splat", [
 }
 
 def StreamLite_AsyncCloneOp : StreamLite_AsyncOp<"async.clone", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "A copy of a whole resource";
   let description = [{
@@ -487,6 +500,7 @@ def StreamLite_AsyncCloneOp : StreamLite_AsyncOp<"async.clone", [
 }
 
 def StreamLite_AsyncSliceOp : StreamLite_AsyncOp<"async.slice", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "A copy of a byte range of a resource";
   let description = [{
@@ -512,6 +526,7 @@ def StreamLite_AsyncSliceOp : StreamLite_AsyncOp<"async.slice", [
 }
 
 def StreamLite_AsyncFillOp : StreamLite_AsyncOp<"async.fill", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Writes a repeated pattern into a byte range of a resource";
@@ -541,6 +556,7 @@ def StreamLite_AsyncFillOp : StreamLite_AsyncOp<"async.fill", [
 }
 
 def StreamLite_AsyncUpdateOp : StreamLite_AsyncOp<"async.update", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Copies a whole resource into a byte range of another";
@@ -569,6 +585,7 @@ def StreamLite_AsyncUpdateOp : StreamLite_AsyncOp<"async.update", [
 }
 
 def StreamLite_AsyncCopyOp : StreamLite_AsyncOp<"async.copy", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Copies a byte range of a resource into a byte range of another";
@@ -602,7 +619,8 @@ def StreamLite_AsyncCopyOp : StreamLite_AsyncOp<"async.copy", [
   }];
 }
 
-def StreamLite_AsyncLoadOp : StreamLite_AsyncOp<"async.load", [Pure]> {
+def StreamLite_AsyncLoadOp : StreamLite_AsyncOp<"async.load", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,Pure]> {
   let summary = "Host read of a value at a byte offset of a staging resource";
   let description = [{
     ```mlir
@@ -620,7 +638,8 @@ def StreamLite_AsyncLoadOp : StreamLite_AsyncOp<"async.load", [Pure]> {
   }];
 }
 
-def StreamLite_AsyncStoreOp : StreamLite_AsyncOp<"async.store", [DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>]> {
+def StreamLite_AsyncStoreOp : StreamLite_AsyncOp<"async.store", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>]> {
   let summary = "Host write of a value at a byte offset of a staging resource";
   let description = [{
     ```mlir
@@ -642,6 +661,7 @@ def StreamLite_AsyncStoreOp : StreamLite_AsyncOp<"async.store", [DeclareOpInterf
 }
 
 def StreamLite_AsyncDispatchOp : StreamLite_AsyncOp<"async.dispatch", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
@@ -679,6 +699,7 @@ def StreamLite_AsyncDispatchOp : StreamLite_AsyncOp<"async.dispatch", [
 }
 
 def StreamLite_AsyncImportOp : StreamLite_AsyncOp<"async.import", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Imports the bytes of dense row-major host data as a resource";
   let description = [{
@@ -699,6 +720,7 @@ def StreamLite_AsyncImportOp : StreamLite_AsyncOp<"async.import", [
 }
 
 def StreamLite_AsyncExportOp : StreamLite_AsyncOp<"async.export", [
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Exports the bytes of a resource as dense row-major host data";
   let description = [{

@@ -2,9 +2,9 @@
 // (--load-dialect-plugin) and the stream-lite passes and pipelines
 // (--load-pass-plugin), the same registration layout-opt uses.
 //
-// A sanitizer build instruments the plugin (and its static libraries), but
-// the uninstrumented mlir-opt that loads it has no ASan/UBSan runtime, so
-// dlopen fails on the runtime's missing symbols.
+// A sanitizer build links the plugin against the ASan runtime, which refuses
+// to start inside the uninstrumented Debian mlir-opt ("ASan runtime does not
+// come first in initial library list"), so the plugin cannot load there.
 // UNSUPPORTED: sanitizers
 //
 // RUN: mlir-opt --load-dialect-plugin=%layout_opt_plugin \

@@ -28,6 +28,8 @@ config.substitutions.append(("%mlir_dir", config.mlir_dir))
 config.substitutions.append(
     ("%layout_run_bin", os.path.join(config.layout_opt_tools_dir, "layout-run")))
 config.substitutions.append(("%python", sys.executable))
+# The dialect-and-pass plugin for upstream mlir-opt (tools/layout-opt-plugin).
+config.substitutions.append(("%layout_opt_plugin", config.layout_opt_plugin))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])

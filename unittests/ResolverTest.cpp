@@ -4,6 +4,11 @@
 #include "LayoutReference.h"
 #include "TestUtil.h"
 
+#include "StreamLite/IR/StreamLiteOps.h"
+#include "StreamLite/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+
 #include <catch2/catch.hpp>
 
 using namespace mlir;
@@ -395,4 +400,85 @@ TEST_CASE("targets default to identity_resolver", "[resolver]") {
   CHECK(resolver.getM() == 8);
   CHECK(resolver.getN() == 4);
   CHECK(resolver.getK() == 1);
+}
+
+//===----------------------------------------------------------------------===//
+// Resolvers from outside stream_lite
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A resolver no stream_lite code knows: builtin strings. "padN" pads the
+/// innermost dim by N; "flatN" returns a rank-1 padding whatever the type;
+/// anything else returns the string itself, which is no layout.
+struct StringResolverModel
+    : EncodingResolverAttrInterface::ExternalModel<StringResolverModel,
+                                                   StringAttr> {
+  FailureOr<Attribute> getLayout(Attribute attr, RankedTensorType type,
+                                 function_ref<InFlightDiagnostic()>) const {
+    StringRef text = cast<StringAttr>(attr).getValue();
+    int64_t pad = 0;
+    if (text.consume_front("pad") && !text.getAsInteger(10, pad)) {
+      SmallVector<int64_t> padding(type.getRank(), 0);
+      padding.back() = pad;
+      return Attribute(PaddingAttr::get(attr.getContext(), padding));
+    }
+    if (text.consume_front("flat") && !text.getAsInteger(10, pad))
+      return Attribute(PaddingAttr::get(attr.getContext(), {pad}));
+    return attr;
+  }
+};
+
+/// Runs --stream-lite-specialize-encodings on a module whose device uses
+/// `resolver`; returns the printed sizeof type or the diagnostics.
+std::string specializeWith(MLIRContext &ctx, StringRef resolver) {
+  std::string source =
+      "stream_lite.device @d targets([#stream_lite.target<\"ext\", resolver = " +
+      resolver.str() +
+      ">])\n"
+      "func.func @f() -> index {\n"
+      "  %s = stream_lite.tensor.sizeof on(#stream_lite.affinity<@d>) "
+      "tensor<2x8xf32, #stream_lite.padding<[0, ?]>> : index\n"
+      "  return %s : index\n"
+      "}\n";
+  std::string diags;
+  OwningOpRef<ModuleOp> module = parseModule(ctx, source, &diags);
+  if (!module)
+    return "parse: " + diags;
+  PassManager pm(&ctx);
+  pm.addPass(createSpecializeEncodingsPass());
+  DiagnosticCapture capture(ctx);
+  if (failed(pm.run(*module)))
+    return "error: " + capture.text();
+  std::string result;
+  module->walk([&](TensorSizeOfOp op) { result = print(op.getEncodingAttr()); });
+  return result;
+}
+
+} // namespace
+
+TEST_CASE("a resolver attached from outside stream_lite resolves",
+          "[resolver][external]") {
+  auto ctx = makeContext();
+  StringAttr::attachInterface<StringResolverModel>(*ctx);
+  auto target = requireAttr<TargetAttr>(
+      *ctx, "#stream_lite.target<\"ext\", resolver = \"pad4\">");
+  CHECK(isa<StringAttr>(target.getEffectiveResolver()));
+  CHECK(specializeWith(*ctx, "\"pad4\"") ==
+        "tensor<2x8xf32, #stream_lite.layout<[#stream_lite.padding<[0, 4]>]>>");
+}
+
+TEST_CASE("what an outside resolver returns is checked",
+          "[resolver][external]") {
+  auto ctx = makeContext();
+  StringAttr::attachInterface<StringResolverModel>(*ctx);
+  // Not a layout at all.
+  std::string junk = specializeWith(*ctx, "\"junk\"");
+  INFO(junk);
+  CHECK(StringRef(junk).contains(
+      "resolver \"junk\" returned \"junk\", which is not a serialized layout"));
+  // A layout, but not one for this tensor.
+  std::string flat = specializeWith(*ctx, "\"flat4\"");
+  INFO(flat);
+  CHECK(StringRef(flat).contains("padding has 1 entries but the tensor has rank 2"));
 }

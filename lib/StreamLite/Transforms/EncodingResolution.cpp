@@ -57,14 +57,27 @@ public:
       return failure();
     llvm::SetVector<Attribute> layouts;
     for (auto [device, target] : *targets) {
-      FailureOr<Attribute> layout =
-          target.getEffectiveResolver().getLayout(type, [&]() {
-            return op->emitOpError()
-                   << "cannot resolve the encoding of " << what << " " << type
-                   << " for target \"" << target.getBackend().getValue()
-                   << "\" of @" << device.getSymName() << ": ";
-          });
+      auto emitResolveError = [&]() {
+        return op->emitOpError()
+               << "cannot resolve the encoding of " << what << " " << type
+               << " for target \"" << target.getBackend().getValue()
+               << "\" of @" << device.getSymName() << ": ";
+      };
+      EncodingResolverAttrInterface resolver = target.getEffectiveResolver();
+      FailureOr<Attribute> layout = resolver.getLayout(type, emitResolveError);
       if (failed(layout))
+        return failure();
+      // Resolvers may come from other dialects (any attribute implementing
+      // the interface), so their result is checked here rather than trusted:
+      // layout<[...]> and testing<layouts = ...> take only serialized,
+      // non-list layouts that fit the type.
+      auto serialized =
+          dyn_cast_if_present<SerializableEncodingAttrInterface>(*layout);
+      if (!serialized || !serialized.isSerialized() || isa<LayoutAttr>(*layout))
+        return emitResolveError()
+               << "resolver " << Attribute(resolver) << " returned " << *layout
+               << ", which is not a serialized layout";
+      if (failed(serialized.verifyForType(type, emitResolveError)))
         return failure();
       layouts.insert(*layout);
     }

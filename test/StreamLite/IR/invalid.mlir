@@ -83,6 +83,13 @@ stream_lite.device @bad_resolver targets([#stream_lite.target<"llvm-cpu", resolv
 
 // -----
 
+// Tests that a resolver may come from any dialect but must implement
+// EncodingResolverAttrInterface: an arith attribute does not.
+// expected-error @+1 {{target resolver #arith.fastmath<fast> is not an encoding resolver}}
+stream_lite.device @foreign_resolver targets([#stream_lite.target<"llvm-cpu", resolver = #arith.fastmath<fast>>])
+
+// -----
+
 // Tests that a padding resolver has a positive cache geometry.
 // expected-error @+2 {{cache_line_bytes and cache_sets must be positive}}
 // expected-error @+1 {{failed to parse StreamLite_TargetAttr parameter 'resolver' which is to be a `::mlir::Attribute`}}

@@ -1,18 +1,57 @@
 // Parses a stream-lite module with the installed library, verifies it and
-// asks the layout interface for a storage size and an element offset.
+// asks the layout interface for a storage size and an element offset; then
+// resolves an encoding with a resolver of the consumer's own dialect through
+// --stream-lite-specialize-encodings.
+#include "ConsumerDialect.h"
+
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/InitAll.h"
+#include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace layoutopt::stream_lite;
 
+/// A device whose resolver is `#consumer.pad_resolver<3>`: the padding
+/// request resolves to padding<[0, 3]>.
+static int resolveWithOwnResolver(mlir::MLIRContext &context) {
+  const char *source = R"mlir(
+    stream_lite.device @dev targets([#stream_lite.target<"consumer-backend", resolver = #consumer.pad_resolver<3>>])
+    func.func @g() -> index {
+      %s = stream_lite.tensor.sizeof on(#stream_lite.affinity<@dev>) tensor<4x5xf32, #stream_lite.padding<[0, ?]>> : index
+      return %s : index
+    }
+  )mlir";
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(source, &context);
+  if (!module)
+    return 1;
+  mlir::PassManager pm(&context);
+  pm.addPass(createSpecializeEncodingsPass());
+  if (mlir::failed(pm.run(*module)))
+    return 1;
+  int result = 1;
+  module->walk(
+      [&](DeviceOp op) { llvm::outs() << "device " << op.getTargets() << "\n"; });
+  module->walk([&](TensorSizeOfOp op) {
+    auto type = llvm::cast<mlir::RankedTensorType>(op.getEncoding());
+    llvm::outs() << "resolved " << type << "\n";
+    llvm::outs() << "storage "
+                 << getPhysicalLayout(type).getStorageSizeInBytes(type.getShape(), 4)
+                 << "\n";
+    result = 0;
+  });
+  return result;
+}
+
 int main() {
   mlir::DialectRegistry registry;
+  registry.insert<consumer::ConsumerDialect>();
   layoutopt::registerAllDialects(registry);
   mlir::MLIRContext context(registry);
   const char *source = R"mlir(
@@ -37,5 +76,7 @@ int main() {
                  << "\n";
     result = 0;
   });
-  return result;
+  if (result != 0)
+    return result;
+  return resolveWithOwnResolver(context);
 }

@@ -107,8 +107,8 @@ mlir::Value getDefaultLayoutSource(mlir::Operation *op, unsigned resultIndex);
 namespace layoutopt::stream_lite {
 // Upstream interface methods (RuntimeVerifiableOpInterface) are declared in
 // the generated op classes with names unqualified for namespace mlir.
-using llvm::function_ref;
-using llvm::StringRef;
+using mlir::function_ref;
+using mlir::StringRef;
 using mlir::Operation;
 } // namespace layoutopt::stream_lite
 

@@ -75,9 +75,12 @@ void printUsage(llvm::raw_ostream &os) {
 }
 
 /// llvm::cl's first complaint, in layout-run's words (`unknown option
-/// '--x'`, as before llvm::cl parsed the command line).
+/// '--x'`, as before llvm::cl parsed the command line). Complaints about an
+/// option's value llvm::cl prints to stderr itself.
 std::string describeParseError(llvm::StringRef text) {
   llvm::StringRef line = text.split('\n').first;
+  if (line.empty())
+    return "bad command line (see above)";
   line.consume_front("layout-run: ");
   if (line.consume_front("Unknown command line argument '"))
     return ("unknown option '" + line.split("'.").first + "'").str();
@@ -156,7 +159,12 @@ int main(int argc, char **argv) {
   // With an error stream llvm::cl returns instead of exiting 1: bad options
   // are bad input (exit 2) like everything else.
   if (!cl::ParseCommandLineOptions(int(args.size()), args.data(),
-                                   "JIT-runs a stream-lite program\n",
+                                   "JIT-runs one function of a stream-lite "
+                                   "program\n\n"
+                                   "SPEC: 2x3xf32=1,2,3,4,5,6   (values split "
+                                   "by commas or spaces; one value splats)\n"
+                                   "      @path.npy             (numpy .npy "
+                                   "file)\n",
                                    &parseErrorStream)) {
     printUsage(llvm::errs());
     fail(describeParseError(parseErrors));

@@ -2,6 +2,7 @@
 
 #include "StreamLite/InitAll.h"
 #include "StreamLite/IR/StreamLiteDialect.h"
+#include "StreamLite/Runtime/Passes.h"
 #include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -29,6 +30,7 @@ void registerAllDialects(mlir::DialectRegistry &registry) {
 void registerAllPasses() {
   stream_lite::registerStreamLitePasses();
   stream_lite::registerStreamLitePipelines();
+  runtime::registerRuntimePasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();

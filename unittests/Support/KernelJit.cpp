@@ -9,17 +9,11 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
-#include "llvm/IR/Module.h"
-#include "llvm/Support/TargetSelect.h"
-#include "llvm/Target/TargetMachine.h"
 
-#include <functional>
 #include <optional>
 
 using namespace mlir;
@@ -70,72 +64,20 @@ LogicalResult lowerKernelModule(ModuleOp module, std::string *diagnostics) {
   return result;
 }
 
-namespace {
-
-void initializeNativeTarget() {
-  static bool done = [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    return true;
-  }();
-  (void)done;
-}
-
-/// The host's TargetMachine at CodeGenOptLevel::Aggressive (created once);
-/// null when the host cannot be detected.
-llvm::TargetMachine *aggressiveHostMachine() {
-  static std::unique_ptr<llvm::TargetMachine> hostMachine = [] {
-    auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-    if (!builder) {
-      llvm::consumeError(builder.takeError());
-      return std::unique_ptr<llvm::TargetMachine>();
-    }
-    builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-    auto tm = builder->createTargetMachine();
-    if (!tm) {
-      llvm::consumeError(tm.takeError());
-      return std::unique_ptr<llvm::TargetMachine>();
-    }
-    return std::move(*tm);
-  }();
-  return hostMachine.get();
-}
-
-} // namespace
-
 llvm::Expected<JitKernel> jitKernel(ModuleOp lowered, llvm::StringRef name,
                                     const KernelJitOptions &options) {
-  initializeNativeTarget();
   auto executables = lowered.getOps<ExecutableOp>();
   if (executables.empty())
     return llvm::createStringError("no executable to JIT-compile");
   OwningOpRef<ModuleOp> inner = (*executables.begin()).getInnerModule().clone();
-
-  ExecutionEngineOptions engineOptions;
-  engineOptions.enableGDBNotificationListener = false;
-  engineOptions.enablePerfNotificationListener = false;
-  // ExecutionEngineOptions::transformer is a function_ref: the callables
-  // must outlive ExecutionEngine::create.
-  std::function<llvm::Error(llvm::Module *)> optimize, transform;
-  if (options.optimize) {
-    // O3 for both the IR pipeline (tuned for the host when it can be
-    // detected) and code generation.
-    engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-    optimize =
-        makeOptimizingTransformer(3, /*sizeLevel=*/0, aggressiveHostMachine());
-    transform = [&optimize, &options](llvm::Module *m) -> llvm::Error {
-      llvm::Error error = optimize(m);
-      if (!error && options.printOptimizedIR)
-        m->print(*options.printOptimizedIR, nullptr);
-      return error;
-    };
-    engineOptions.transformer = transform;
-  }
-  auto engine = ExecutionEngine::create(*inner, engineOptions);
-  if (!engine)
+  // Kernels are compiled by the thousand in the tests: no JIT listeners.
+  KernelJitOptions jitOptions = options;
+  jitOptions.enableNotificationListeners = false;
+  auto session = runtime::JitSession::create(*inner, jitOptions);
+  if (!session)
     return llvm::createStringError("ExecutionEngine::create failed: " +
-                                   llvm::toString(engine.takeError()));
-  return JitKernel(std::move(*engine), name.str());
+                                   llvm::toString(session.takeError()));
+  return JitKernel(std::move(*session), name.str());
 }
 
 llvm::Expected<JitKernel>

@@ -3,8 +3,8 @@
 // Shared by the unit tests and the benchmarks (never installed): a builtin
 // transfer kernel built with buildBuiltinExecutable, lowered with
 // stream-lite-lower-bindings and then the upstream lowering to the LLVM
-// dialect, JIT-compiled with mlir::ExecutionEngine and called through
-// ExecutionEngine::invokePacked. Failures are returned (llvm::Error /
+// dialect, JIT-compiled and called through the runtime library's JitSession
+// (StreamLite/Runtime/JitSession.h). Failures are returned (llvm::Error /
 // LogicalResult), never reported here, so Catch2 tests and plain programs
 // can each report them their own way.
 //
@@ -15,18 +15,15 @@
 
 #include "StreamLite/Transforms/BuiltinKernels.h"
 
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "StreamLite/Runtime/JitSession.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
-#include "llvm/Support/raw_ostream.h"
 
-#include <cstdint>
-#include <cstring>
-#include <deque>
 #include <memory>
 #include <string>
 
@@ -52,73 +49,29 @@ buildBuiltinKernelModule(mlir::MLIRContext &ctx,
 mlir::LogicalResult lowerKernelModule(mlir::ModuleOp module,
                                       std::string *diagnostics = nullptr);
 
-/// How a lowered kernel is JIT-compiled.
-struct KernelJitOptions {
-  /// Optimize the LLVM IR at O3 for the host (makeOptimizingTransformer(3,
-  /// 0, host TargetMachine)) and generate code at CodeGenOptLevel::Aggressive.
-  /// Off: ExecutionEngine's defaults (no IR optimization).
-  bool optimize = false;
-  /// With `optimize`: where to print each kernel's optimized LLVM IR.
-  llvm::raw_ostream *printOptimizedIR = nullptr;
-};
+/// How a lowered kernel is JIT-compiled (optimize: O3 IR for the host and
+/// CodeGenOptLevel::Aggressive; off: ExecutionEngine's defaults).
+using KernelJitOptions = layoutopt::runtime::JitOptions;
 
-/// Packed arguments for ExecutionEngine::invokePacked: one 64-bit slot per
-/// scalar of the lowered signature. A memref<?xi8> binding expands to its
-/// allocated and aligned pointers, offset, size and stride.
-class PackedArgs {
-public:
-  /// A binding over `size` bytes at `data`.
-  void addByteBuffer(void *data, int64_t size) {
-    addScalar(data);
-    addScalar(data);
-    addScalar<int64_t>(0);
-    addScalar<int64_t>(size);
-    addScalar<int64_t>(1);
-  }
-  void addIndex(int64_t value) { addScalar<int64_t>(value); }
-  void addIndices(llvm::ArrayRef<int64_t> values) {
-    for (int64_t v : values)
-      addIndex(v);
-  }
-  /// An element value given by its bytes (at most 8), zero-extended.
-  void addElementBytes(llvm::ArrayRef<uint8_t> bytes) {
-    uint64_t word = 0;
-    std::memcpy(&word, bytes.data(), bytes.size());
-    addScalar<uint64_t>(word);
-  }
-  template <typename T>
-  void addScalar(T value) {
-    static_assert(sizeof(T) <= sizeof(uint64_t));
-    storage.emplace_back();
-    std::memcpy(&storage.back(), &value, sizeof(T));
-  }
-  /// A pointer to each slot, in order.
-  llvm::SmallVector<void *> pointers() {
-    llvm::SmallVector<void *> result;
-    for (uint64_t &slot : storage)
-      result.push_back(&slot);
-    return result;
-  }
+/// Packed arguments of a lowered kernel: a memref<?xi8> binding is
+/// addByteBuffer, indices and element values one slot each.
+using PackedArgs = layoutopt::runtime::JitArguments;
 
-private:
-  std::deque<uint64_t> storage;
-};
-
-/// A JIT-compiled kernel: its engine and entry point.
+/// A JIT-compiled kernel: its session and entry point.
 class JitKernel {
 public:
-  JitKernel(std::unique_ptr<mlir::ExecutionEngine> engine, std::string name)
-      : engine(std::move(engine)), name(std::move(name)) {}
+  JitKernel(std::unique_ptr<layoutopt::runtime::JitSession> session,
+            std::string name)
+      : session(std::move(session)), name(std::move(name)) {}
 
   /// Calls the kernel with `args`.
   llvm::Error invoke(PackedArgs &args) {
-    llvm::SmallVector<void *> pointers = args.pointers();
-    return engine->invokePacked(name, pointers);
+    return session->invokePacked(name, args);
   }
   const std::string &getName() const { return name; }
 
 private:
-  std::unique_ptr<mlir::ExecutionEngine> engine;
+  std::unique_ptr<layoutopt::runtime::JitSession> session;
   std::string name;
 };
 

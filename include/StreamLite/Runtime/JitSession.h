@@ -1,0 +1,237 @@
+//===- JitSession.h - JIT-compile and run lowered programs ------*- C++ -*-===//
+//
+// A JitSession JIT-compiles one LLVM-dialect module with MLIR's
+// ExecutionEngine and owns everything a run of it needs on the host: the
+// program's heap (malloc/free are bound to the session so that leftovers
+// can be counted and released), the message of a failed runtime check
+// (puts/abort), and the --check-padding state. Failures are returned as
+// llvm::Error; the one exception is a failure inside JIT-ed code (a failed
+// runtime check, an oversized allocation), which cannot return to its
+// caller and goes to the session's FailureHandler.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMLITE_RUNTIME_JITSESSION_H
+#define STREAMLITE_RUNTIME_JITSESSION_H
+
+#include "StreamLite/Runtime/HostTensor.h"
+#include "StreamLite/Runtime/Passes.h"
+
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace layoutopt::runtime {
+
+/// How a module is JIT-compiled.
+struct JitOptions {
+  /// Code generation level; none: ExecutionEngine's default.
+  std::optional<llvm::CodeGenOptLevel> codeGenOptLevel;
+  /// Optimize the LLVM IR at O3 for the host (makeOptimizingTransformer(3,
+  /// 0, host TargetMachine)) and generate code at CodeGenOptLevel::Aggressive
+  /// (overrides codeGenOptLevel).
+  bool optimize = false;
+  /// With `optimize`: where to print each module's optimized LLVM IR.
+  llvm::raw_ostream *printOptimizedIR = nullptr;
+  /// Notify the GDB and perf JIT listeners (ExecutionEngine's default).
+  bool enableNotificationListeners = true;
+};
+
+/// Arguments of ExecutionEngine::invokePacked for a function lowered with
+/// the expanded memref calling convention: one slot per scalar of the
+/// lowered signature (a ranked memref is its StridedMemRefType fields in
+/// order), then optionally the address the packed wrapper writes the
+/// results to.
+class JitArguments {
+public:
+  template <typename T>
+  void addScalar(T value) {
+    static_assert(sizeof(T) <= sizeof(uint64_t));
+    storage.emplace_back();
+    std::memcpy(&storage.back(), &value, sizeof(T));
+  }
+  void addIndex(int64_t value) { addScalar<int64_t>(value); }
+  void addIndices(llvm::ArrayRef<int64_t> values) {
+    for (int64_t v : values)
+      addIndex(v);
+  }
+  /// An element value given by its bytes (at most 8), zero-extended.
+  void addElementBytes(llvm::ArrayRef<uint8_t> bytes) {
+    uint64_t word = 0;
+    std::memcpy(&word, bytes.data(), bytes.size());
+    addScalar<uint64_t>(word);
+  }
+  /// A memref argument, field by field as the expanded convention passes it.
+  template <typename T, int N>
+  void addMemRef(const StridedMemRefType<T, N> &memref) {
+    addScalar(memref.basePtr);
+    addScalar(memref.data);
+    addScalar(memref.offset);
+    if constexpr (N > 0) {
+      for (int64_t size : memref.sizes)
+        addScalar(size);
+      for (int64_t stride : memref.strides)
+        addScalar(stride);
+    }
+  }
+  /// An identity (dense row-major) memref over `data` whose rank is only
+  /// known at run time; the same fields as StridedMemRefType<T, rank>.
+  void addDenseMemRef(void *data, llvm::ArrayRef<int64_t> shape);
+  /// A memref<?xi8> over `size` bytes at `data`.
+  void addByteBuffer(void *data, int64_t size) {
+    auto *bytes = static_cast<uint8_t *>(data);
+    addMemRef(StridedMemRefType<uint8_t, 1>{bytes, bytes, 0, {size}, {1}});
+  }
+  /// Where the function's results go (its packed wrapper writes them to
+  /// the last argument).
+  void setResultStorage(void *results) { resultStorage = results; }
+
+  /// The argument array for invokePacked (pointers into this object).
+  llvm::SmallVector<void *> pointers();
+
+private:
+  std::deque<uint64_t> storage; // a deque: slot addresses stay valid
+  void *resultStorage = nullptr;
+};
+
+/// Called when JIT-ed code hits a failure it cannot return from, with the
+/// message (no `error: ` prefix), after the program's buffers have been
+/// released. It must not return (e.g. print and std::exit); if it does,
+/// the session calls std::abort.
+using FailureHandler = std::function<void(const std::string &message)>;
+
+/// What a run left behind: buffers still allocated besides the results.
+struct Leftovers {
+  size_t buffers = 0;
+  size_t bytes = 0;
+};
+
+class JitSession {
+public:
+  /// JIT-compiles `llvmModule` (LLVM dialect; the builtin and LLVM dialect
+  /// translations must be registered) and binds the host callbacks
+  /// (malloc, free, puts, abort and the padding-check callbacks).
+  /// Initializes the native target on first use.
+  static llvm::Expected<std::unique_ptr<JitSession>>
+  create(mlir::ModuleOp llvmModule, const JitOptions &options = {});
+  ~JitSession();
+
+  void setFailureHandler(FailureHandler handler) {
+    onFailure = std::move(handler);
+  }
+  /// The checks whose ids the program passes to __layout_run_check_padding.
+  void setPaddingChecks(std::vector<PaddingCheck> checks) {
+    paddingChecks = std::move(checks);
+  }
+
+  /// ExecutionEngine::invokePacked with this session current.
+  llvm::Error invokePacked(llvm::StringRef name, JitArguments &args);
+
+  /// Calls `function` (expanded memref convention, no C interface) with
+  /// `inputs`, copies its results out as dense host arrays, frees result
+  /// buffers and then every buffer the run left live (counted first, see
+  /// getLeftovers()).
+  llvm::Expected<std::vector<HostArray>>
+  run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
+      llvm::ArrayRef<HostType> resultTypes);
+
+  /// What the last run() left allocated besides its results.
+  Leftovers getLeftovers() const { return leftovers; }
+  /// Ids of padding checks that found non-zero padding, in the order the
+  /// checks ran (at most 1024).
+  llvm::ArrayRef<int64_t> getPaddingViolations() const {
+    return paddingViolations;
+  }
+  llvm::ArrayRef<PaddingCheck> getPaddingChecks() const {
+    return paddingChecks;
+  }
+
+  // The host side of the JIT-bound callbacks (see JitSession.cpp).
+  void *allocate(size_t bytes);
+  void deallocate(void *pointer);
+  void setCheckMessage(const char *message);
+  [[noreturn]] void failRuntimeCheck();
+  void addPaddingDim(int64_t dim);
+  void checkPadding(int64_t id, const uint8_t *aligned, int64_t offset,
+                    int64_t size, int64_t stride);
+
+private:
+  explicit JitSession(std::unique_ptr<mlir::ExecutionEngine> engine);
+  [[noreturn]] void fail(const std::string &message);
+  void releaseAllocations();
+
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  FailureHandler onFailure;
+  /// The program's heap: live buffers and their sizes.
+  std::unordered_map<void *, size_t> liveAllocations;
+  /// The function being run, named in failures.
+  std::string runningFunction;
+  /// What the program last passed to puts (a failed check's message).
+  std::string lastCheckMessage;
+  std::vector<PaddingCheck> paddingChecks;
+  std::vector<int64_t> paddingViolations;
+  /// Dynamic dims of the next padding check, passed one call each first.
+  std::vector<int64_t> pendingPaddingDims;
+  Leftovers leftovers;
+};
+
+/// How lowerProgram prepares a stream-lite program.
+struct ProgramOptions {
+  /// Run --stream-lite-strip-encodings first (the reference program).
+  bool reference = false;
+  /// Specialize encodings and run --stream-lite-instrument-padding-checks.
+  bool checkPadding = false;
+};
+
+/// A program ready for JitSession::create.
+struct LoweredProgram {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::vector<PaddingCheck> paddingChecks;
+};
+
+/// A clone of `source` lowered with --stream-lite-to-llvm-pipeline (after
+/// the options' passes); `function` is called through the expanded memref
+/// convention (its llvm.emit_c_interface is dropped). Pipeline diagnostics
+/// go to the context's handlers; the error says which lowering failed.
+llvm::Expected<LoweredProgram> lowerProgram(mlir::ModuleOp source,
+                                            llvm::StringRef function,
+                                            const ProgramOptions &options);
+
+/// What one runProgram call observed.
+struct ProgramRun {
+  std::vector<HostArray> results;
+  Leftovers leftovers;
+  /// Descriptions of the padding checks that failed: each op once, in the
+  /// order of its first violation.
+  std::vector<std::string> paddingViolations;
+};
+
+/// lowerProgram, JitSession::create (at CodeGenOptLevel::Default) and
+/// JitSession::run in one; `onFailure` becomes the session's failure
+/// handler. Errors are the messages layout-run prints after `error: `.
+llvm::Expected<ProgramRun> runProgram(mlir::ModuleOp source,
+                                      llvm::StringRef function,
+                                      llvm::ArrayRef<HostArray> inputs,
+                                      llvm::ArrayRef<HostType> resultTypes,
+                                      const ProgramOptions &options,
+                                      FailureHandler onFailure = {});
+
+} // namespace layoutopt::runtime
+
+#endif // STREAMLITE_RUNTIME_JITSESSION_H

@@ -1,0 +1,527 @@
+//===- HostTensor.cpp - host tensors: values, specs, .npy -----------------===//
+
+#include "StreamLite/Runtime/HostTensor.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+
+namespace layoutopt::runtime {
+
+namespace {
+llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+} // namespace
+
+std::optional<unsigned> getElementBytes(Type type) {
+  if (type.isIndex())
+    return 8;
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    unsigned w = intType.getWidth();
+    if (w == 1)
+      return 1;
+    if (w == 8 || w == 16 || w == 32 || w == 64)
+      return w / 8;
+    return std::nullopt;
+  }
+  if (type.isF16() || type.isBF16())
+    return 2;
+  if (type.isF32())
+    return 4;
+  if (type.isF64())
+    return 8;
+  return std::nullopt;
+}
+
+std::string typeToString(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  type.print(os);
+  return s;
+}
+
+int64_t HostArray::getNumElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+unsigned HostArray::getElementBytes() const {
+  return *runtime::getElementBytes(elementType);
+}
+
+llvm::Expected<HostType> getHostType(Type type, llvm::StringRef what) {
+  HostType e;
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    if (tensor.getEncoding())
+      return makeError(what + " has an encoded tensor type " +
+                       typeToString(type) +
+                       ": host tensors carry no encoding");
+    e.elementType = tensor.getElementType();
+    e.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+  } else {
+    e.elementType = type;
+    e.isScalar = true;
+  }
+  if (!getElementBytes(e.elementType))
+    return makeError(
+        what + " has unsupported type " + typeToString(type) +
+        " (supported: tensors and scalars of i1, i8, i16, i32, i64, index, "
+        "f16, bf16, f32, f64)");
+  return e;
+}
+
+std::string hostTypeToString(const HostType &e) {
+  std::string s;
+  for (int64_t d : e.shape)
+    s += (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d)) +
+         "x";
+  return s + typeToString(e.elementType);
+}
+
+std::string shapePrefix(const HostArray &a) {
+  std::string s;
+  for (int64_t d : a.shape)
+    s += std::to_string(d) + "x";
+  return s + typeToString(a.elementType);
+}
+
+//===----------------------------------------------------------------------===//
+// Elements
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Reads element `i` as raw bits (little-endian host).
+uint64_t readBits(const HostArray &a, int64_t i) {
+  uint64_t bits = 0;
+  unsigned n = a.getElementBytes();
+  std::memcpy(&bits, a.bytes.data() + i * n, n);
+  return bits;
+}
+
+/// f16/bf16 have no std::to_chars: the shortest %g precision whose text
+/// parses back to the same bits.
+std::string formatShortestSmallFloat(const llvm::fltSemantics &sem,
+                                     uint64_t bits, unsigned width) {
+  llvm::APFloat value(sem, llvm::APInt(width, bits));
+  bool lostInfo = false;
+  llvm::APFloat asDouble = value;
+  asDouble.convert(llvm::APFloat::IEEEdouble(),
+                   llvm::APFloat::rmNearestTiesToEven, &lostInfo);
+  double d = asDouble.convertToDouble();
+  if (std::isnan(d))
+    return "nan";
+  if (std::isinf(d))
+    return d < 0 ? "-inf" : "inf";
+  for (int precision = 1; precision <= 17; ++precision) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof(buffer), "%.*g", precision, d);
+    llvm::APFloat back(sem);
+    auto status = back.convertFromString(buffer,
+                                         llvm::APFloat::rmNearestTiesToEven);
+    if (status && back.bitcastToAPInt().getZExtValue() == bits)
+      return buffer;
+    if (!status)
+      llvm::consumeError(status.takeError());
+  }
+  char buffer[64];
+  std::snprintf(buffer, sizeof(buffer), "%.17g", d);
+  return buffer;
+}
+
+} // namespace
+
+std::string formatElement(const HostArray &a, int64_t i) {
+  Type type = a.elementType;
+  uint64_t bits = readBits(a, i);
+  char buffer[64];
+  if (type.isF32()) {
+    float f;
+    uint32_t b = static_cast<uint32_t>(bits);
+    std::memcpy(&f, &b, 4);
+    if (std::isnan(f))
+      return "nan";
+    auto r = std::to_chars(buffer, buffer + sizeof(buffer), f);
+    return std::string(buffer, r.ptr);
+  }
+  if (type.isF64()) {
+    double f;
+    std::memcpy(&f, &bits, 8);
+    if (std::isnan(f))
+      return "nan";
+    auto r = std::to_chars(buffer, buffer + sizeof(buffer), f);
+    return std::string(buffer, r.ptr);
+  }
+  if (type.isF16())
+    return formatShortestSmallFloat(llvm::APFloat::IEEEhalf(), bits, 16);
+  if (type.isBF16())
+    return formatShortestSmallFloat(llvm::APFloat::BFloat(), bits, 16);
+  unsigned width = type.isIndex() ? 64 : cast<IntegerType>(type).getWidth();
+  if (width == 1)
+    return (bits & 1) ? "1" : "0";
+  llvm::APInt value(width, bits);
+  if (auto intType = dyn_cast<IntegerType>(type);
+      intType && intType.isUnsigned())
+    return std::to_string(value.getZExtValue());
+  return std::to_string(value.getSExtValue());
+}
+
+std::string formatResult(const HostArray &a) {
+  std::string line = shapePrefix(a) + "=";
+  int64_t n = a.getNumElements();
+  for (int64_t i = 0; i < n; ++i) {
+    if (i)
+      line += " ";
+    line += formatElement(a, i);
+  }
+  return line;
+}
+
+std::string formatIndex(const HostArray &a, int64_t linear) {
+  llvm::SmallVector<int64_t> idx(a.shape.size());
+  for (int d = int(a.shape.size()) - 1; d >= 0; --d) {
+    idx[d] = a.shape[d] ? linear % a.shape[d] : 0;
+    linear = a.shape[d] ? linear / a.shape[d] : 0;
+  }
+  std::string s = "[";
+  for (size_t d = 0; d < idx.size(); ++d)
+    s += (d ? ", " : "") + std::to_string(idx[d]);
+  return s + "]";
+}
+
+std::optional<uint64_t> parseElement(Type type, llvm::StringRef text) {
+  if (isa<FloatType>(type)) {
+    llvm::APFloat value(cast<FloatType>(type).getFloatSemantics());
+    auto status =
+        value.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
+    if (!status) {
+      llvm::consumeError(status.takeError());
+      return std::nullopt;
+    }
+    return value.bitcastToAPInt().getZExtValue();
+  }
+  unsigned width = type.isIndex() ? 64 : cast<IntegerType>(type).getWidth();
+  if (width == 1) {
+    if (text == "1" || text == "true")
+      return 1;
+    if (text == "0" || text == "false")
+      return 0;
+    return std::nullopt;
+  }
+  int64_t s;
+  if (!text.getAsInteger(10, s)) {
+    // Narrow integers accept the signed and the unsigned range.
+    if (width < 64 && (s < -(int64_t(1) << (width - 1)) ||
+                       s > int64_t((uint64_t(1) << width) - 1)))
+      return std::nullopt;
+    return width == 64 ? uint64_t(s)
+                       : (uint64_t(s) & ((uint64_t(1) << width) - 1));
+  }
+  uint64_t u;
+  if (width == 64 && !text.getAsInteger(10, u))
+    return u;
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// .npy files
+//===----------------------------------------------------------------------===//
+
+std::optional<std::string> getNpyDescr(Type type) {
+  if (type.isF16())
+    return "<f2";
+  if (type.isF32())
+    return "<f4";
+  if (type.isF64())
+    return "<f8";
+  if (type.isIndex())
+    return "<i8";
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    bool isUnsigned = intType.isUnsigned();
+    switch (intType.getWidth()) {
+    case 1:
+      return "|b1";
+    case 8:
+      return isUnsigned ? "|u1" : "|i1";
+    case 16:
+      return isUnsigned ? "<u2" : "<i2";
+    case 32:
+      return isUnsigned ? "<u4" : "<i4";
+    case 64:
+      return isUnsigned ? "<u8" : "<i8";
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// Whether an .npy dtype holds the bytes of `type`.
+bool npyDescrMatches(llvm::StringRef descr, Type type) {
+  std::optional<std::string> want = getNpyDescr(type);
+  if (!want)
+    return false;
+  if (descr == *want)
+    return true;
+  // One-byte types have no byte order; numpy writes '|' but accept the rest.
+  if (want->size() == 3 && (*want)[0] == '|' && descr.size() == 3 &&
+      (descr[0] == '<' || descr[0] == '=') &&
+      descr.drop_front() == llvm::StringRef(*want).drop_front())
+    return true;
+  // Signless 8-bit integers accept unsigned bytes too.
+  if (auto intType = dyn_cast<IntegerType>(type);
+      intType && intType.isSignless() && intType.getWidth() == 8 &&
+      (descr == "|u1" || descr == "<u1"))
+    return true;
+  return false;
+}
+
+/// The header dictionary's value text after `'key':`.
+llvm::Expected<llvm::StringRef> findNpyValue(llvm::StringRef header,
+                                             llvm::StringRef key,
+                                             const llvm::Twine &bad) {
+  size_t pos = header.find(("'" + key + "'").str());
+  if (pos == llvm::StringRef::npos)
+    return makeError(bad + "header has no '" + key + "'");
+  llvm::StringRef rest = header.substr(pos + key.size() + 2).ltrim();
+  if (!rest.consume_front(":"))
+    return makeError(bad + "malformed header");
+  return rest.ltrim();
+}
+
+} // namespace
+
+llvm::Expected<HostArray> readNpy(llvm::StringRef path, Type elementType,
+                                  llvm::StringRef what) {
+  auto fileOrErr = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+  if (!fileOrErr)
+    return makeError(what + ": cannot read '" + path +
+                     "': " + fileOrErr.getError().message());
+  llvm::StringRef data = (*fileOrErr)->getBuffer();
+  std::string badPrefix =
+      (what + ": '" + path + "' is not a valid .npy file: ").str();
+  auto bad = [&](const llvm::Twine &why) { return makeError(badPrefix + why); };
+  if (data.size() < 10 || !data.starts_with("\x93NUMPY"))
+    return bad("missing the \\x93NUMPY magic");
+  unsigned major = static_cast<uint8_t>(data[6]);
+  size_t headerLen = 0, headerStart = 0;
+  if (major == 1) {
+    headerLen = static_cast<uint8_t>(data[8]) |
+                (size_t(static_cast<uint8_t>(data[9])) << 8);
+    headerStart = 10;
+  } else if (major == 2 || major == 3) {
+    if (data.size() < 12)
+      return bad("truncated header");
+    for (int i = 0; i < 4; ++i)
+      headerLen |= size_t(static_cast<uint8_t>(data[8 + i])) << (8 * i);
+    headerStart = 12;
+  } else {
+    return bad("unsupported format version " + llvm::Twine(major));
+  }
+  if (headerStart + headerLen > data.size())
+    return bad("truncated header");
+  llvm::StringRef header = data.substr(headerStart, headerLen);
+  llvm::StringRef payload = data.substr(headerStart + headerLen);
+
+  llvm::Expected<llvm::StringRef> descrText =
+      findNpyValue(header, "descr", badPrefix);
+  if (!descrText)
+    return descrText.takeError();
+  if (!descrText->consume_front("'"))
+    return bad("malformed 'descr'");
+  llvm::StringRef descr =
+      descrText->take_until([](char c) { return c == '\''; });
+  llvm::Expected<llvm::StringRef> fortran =
+      findNpyValue(header, "fortran_order", badPrefix);
+  if (!fortran)
+    return fortran.takeError();
+  if (fortran->starts_with("True"))
+    return bad("fortran_order arrays are not supported");
+  if (!fortran->starts_with("False"))
+    return bad("malformed 'fortran_order'");
+  llvm::Expected<llvm::StringRef> shapeText =
+      findNpyValue(header, "shape", badPrefix);
+  if (!shapeText)
+    return shapeText.takeError();
+  if (!shapeText->consume_front("("))
+    return bad("malformed 'shape'");
+  llvm::StringRef dimsText =
+      shapeText->take_until([](char c) { return c == ')'; });
+  HostArray array;
+  array.elementType = elementType;
+  llvm::SmallVector<llvm::StringRef> dims;
+  dimsText.split(dims, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef d : dims) {
+    d = d.trim();
+    if (d.empty())
+      continue;
+    int64_t v;
+    if (d.getAsInteger(10, v) || v < 0)
+      return bad("malformed 'shape'");
+    array.shape.push_back(v);
+  }
+  if (!npyDescrMatches(descr, elementType))
+    return makeError(what + ": '" + path + "' holds dtype '" + descr +
+                     "', expected '" +
+                     getNpyDescr(elementType).value_or("?") + "' for " +
+                     typeToString(elementType));
+  int64_t numElements = 1;
+  for (int64_t d : array.shape) {
+    if (d != 0 && numElements > (int64_t(1) << 40) / d)
+      return bad("shape too large");
+    numElements *= d;
+  }
+  uint64_t numBytes = uint64_t(numElements) * array.getElementBytes();
+  if (payload.size() != numBytes)
+    return bad("expected " + llvm::Twine(numBytes) + " data bytes, found " +
+               llvm::Twine(payload.size()));
+  array.bytes.assign(payload.begin(), payload.end());
+  return array;
+}
+
+std::string npyBytes(const HostArray &a) {
+  std::string header = "{'descr': '" + *getNpyDescr(a.elementType) +
+                       "', 'fortran_order': False, 'shape': (";
+  for (size_t i = 0; i < a.shape.size(); ++i) {
+    header += std::to_string(a.shape[i]);
+    if (i + 1 < a.shape.size() || a.shape.size() == 1)
+      header += ",";
+    if (i + 1 < a.shape.size())
+      header += " ";
+  }
+  header += "), }";
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += "\n";
+  std::string out = "\x93NUMPY";
+  out += char(1);
+  out += char(0);
+  out += char(header.size() & 0xff);
+  out += char((header.size() >> 8) & 0xff);
+  out += header;
+  out.append(reinterpret_cast<const char *>(a.bytes.data()), a.bytes.size());
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Input specs
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// `2x3xf32=1,2,3` into an array (not yet checked against the signature).
+llvm::Expected<HostArray> parseTextSpec(MLIRContext &ctx, llvm::StringRef spec,
+                                        const HostType &expected,
+                                        const std::string &what) {
+  HostArray array;
+  auto [typeText, valuesText] = spec.split('=');
+  if (typeText.size() == spec.size())
+    return makeError(what + ": malformed spec '" + spec +
+                     "' (expected e.g. 2x3xf32=1,2,3,4,5,6 or @file.npy)");
+  llvm::StringRef elementText = typeText.trim();
+  // Leading `<digits>x` groups are the shape; the rest is the element type.
+  while (!elementText.empty() && llvm::isDigit(elementText.front())) {
+    llvm::StringRef digits =
+        elementText.take_while([](char c) { return llvm::isDigit(c); });
+    llvm::StringRef rest = elementText.drop_front(digits.size());
+    int64_t v;
+    if (!rest.consume_front("x") || digits.getAsInteger(10, v) || v < 0)
+      return makeError(what + ": malformed shape in '" + typeText + "'");
+    array.shape.push_back(v);
+    elementText = rest;
+  }
+  if (elementText.empty())
+    return makeError(what + ": missing element type in '" + typeText + "'");
+  size_t numRead = 0;
+  Type elementType = parseType(elementText, &ctx, &numRead,
+                               /*isKnownNullTerminated=*/false);
+  if (!elementType || numRead != elementText.size() ||
+      !getElementBytes(elementType))
+    return makeError(what + ": unsupported element type '" + elementText +
+                     "'");
+  array.elementType = elementType;
+  if (elementType != expected.elementType)
+    return makeError(what + ": element type " + typeToString(elementType) +
+                     " does not match the function's " +
+                     (expected.isScalar
+                          ? hostTypeToString(expected)
+                          : "tensor<" + hostTypeToString(expected) + ">"));
+  llvm::SmallVector<llvm::StringRef> tokens;
+  llvm::SplitString(valuesText, tokens, ", \t\n");
+  int64_t n = 1;
+  for (int64_t d : array.shape)
+    if (llvm::MulOverflow(n, d, n) || n > (int64_t(1) << 32))
+      return makeError(what + ": shape too large");
+  unsigned width = array.getElementBytes();
+  array.bytes.assign(size_t(n) * width, 0);
+  if (tokens.empty() && n != 0)
+    return makeError(what + ": no values for " + llvm::Twine(n) +
+                     " elements");
+  if (tokens.size() != 1 && int64_t(tokens.size()) != n)
+    return makeError(what + ": " + llvm::Twine(tokens.size()) +
+                     " values for " + llvm::Twine(n) +
+                     " elements (give all of them or one to splat)");
+  for (size_t t = 0; t < tokens.size(); ++t) {
+    std::optional<uint64_t> bits = parseElement(elementType, tokens[t]);
+    if (!bits)
+      return makeError(what + ": malformed " + typeToString(elementType) +
+                       " value '" + tokens[t] + "'");
+    if (tokens.size() == 1) {
+      for (int64_t i = 0; i < n; ++i)
+        std::memcpy(array.bytes.data() + i * width, &*bits, width);
+    } else {
+      std::memcpy(array.bytes.data() + t * width, &*bits, width);
+    }
+  }
+  return array;
+}
+
+} // namespace
+
+llvm::Expected<HostArray> parseSpec(MLIRContext &ctx, llvm::StringRef spec,
+                                    const HostType &expected, unsigned index) {
+  std::string what = "input " + std::to_string(index);
+  llvm::Expected<HostArray> parsed =
+      spec.starts_with("@")
+          ? readNpy(spec.drop_front(), expected.elementType, what)
+          : parseTextSpec(ctx, spec, expected, what);
+  if (!parsed)
+    return parsed.takeError();
+  HostArray &array = *parsed;
+  // Checks against the signature.
+  if (expected.isScalar) {
+    if (!array.shape.empty())
+      return makeError(what + ": the function expects a scalar " +
+                       hostTypeToString(expected) + ", got shape " +
+                       shapePrefix(array));
+    array.isScalar = true;
+    return std::move(array);
+  }
+  if (array.shape.size() != expected.shape.size())
+    return makeError(what + ": rank " + llvm::Twine(array.shape.size()) +
+                     " (" + shapePrefix(array) +
+                     ") does not match the function's tensor<" +
+                     hostTypeToString(expected) + ">");
+  for (size_t i = 0; i < array.shape.size(); ++i)
+    if (!ShapedType::isDynamic(expected.shape[i]) &&
+        expected.shape[i] != array.shape[i])
+      return makeError(what + ": shape " + shapePrefix(array) +
+                       " does not match the function's tensor<" +
+                       hostTypeToString(expected) + "> in dim " +
+                       llvm::Twine(i));
+  return std::move(array);
+}
+
+} // namespace layoutopt::runtime

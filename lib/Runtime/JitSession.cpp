@@ -1,0 +1,518 @@
+//===- JitSession.cpp - JIT-compile and run lowered programs --------------===//
+
+#include "StreamLite/Runtime/JitSession.h"
+
+#include "StreamLite/IR/StreamLiteAttrs.h"
+#include "StreamLite/Transforms/Passes.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+
+using namespace mlir;
+namespace sl = layoutopt::stream_lite;
+
+namespace layoutopt::runtime {
+
+namespace {
+
+llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// The largest buffer a program may allocate. A larger request comes from
+/// dims that are out of all proportion to the inputs (e.g. a huge index
+/// argument) and would fail or exhaust the machine, so it is bad input.
+constexpr size_t kMaxProgramAllocation = size_t(1) << 36;
+
+/// The session whose program runs on this thread. The JIT-bound callbacks
+/// replace plain C functions (malloc, free, puts, abort) whose signatures
+/// have no room for a context pointer, so they find their session here. It
+/// is thread_local so that sessions running on different threads never see
+/// each other's state, and it is set only while invokePacked runs.
+thread_local JitSession *currentSession = nullptr;
+
+class CurrentSessionScope {
+public:
+  explicit CurrentSessionScope(JitSession *session)
+      : previous(currentSession) {
+    currentSession = session;
+  }
+  ~CurrentSessionScope() { currentSession = previous; }
+
+private:
+  JitSession *previous;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The JIT-bound callbacks. Outside a run (no current session) they behave
+// like the C functions they replace.
+//===----------------------------------------------------------------------===//
+
+extern "C" {
+
+static void *layoutRuntimeMalloc(size_t bytes) {
+  return currentSession ? currentSession->allocate(bytes) : std::malloc(bytes);
+}
+
+static void layoutRuntimeFree(void *pointer) {
+  if (currentSession)
+    currentSession->deallocate(pointer);
+  else
+    std::free(pointer);
+}
+
+/// A failed `cf.assert` lowers to `puts(message); abort()`; generated
+/// programs call puts for nothing else, so the message is kept for abort.
+static int layoutRuntimePuts(const char *message) {
+  if (!currentSession)
+    return std::puts(message);
+  currentSession->setCheckMessage(message);
+  return 0;
+}
+
+static void layoutRuntimeAbort() {
+  if (!currentSession)
+    std::abort();
+  currentSession->failRuntimeCheck();
+}
+
+static void layoutRuntimePaddingDim(int64_t dim) {
+  if (currentSession)
+    currentSession->addPaddingDim(dim);
+}
+
+/// A staging copy of the bytes an op wrote, as a memref<?xi8> in the
+/// expanded calling convention.
+static void layoutRuntimeCheckPadding(int64_t id, uint8_t *, uint8_t *aligned,
+                                      int64_t offset, int64_t size,
+                                      int64_t stride) {
+  if (currentSession)
+    currentSession->checkPadding(id, aligned, offset, size, stride);
+}
+
+} // extern "C"
+
+//===----------------------------------------------------------------------===//
+// JitArguments
+//===----------------------------------------------------------------------===//
+
+void JitArguments::addDenseMemRef(void *data, llvm::ArrayRef<int64_t> shape) {
+  // StridedMemRefType fixes the rank at compile time; the fields and their
+  // order are the same for every rank.
+  addScalar(data);
+  addScalar(data);
+  addScalar<int64_t>(0);
+  for (int64_t d : shape)
+    addScalar(d);
+  SmallVector<int64_t> strides(shape.size());
+  int64_t stride = 1;
+  for (int i = int(shape.size()) - 1; i >= 0; --i) {
+    strides[i] = stride;
+    stride *= shape[i];
+  }
+  for (int64_t s : strides)
+    addScalar(s);
+}
+
+llvm::SmallVector<void *> JitArguments::pointers() {
+  llvm::SmallVector<void *> result;
+  for (uint64_t &slot : storage)
+    ExecutionEngine::Argument<uint64_t>::pack(result, slot);
+  if (resultStorage)
+    result.push_back(resultStorage);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// JitSession
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+void initializeNativeTarget() {
+  static bool done = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)done;
+}
+
+/// The host's TargetMachine at CodeGenOptLevel::Aggressive (created once);
+/// null when the host cannot be detected.
+llvm::TargetMachine *aggressiveHostMachine() {
+  static std::unique_ptr<llvm::TargetMachine> hostMachine = [] {
+    auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!builder) {
+      llvm::consumeError(builder.takeError());
+      return std::unique_ptr<llvm::TargetMachine>();
+    }
+    builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+    auto tm = builder->createTargetMachine();
+    if (!tm) {
+      llvm::consumeError(tm.takeError());
+      return std::unique_ptr<llvm::TargetMachine>();
+    }
+    return std::move(*tm);
+  }();
+  return hostMachine.get();
+}
+
+template <typename Fn>
+llvm::orc::ExecutorSymbolDef symbolOf(Fn *function) {
+  return {llvm::orc::ExecutorAddr::fromPtr(function),
+          llvm::JITSymbolFlags::Exported};
+}
+
+} // namespace
+
+JitSession::JitSession(std::unique_ptr<ExecutionEngine> engine)
+    : engine(std::move(engine)) {}
+
+JitSession::~JitSession() { releaseAllocations(); }
+
+llvm::Expected<std::unique_ptr<JitSession>>
+JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
+  initializeNativeTarget();
+  ExecutionEngineOptions engineOptions;
+  engineOptions.enableGDBNotificationListener =
+      options.enableNotificationListeners;
+  engineOptions.enablePerfNotificationListener =
+      options.enableNotificationListeners;
+  engineOptions.jitCodeGenOptLevel = options.codeGenOptLevel;
+  // ExecutionEngineOptions::transformer is a function_ref: the callables
+  // must outlive ExecutionEngine::create.
+  std::function<llvm::Error(llvm::Module *)> optimize, transform;
+  if (options.optimize) {
+    // O3 for both the IR pipeline (tuned for the host when it can be
+    // detected) and code generation.
+    engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+    optimize =
+        makeOptimizingTransformer(3, /*sizeLevel=*/0, aggressiveHostMachine());
+    transform = [&optimize, &options](llvm::Module *m) -> llvm::Error {
+      llvm::Error error = optimize(m);
+      if (!error && options.printOptimizedIR)
+        m->print(*options.printOptimizedIR, nullptr);
+      return error;
+    };
+    engineOptions.transformer = transform;
+  }
+  auto engine = ExecutionEngine::create(llvmModule, engineOptions);
+  if (!engine)
+    return engine.takeError();
+  std::unique_ptr<JitSession> session(new JitSession(std::move(*engine)));
+  session->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner("malloc")] = symbolOf(&layoutRuntimeMalloc);
+    symbols[interner("free")] = symbolOf(&layoutRuntimeFree);
+    symbols[interner("puts")] = symbolOf(&layoutRuntimePuts);
+    symbols[interner("abort")] = symbolOf(&layoutRuntimeAbort);
+    symbols[interner(kPaddingDimCallback)] =
+        symbolOf(&layoutRuntimePaddingDim);
+    symbols[interner(kPaddingCheckCallback)] =
+        symbolOf(&layoutRuntimeCheckPadding);
+    return symbols;
+  });
+  return std::move(session);
+}
+
+llvm::Error JitSession::invokePacked(llvm::StringRef name,
+                                     JitArguments &args) {
+  llvm::SmallVector<void *> pointers = args.pointers();
+  CurrentSessionScope scope(this);
+  return engine->invokePacked(name, pointers);
+}
+
+void *JitSession::allocate(size_t bytes) {
+  if (bytes > kMaxProgramAllocation)
+    fail("@" + runningFunction + " asks for a buffer of " +
+         std::to_string(bytes) +
+         " bytes, more than layout-run allows (64 GiB); check its dims and "
+         "inputs");
+  void *pointer = std::malloc(bytes);
+  if (!pointer && bytes)
+    fail("@" + runningFunction + " ran out of memory allocating " +
+         std::to_string(bytes) + " bytes");
+  if (pointer)
+    liveAllocations[pointer] = bytes;
+  return pointer;
+}
+
+void JitSession::deallocate(void *pointer) {
+  liveAllocations.erase(pointer);
+  std::free(pointer);
+}
+
+void JitSession::releaseAllocations() {
+  for (auto [pointer, bytes] : liveAllocations)
+    std::free(pointer);
+  liveAllocations.clear();
+}
+
+void JitSession::setCheckMessage(const char *message) {
+  lastCheckMessage = message ? message : "";
+}
+
+void JitSession::failRuntimeCheck() {
+  fail("@" + runningFunction + " failed a runtime check: " + lastCheckMessage);
+}
+
+void JitSession::fail(const std::string &message) {
+  // The JIT-ed frames below cannot be unwound, so the handler ends the
+  // process; the program's buffers go first so that the exit is leak-free.
+  releaseAllocations();
+  if (onFailure)
+    onFailure(message);
+  else
+    llvm::errs() << "error: " << message << "\n";
+  std::abort();
+}
+
+void JitSession::addPaddingDim(int64_t dim) {
+  pendingPaddingDims.push_back(dim);
+}
+
+void JitSession::checkPadding(int64_t id, const uint8_t *aligned,
+                              int64_t offset, int64_t size, int64_t stride) {
+  std::vector<int64_t> dynamicDims;
+  dynamicDims.swap(pendingPaddingDims);
+  if (id < 0 || size_t(id) >= paddingChecks.size() || stride != 1)
+    return;
+  RankedTensorType type = paddingChecks[id].type;
+  if (!type)
+    return;
+  // Marks the bytes of every logical element through the layout interface
+  // (the single home of layout math); any other byte must be zero.
+  auto layout = sl::getPhysicalLayout(type);
+  int64_t elementBytes = sl::getElementByteWidth(type.getElementType());
+  SmallVector<int64_t> shape;
+  size_t next = 0;
+  for (int64_t d : type.getShape())
+    shape.push_back(ShapedType::isDynamic(d) ? dynamicDims.at(next++) : d);
+  const uint8_t *bytes = aligned + offset;
+  int64_t storage = layout.getStorageSizeInBytes(shape, elementBytes);
+  std::vector<bool> holdsElement(size_t(std::min(storage, size)), false);
+  int64_t count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  SmallVector<int64_t> index(shape.size(), 0);
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t at = layout.getElementByteOffset(shape, elementBytes, index);
+    for (int64_t b = 0; b < elementBytes; ++b)
+      if (at + b >= 0 && size_t(at + b) < holdsElement.size())
+        holdsElement[at + b] = true;
+    for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
+      if (++index[d] < shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  for (size_t i = 0; i < holdsElement.size(); ++i)
+    if (!holdsElement[i] && bytes[i] != 0) {
+      if (paddingViolations.size() < 1024)
+        paddingViolations.push_back(id);
+      return;
+    }
+}
+
+namespace {
+
+/// Size and alignment of a lowered value in the packed result struct.
+struct FieldLayout {
+  size_t size, align;
+};
+
+FieldLayout getResultLayout(const HostType &e) {
+  if (e.isScalar) {
+    size_t b = *getElementBytes(e.elementType);
+    return {b, b};
+  }
+  // StridedMemRefType<T, rank>: two pointers, the offset, sizes, strides.
+  return {8 * (3 + 2 * e.shape.size()), 8};
+}
+
+size_t alignTo(size_t v, size_t a) { return (v + a - 1) / a * a; }
+
+/// Copies the memref whose descriptor is at `descriptor` into `out`
+/// (dense), reading it through upstream's rank-erased DynamicMemRefType;
+/// returns its allocated pointer.
+template <typename T>
+void *copyMemRef(void *descriptor, int64_t rank, HostArray &out) {
+  DynamicMemRefType<T> memref(::UnrankedMemRefType<T>{rank, descriptor});
+  out.shape.assign(memref.sizes, memref.sizes + rank);
+  int64_t n = out.getNumElements();
+  out.bytes.resize(size_t(n) * sizeof(T));
+  if (n > 0) {
+    // The iterator does not know empty memrefs, hence the check.
+    uint8_t *to = out.bytes.data();
+    for (T &element : memref) {
+      std::memcpy(to, &element, sizeof(T));
+      to += sizeof(T);
+    }
+  }
+  return memref.basePtr;
+}
+
+} // namespace
+
+llvm::Expected<std::vector<HostArray>>
+JitSession::run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
+                llvm::ArrayRef<HostType> resultTypes) {
+  JitArguments args;
+  std::set<const void *> inputPointers;
+  for (const HostArray &in : inputs) {
+    if (in.isScalar) {
+      args.addElementBytes(in.bytes);
+      continue;
+    }
+    inputPointers.insert(in.bytes.data());
+    // The program never writes its inputs (host tensors are imported).
+    args.addDenseMemRef(const_cast<uint8_t *>(in.bytes.data()), in.shape);
+  }
+  SmallVector<size_t> offsets;
+  size_t total = 0;
+  for (const HostType &e : resultTypes) {
+    FieldLayout l = getResultLayout(e);
+    total = alignTo(total, l.align);
+    offsets.push_back(total);
+    total += l.size;
+  }
+  std::vector<uint64_t> resultStorage(alignTo(total, 8) / 8 + 1, 0);
+  auto *resultBytes = reinterpret_cast<uint8_t *>(resultStorage.data());
+  if (!resultTypes.empty())
+    args.setResultStorage(resultBytes);
+
+  runningFunction = function.str();
+  leftovers = {};
+  paddingViolations.clear();
+  pendingPaddingDims.clear();
+  if (llvm::Error err = invokePacked(function, args)) {
+    releaseAllocations();
+    return makeError("cannot run @" + function + ": " +
+                     llvm::toString(std::move(err)));
+  }
+
+  std::vector<HostArray> results;
+  std::set<void *> freed;
+  for (size_t r = 0; r < resultTypes.size(); ++r) {
+    const HostType &e = resultTypes[r];
+    HostArray out;
+    out.elementType = e.elementType;
+    out.isScalar = e.isScalar;
+    unsigned width = *getElementBytes(e.elementType);
+    uint8_t *field = resultBytes + offsets[r];
+    if (e.isScalar) {
+      out.bytes.assign(field, field + width);
+      results.push_back(std::move(out));
+      continue;
+    }
+    int64_t rank = int64_t(e.shape.size());
+    void *allocated = nullptr;
+    switch (width) {
+    case 1:
+      allocated = copyMemRef<uint8_t>(field, rank, out);
+      break;
+    case 2:
+      allocated = copyMemRef<uint16_t>(field, rank, out);
+      break;
+    case 4:
+      allocated = copyMemRef<uint32_t>(field, rank, out);
+      break;
+    default:
+      allocated = copyMemRef<uint64_t>(field, rank, out);
+      break;
+    }
+    // Results belong to the caller; a result may be an input passed through.
+    if (allocated && !inputPointers.count(allocated) &&
+        freed.insert(allocated).second)
+      deallocate(allocated);
+    results.push_back(std::move(out));
+  }
+  leftovers.buffers = liveAllocations.size();
+  for (auto [pointer, bytes] : liveAllocations)
+    leftovers.bytes += bytes;
+  releaseAllocations();
+  return std::move(results);
+}
+
+//===----------------------------------------------------------------------===//
+// Programs
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
+                                            llvm::StringRef function,
+                                            const ProgramOptions &options) {
+  MLIRContext *ctx = source.getContext();
+  LoweredProgram program;
+  program.module = source.clone();
+  if (options.checkPadding) {
+    // Layouts are known after specialize-encodings; the full pipeline below
+    // runs it again, which leaves serialized encodings as they are.
+    PassManager instrument(ctx);
+    instrument.addPass(sl::createSpecializeEncodingsPass());
+    instrument.addPass(createInstrumentPaddingChecksPass());
+    if (failed(instrument.run(*program.module)))
+      return makeError("lowering with --stream-lite-to-llvm-pipeline failed");
+    program.paddingChecks = takePaddingChecks(*program.module);
+  }
+  // run() passes memrefs in the expanded convention.
+  program.module->walk([&](func::FuncOp func) {
+    if (func.getSymName() == function)
+      func->removeAttr("llvm.emit_c_interface");
+  });
+  PassManager pm(ctx);
+  if (options.reference)
+    pm.addPass(sl::createStripEncodingsPass());
+  sl::buildToLLVMPipeline(pm);
+  if (failed(pm.run(*program.module)))
+    return makeError(llvm::Twine("lowering") +
+                     (options.reference ? " the reference program" : "") +
+                     " with --stream-lite-to-llvm-pipeline failed");
+  return std::move(program);
+}
+
+llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
+                                      llvm::ArrayRef<HostArray> inputs,
+                                      llvm::ArrayRef<HostType> resultTypes,
+                                      const ProgramOptions &options,
+                                      FailureHandler onFailure) {
+  llvm::Expected<LoweredProgram> program =
+      lowerProgram(source, function, options);
+  if (!program)
+    return program.takeError();
+  JitOptions jitOptions;
+  jitOptions.codeGenOptLevel = llvm::CodeGenOptLevel::Default;
+  auto session = JitSession::create(*program->module, jitOptions);
+  if (!session)
+    return makeError("cannot JIT-compile the program: " +
+                     llvm::toString(session.takeError()));
+  (*session)->setFailureHandler(std::move(onFailure));
+  (*session)->setPaddingChecks(std::move(program->paddingChecks));
+  ProgramRun run;
+  llvm::Expected<std::vector<HostArray>> results =
+      (*session)->run(function, inputs, resultTypes);
+  if (!results)
+    return results.takeError();
+  run.results = std::move(*results);
+  run.leftovers = (*session)->getLeftovers();
+  std::set<int64_t> reported;
+  llvm::ArrayRef<PaddingCheck> checks = (*session)->getPaddingChecks();
+  for (int64_t id : (*session)->getPaddingViolations())
+    if (id >= 0 && size_t(id) < checks.size() && reported.insert(id).second)
+      run.paddingViolations.push_back(checks[id].description);
+  return std::move(run);
+}
+
+} // namespace layoutopt::runtime

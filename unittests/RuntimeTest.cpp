@@ -1,0 +1,224 @@
+//===- RuntimeTest.cpp - the runtime library, called directly -------------===//
+//
+// Host tensors (SPEC parsing, element formatting, .npy round trips) and one
+// JIT run through the session, without layout-run in between.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelJit.h"
+#include "TestUtil.h"
+
+#include "StreamLite/Runtime/HostTensor.h"
+#include "StreamLite/Runtime/JitSession.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+using namespace mlir;
+using namespace layoutopt::runtime;
+using namespace layoutopt::test;
+
+namespace {
+
+/// The error text of `value`, which must have failed.
+template <typename T>
+std::string errorOf(llvm::Expected<T> value) {
+  REQUIRE_FALSE(bool(value));
+  return llvm::toString(value.takeError());
+}
+
+HostType tensorOf(Type elementType, llvm::ArrayRef<int64_t> shape) {
+  HostType type;
+  type.elementType = elementType;
+  type.shape.assign(shape.begin(), shape.end());
+  return type;
+}
+
+HostType scalarOf(Type elementType) {
+  HostType type;
+  type.elementType = elementType;
+  type.isScalar = true;
+  return type;
+}
+
+template <typename T>
+std::vector<T> valuesOf(const HostArray &array) {
+  REQUIRE(array.bytes.size() % sizeof(T) == 0);
+  std::vector<T> values(array.bytes.size() / sizeof(T));
+  std::memcpy(values.data(), array.bytes.data(), array.bytes.size());
+  return values;
+}
+
+/// `array` with `bits` as its one element of `type`.
+HostArray scalarArray(Type type, uint64_t bits) {
+  HostArray array;
+  array.elementType = type;
+  array.isScalar = true;
+  array.bytes.resize(*getElementBytes(type));
+  std::memcpy(array.bytes.data(), &bits, array.bytes.size());
+  return array;
+}
+
+std::string formatted(Type type, llvm::StringRef text) {
+  std::optional<uint64_t> bits = parseElement(type, text);
+  REQUIRE(bits);
+  return formatElement(scalarArray(type, *bits), 0);
+}
+
+} // namespace
+
+TEST_CASE("parseSpec reads values, splats and scalars", "[runtime]") {
+  auto ctx = makeContext();
+  Builder b(ctx.get());
+
+  HostArray full = *parseSpec(*ctx, "2x3xf32=1,2.5 3,4,5,-6",
+                              tensorOf(b.getF32Type(), {2, 3}), 0);
+  CHECK(full.shape == llvm::SmallVector<int64_t>{2, 3});
+  CHECK_FALSE(full.isScalar);
+  CHECK(valuesOf<float>(full) == std::vector<float>{1, 2.5, 3, 4, 5, -6});
+
+  // One value splats; a dynamic dim takes the spec's size.
+  HostArray splat =
+      *parseSpec(*ctx, "4x2xi32=7",
+                 tensorOf(b.getI32Type(), {ShapedType::kDynamic, 2}), 1);
+  CHECK(splat.shape == llvm::SmallVector<int64_t>{4, 2});
+  CHECK(valuesOf<int32_t>(splat) == std::vector<int32_t>(8, 7));
+
+  HostArray scalar =
+      *parseSpec(*ctx, "index=3", scalarOf(b.getIndexType()), 2);
+  CHECK(scalar.isScalar);
+  CHECK(valuesOf<int64_t>(scalar) == std::vector<int64_t>{3});
+}
+
+TEST_CASE("parseSpec reports bad specs as layout-run prints them",
+          "[runtime]") {
+  auto ctx = makeContext();
+  Builder b(ctx.get());
+  HostType f32x2x3 = tensorOf(b.getF32Type(), {2, 3});
+  CHECK(errorOf(parseSpec(*ctx, "2x3xf32=1,a,3,4,5,6", f32x2x3, 0)) ==
+        "input 0: malformed f32 value 'a'");
+  CHECK(errorOf(parseSpec(*ctx, "2x3xf32=1,2", f32x2x3, 0)) ==
+        "input 0: 2 values for 6 elements (give all of them or one to "
+        "splat)");
+  CHECK(errorOf(parseSpec(*ctx, "3x3xf32=1", f32x2x3, 0)) ==
+        "input 0: shape 3x3xf32 does not match the function's "
+        "tensor<2x3xf32> in dim 0");
+  CHECK(errorOf(parseSpec(*ctx, "6xf32=1", f32x2x3, 0)) ==
+        "input 0: rank 1 (6xf32) does not match the function's "
+        "tensor<2x3xf32>");
+  CHECK(errorOf(parseSpec(*ctx, "2x3xi32=1", f32x2x3, 0)) ==
+        "input 0: element type i32 does not match the function's "
+        "tensor<2x3xf32>");
+  CHECK(errorOf(parseSpec(*ctx, "2x3xf32", f32x2x3, 0)) ==
+        "input 0: malformed spec '2x3xf32' (expected e.g. "
+        "2x3xf32=1,2,3,4,5,6 or @file.npy)");
+  CHECK(errorOf(parseSpec(*ctx, "2xf32=1", scalarOf(b.getF32Type()), 1)) ==
+        "input 1: the function expects a scalar f32, got shape 2xf32");
+  CHECK(errorOf(parseSpec(*ctx, "i8=300", scalarOf(b.getI8Type()), 0)) ==
+        "input 0: malformed i8 value '300'");
+}
+
+TEST_CASE("elements format in their shortest round-trip form", "[runtime]") {
+  auto ctx = makeContext();
+  Builder b(ctx.get());
+  CHECK(formatted(b.getF32Type(), "0.1") == "0.1");
+  CHECK(formatted(b.getF32Type(), "1e10") == "1e+10");
+  CHECK(formatted(b.getF32Type(), "-0") == "-0");
+  CHECK(formatted(b.getF64Type(), "0.1") == "0.1");
+  CHECK(formatted(b.getF16Type(), "0.1") == "0.1");
+  CHECK(formatted(b.getF16Type(), "-inf") == "-inf");
+  CHECK(formatted(b.getBF16Type(), "3") == "3");
+  CHECK(formatted(b.getF32Type(), "nan") == "nan");
+  CHECK(formatted(b.getI1Type(), "true") == "1");
+  CHECK(formatted(b.getI8Type(), "-1") == "-1");
+  CHECK(formatted(b.getI8Type(), "255") == "-1"); // signless: signed
+  CHECK(formatted(IntegerType::get(ctx.get(), 8, IntegerType::Unsigned),
+                  "255") == "255");
+  CHECK(formatted(b.getI64Type(), "18446744073709551615") == "-1");
+  CHECK_FALSE(parseElement(b.getI64Type(), "18446744073709551616"));
+}
+
+TEST_CASE(".npy files round trip", "[runtime]") {
+  auto ctx = makeContext();
+  Builder b(ctx.get());
+  HostArray array = *parseSpec(*ctx, "2x3xi16=1,-2,3,-4,5,-6",
+                               tensorOf(b.getI16Type(), {2, 3}), 0);
+  std::string bytes = npyBytes(array);
+  // Version 1.0, data at a multiple of 64 bytes.
+  CHECK(llvm::StringRef(bytes).starts_with("\x93NUMPY\x01"));
+  CHECK((bytes.size() - array.bytes.size()) % 64 == 0);
+
+  llvm::SmallString<128> path;
+  REQUIRE_FALSE(
+      llvm::sys::fs::createTemporaryFile("runtime-test", "npy", path));
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    REQUIRE_FALSE(ec);
+    os << bytes;
+  }
+  HostArray back = *readNpy(path, b.getI16Type(), "input 0");
+  CHECK(back.shape == array.shape);
+  CHECK(back.bytes == array.bytes);
+  std::string wrongType = errorOf(readNpy(path, b.getF32Type(), "input 0"));
+  CHECK(wrongType == ("input 0: '" + path + "' holds dtype '<i2', expected "
+                      "'<f4' for f32").str());
+  llvm::sys::fs::remove(path);
+  CHECK(llvm::StringRef(errorOf(readNpy(path, b.getI16Type(), "input 0")))
+            .starts_with(("input 0: cannot read '" + path + "'").str()));
+}
+
+TEST_CASE("a program runs through the JIT session", "[runtime][jit]") {
+  auto ctx = makeKernelJitContext();
+  auto module = parseModule(*ctx, R"mlir(
+    stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+    func.func @constant(%n: index) -> (tensor<2x3xi32>, index) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+      %c1 = arith.constant 1 : index
+      %sz = stream_lite.tensor.sizeof tensor<2x3xi32> : index
+      %c = stream_lite.tensor.constant : tensor<2x3xi32> in !stream_lite.resource<constant> = dense<[[1, 2, 3], [4, 5, -6]]> : tensor<2x3xi32>
+      %t = stream_lite.tensor.export %c : tensor<2x3xi32> in !stream_lite.resource<constant>{%sz} -> tensor<2x3xi32>
+      %m = arith.addi %n, %c1 : index
+      return %t, %m : tensor<2x3xi32>, index
+    }
+  )mlir");
+  REQUIRE(module);
+  Builder b(ctx.get());
+  std::vector<HostType> resultTypes = {tensorOf(b.getI32Type(), {2, 3}),
+                                       scalarOf(b.getIndexType())};
+  std::vector<HostArray> inputs = {scalarArray(b.getIndexType(), 41)};
+
+  // Step by step: lower, JIT-compile, run.
+  llvm::Expected<LoweredProgram> program =
+      lowerProgram(*module, "constant", ProgramOptions());
+  REQUIRE(bool(program));
+  JitOptions options;
+  options.codeGenOptLevel = llvm::CodeGenOptLevel::Default;
+  auto session = JitSession::create(*program->module, options);
+  REQUIRE(bool(session));
+  llvm::Expected<std::vector<HostArray>> results =
+      (*session)->run("constant", inputs, resultTypes);
+  REQUIRE(bool(results));
+  REQUIRE(results->size() == 2);
+  CHECK(formatResult((*results)[0]) == "2x3xi32=1 2 3 4 5 -6");
+  CHECK(valuesOf<int64_t>((*results)[1]) == std::vector<int64_t>{42});
+  CHECK((*session)->getLeftovers().buffers == 0);
+
+  // A function the module does not have is an error, not a crash.
+  CHECK(llvm::StringRef(
+            errorOf((*session)->run("missing", inputs, resultTypes)))
+            .starts_with("cannot run @missing: "));
+
+  // The whole thing in one call, on the reference program.
+  ProgramOptions reference;
+  reference.reference = true;
+  llvm::Expected<ProgramRun> run =
+      runProgram(*module, "constant", inputs, resultTypes, reference);
+  REQUIRE(bool(run));
+  CHECK(formatResult(run->results[0]) == "2x3xi32=1 2 3 4 5 -6");
+  CHECK(run->paddingViolations.empty());
+}

@@ -1,8 +1,8 @@
 //===- SpecializeEncodings.cpp - resolve encodings per device -------------===//
 //
 // --stream-lite-specialize-encodings: every tensor type on every tensor-phase
-// op gets the layouts of the devices that hold its data (spec sections 3.3
-// and 5). The creator analysis runs once; the rewrite then visits each op
+// op gets the layouts of the devices that hold its data (see
+// docs/passes.md). The creator analysis runs once; the rewrite then visits each op
 // once, with resolved types cached per (affinity, type).
 //
 //===----------------------------------------------------------------------===//

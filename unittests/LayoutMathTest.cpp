@@ -1,7 +1,7 @@
 //===- LayoutMathTest.cpp - layout math against a brute-force reference ---===//
 //
 // Storage sizes and element byte offsets of identity, padding and tiled
-// layouts (spec 3.4), static and as IR, checked against the independent
+// layouts (docs/language.md), static and as IR, checked against the independent
 // reference in LayoutReference.h over many seeded random shapes/layouts.
 //
 //===----------------------------------------------------------------------===//

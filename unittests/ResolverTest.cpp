@@ -1,4 +1,4 @@
-//===- ResolverTest.cpp - encoding resolvers (spec 3.3) -------------------===//
+//===- ResolverTest.cpp - encoding resolvers ------------------------------===//
 
 #include "CatchUtil.h"
 #include "LayoutReference.h"
@@ -17,7 +17,7 @@ using namespace layoutopt::test;
 
 namespace {
 
-/// Spec 3.3, padding_resolver, written as literally as possible: no padding
+/// The padding_resolver rule (docs/language.md), written as literally as possible: no padding
 /// for rows shorter than the cache-set span; otherwise grow the row one byte
 /// at a time until it is a whole number of cache lines, and step one more
 /// line when that lands on a multiple of the set span.

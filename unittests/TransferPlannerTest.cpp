@@ -1,6 +1,6 @@
 //===- TransferPlannerTest.cpp - DMA plans against brute-force memory -----===//
 //
-// Property tests for TransferPlanner (spec sections 3.4 and 6). Thousands of
+// Property tests for TransferPlanner (docs/passes.md, DMA or dispatch). Thousands of
 // seeded random copies (slice-like and update-like) and fills over identity,
 // padding and tiled layouts are planned; whenever the planner answers DMA the
 // plan is executed on a simulated memory built from the independent
@@ -18,8 +18,8 @@
 //    target storage was written and nothing outside the source was read.
 //
 // An independent brute-force oracle also says whether ANY single memcpy or
-// memset could do the transfer; DMA answers must agree with it, and spec
-// section 6's MUST-DMA cases are checked explicitly (as are some clear
+// memset could do the transfer; DMA answers must agree with it, and the
+// MUST-DMA cases of docs/passes.md are checked explicitly (as are some clear
 // MUST-dispatch cases). Missed opportunities outside the MUST list are only
 // counted and reported.
 //
@@ -650,11 +650,11 @@ struct Stats {
     std::ostringstream os;
     os << what << ": " << cases << " cases, " << dma
        << " DMA (each executed and verified by brute force), " << dispatch
-       << " dispatch; " << mustDma << " spec MUST-DMA cases; DMA by layouts:";
+       << " dispatch; " << mustDma << " MUST-DMA cases; DMA by layouts:";
     for (auto &[k, v] : dmaBy)
       os << " " << k << "=" << v;
     os << "\n  missed DMA (one memcpy/memset would do, planner dispatches; "
-          "allowed outside spec section 6's list): "
+          "allowed outside the MUST-DMA list): "
        << missed;
     for (auto &[k, v] : missedBy)
       os << " " << k << "=" << v;
@@ -720,9 +720,9 @@ bool cutsTiles(const LayoutDesc &layout, const Shape &shape,
   return false;
 }
 
-/// Plans, executes and checks one copy; `mustDma` is spec section 6's
+/// Plans, executes and checks one copy; `mustDma` is the MUST-DMA list's
 /// verdict that DMA is required; with `mustIfPossible`, DMA is also required
-/// whenever one memcpy can do the copy (6.4).
+/// whenever one memcpy can do the copy (one padding or tiled layout).
 void runCopyCase(Stats &stats, const Instance &source, const IndexBox &sourceRegion,
                  const Instance &target, const IndexBox &targetRegion,
                  bool mustDma, bool mustIfPossible = false) {
@@ -741,7 +741,7 @@ void runCopyCase(Stats &stats, const Instance &source, const IndexBox &sourceReg
   if (plan.kind == TransferPlan::Kind::Dispatch) {
     ++stats.dispatch;
     if (mustDma)
-      stats.fail("spec section 6 requires DMA: " + what);
+      stats.fail("the MUST-DMA list requires DMA: " + what);
     else if (possible)
       stats.missedCase(layoutName(source.desc.layout) + "->" +
                            layoutName(target.desc.layout),
@@ -784,7 +784,7 @@ void runFillCase(Stats &stats, const Instance &target, const IndexBox &region,
   if (plan.kind == TransferPlan::Kind::Dispatch) {
     ++stats.dispatch;
     if (mustDma)
-      stats.fail("spec section 6 requires DMA: " + what);
+      stats.fail("the MUST-DMA list requires DMA: " + what);
     else if (possible)
       stats.missedCase(layoutName(target.desc.layout), what);
     return;
@@ -903,13 +903,13 @@ TEST_CASE("planner: random slice-like and update-like copies", "[planner]") {
 
     bool bothIdentity =
         physicallyIdentity(layoutA) && physicallyIdentity(layoutB);
-    // Spec 6.3 (identity layouts, row-major contiguous region) and, for the
-    // whole tensor, 6.1/6.2 (physically equal layouts).
+    // MUST-DMA: identity layouts with a row-major contiguous region and,
+    // for the whole tensor, physically equal layouts.
     bool wholeEqual = region.lengths == a.desc.shape &&
                       (layoutA.str() == layoutB.str() || bothIdentity);
     bool mustDma =
         (bothIdentity && rowMajorContiguous(a.desc.shape, region)) || wholeEqual;
-    // Spec 6.4: a slice or update between tensors of one padding or tiled
+    // MUST-DMA: a slice or update between tensors of one padding or tiled
     // layout whose region is one byte range in both, carrying only bytes the
     // pad contract allows (the oracle's verdict), unless it cuts tiles.
     bool rule4 = layoutA.str() == layoutB.str() &&
@@ -967,7 +967,7 @@ TEST_CASE("planner: random fills", "[planner]") {
     const std::vector<int64_t> &native =
         kNativeFillBits[randInt(rng, 0, kNativeFillBits.size() - 1)];
 
-    // Spec 6.3/6.5/6.6: a memsettable pattern (6.6) on a row-major contiguous
+    // MUST-DMA: a memsettable pattern (native width) on a row-major contiguous
     // region of an identity tensor, a whole zero fill, or a whole fill of a
     // padding layout.
     bool memsettable =
@@ -999,7 +999,7 @@ TEST_CASE("planner: random fills", "[planner]") {
 }
 
 //===----------------------------------------------------------------------===//
-// Spec section 6: cases that MUST be DMA
+// docs/passes.md, DMA or dispatch: cases that MUST be DMA
 //===----------------------------------------------------------------------===//
 
 namespace {
@@ -1154,7 +1154,7 @@ TEST_CASE("planner: spec 6 MUST-DMA copies", "[planner]") {
   }
 
   SECTION("physically identity spellings") {
-    // identity == padding<[0, 0]> == all-ones tiles (spec 6.2).
+    // identity == padding<[0, 0]> == all-ones tiles (physically equal).
     LayoutDesc ones = tiledLayout(2, {0, 1}, {1, 1});
     Instance a = fixed(c, ones, {4, 6}, 4, "i32", ones.str());
     Instance b = fixed(c, paddingLayout({0, 0}), {4, 6}, 4, "i32",

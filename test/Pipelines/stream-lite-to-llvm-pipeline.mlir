@@ -5,7 +5,7 @@
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=runtime-checks=false %s | FileCheck %s --check-prefix=NOCHECKS
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=runtime-checks=false %s | mlir-runner -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so | FileCheck %s
 
-// --stream-lite-to-llvm-pipeline (spec section 5): the layout pipeline, then
+// --stream-lite-to-llvm-pipeline (docs/passes.md): the layout pipeline, then
 // the lowering to the LLVM dialect with devices simulated on the host, run
 // by upstream mlir-runner. On the CPU's tiled matmul layout (8x1 tiles, so a
 // 4x4 tensor is one 8-row tile with 4 rows of zero padding): a constant is

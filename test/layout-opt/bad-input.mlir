@@ -1,4 +1,4 @@
-// Malformed input never crashes layout-opt (spec section 8): every case exits
+// Malformed input never crashes layout-opt (docs/tools.md, Bad input): every case exits
 // non-zero with an `error:` line that names the op or the reason, and nothing
 // is written to the output file.
 

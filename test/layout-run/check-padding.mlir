@@ -8,7 +8,7 @@
 // RUN: layout-run %layout_opt_src_root/examples/two-devices.mlir --input=3x4xf32=1,2,3,4,5,6,7,8,9,10,11,12 --input=index=3 --check-padding | FileCheck %S/two-devices.test
 
 // --check-padding: after every op that writes a tiled tensor, the padding
-// bytes of its byte image must be zero (spec section 3.4). A 3x3 matmul LHS
+// bytes of its byte image must be zero (docs/language.md, the pad contract). A 3x3 matmul LHS
 // with 4x2 tiles (tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2]>) is
 // one row of two tiles: 16 elements, 7 of them padding.
 // check-padding-violation.mlir has a program that breaks the contract.

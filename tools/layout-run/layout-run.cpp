@@ -1,6 +1,6 @@
 //===- layout-run.cpp - JIT-runs a stream-lite program --------------------===//
 //
-// layout-run (spec section 7): parses a tensor-phase program, lowers it with
+// layout-run (docs/tools.md): parses a tensor-phase program, lowers it with
 // --stream-lite-to-llvm-pipeline and runs one function with MLIR's
 // ExecutionEngine. Arguments come from --input specs or .npy files, results
 // are printed in the input form (and written to .npy files on request).

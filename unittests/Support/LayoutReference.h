@@ -1,6 +1,6 @@
 //===- LayoutReference.h - brute-force byte images of layouts ---*- C++ -*-===//
 //
-// An independent reference for spec section 3.4, written from first
+// An independent reference for docs/language.md, Byte images, written from first
 // principles and sharing no code with lib/StreamLite: it walks the PHYSICAL
 // index space of a layout in row-major order (an odometer, so the running
 // count is the physical position), works out which logical element (if any)

@@ -1,8 +1,8 @@
 //===- TransferPlanner.h - DMA or dispatch for transfer ops -----*- C++ -*-===//
 //
 // Decides, for clone, encode, slice, update, fill and splat, whether the op
-// can be one memcpy/memset of a contiguous byte range per tensor (spec
-// section 6) and explains the decision. The decision looks at the exact byte
+// can be one memcpy/memset of a contiguous byte range per tensor (see
+// docs/passes.md, DMA or dispatch) and explains the decision. The decision looks at the exact byte
 // image of the op's region in each tensor through PhysicalLayoutAttrInterface
 // (getPhysicalDims), so it never repeats layout arithmetic; the byte offsets
 // and lengths of a DMA plan are expressed as a logical start index plus an
@@ -77,7 +77,7 @@ struct TransferPlan {
 };
 
 /// The fill widths of the device that runs `op` (the first device of its
-/// affinity, spec section 3.3), or the default [8, 16, 32].
+/// affinity), or the default [8, 16, 32].
 llvm::SmallVector<int64_t> getNativeFillBits(mlir::Operation *op,
                                              mlir::SymbolTableCollection &symbols);
 

@@ -12,7 +12,7 @@
 
 namespace layoutopt::stream_lite {
 
-/// What the bytes of a layout that hold no element contain (spec 3.4).
+/// What the bytes of a layout that hold no element contain (docs/language.md).
 enum class PadContract {
   /// Every byte holds an element (identity).
   NoPadding,

@@ -1,6 +1,6 @@
 //===- StreamLiteAttrs.td - stream_lite attributes ---------*- tablegen -*-===//
 //
-// Affinities, targets, resolvers, encodings and layouts (spec section 3).
+// Affinities, targets, resolvers, encodings and layouts (docs/language.md).
 //
 //===----------------------------------------------------------------------===//
 

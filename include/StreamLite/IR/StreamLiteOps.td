@@ -1,6 +1,6 @@
 //===- StreamLiteOps.td - stream_lite ops ------------------*- tablegen -*-===//
 //
-// Devices, tensor-phase ops, async ops and executables (spec section 4).
+// Devices, tensor-phase ops, async ops and executables (docs/language.md).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 //===- BuiltinKernels.h - generated transfer kernels ------------*- C++ -*-===//
 //
-// Builtin executables for transfers that cannot be DMA (spec section 6):
+// Builtin executables for transfers that cannot be DMA (docs/passes.md):
 // relayout (encode), encoded slice, encoded update, encoded fill and splat.
 // Kernels are plain upstream MLIR (func, arith, scf, memref) that view their
 // bindings with stream_lite.binding.subspan and address elements through

@@ -21,7 +21,7 @@ namespace layoutopt::stream_lite {
 #define GEN_PASS_REGISTRATION
 #include "StreamLite/Transforms/Passes.h.inc"
 
-/// `--stream-lite-layout-pipeline` (spec section 5): specialize-encodings,
+/// `--stream-lite-layout-pipeline` (docs/passes.md): specialize-encodings,
 /// materialize-builtins, encode-host-tensors, canonicalize, cse.
 void buildLayoutPipeline(mlir::OpPassManager &pm);
 
@@ -36,7 +36,7 @@ struct ToLLVMPipelineOptions
       llvm::cl::init(true)};
 };
 
-/// `--stream-lite-to-llvm-pipeline` (spec section 5): insert-runtime-checks
+/// `--stream-lite-to-llvm-pipeline` (docs/passes.md): insert-runtime-checks
 /// (unless disabled), the layout pipeline, lower-bindings,
 /// convert-async-to-memref, lift-cf-to-scf, buffer-deallocation-pipeline,
 /// then the upstream lowering to the LLVM dialect

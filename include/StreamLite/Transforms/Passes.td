@@ -9,8 +9,8 @@ def SpecializeEncodingsPass
     : Pass<"stream-lite-specialize-encodings", "::mlir::ModuleOp"> {
   let summary = "Resolves every encoding on tensor-phase ops for the devices that hold the data";
   let description = [{
-    Resolves the encoding of every tensor type on every tensor-phase op (spec
-    section 3.3), including clone, slice, update, encode, constant, load and
+    Resolves the encoding of every tensor type on every tensor-phase op
+    (docs/language.md, Resolvers), including clone, slice, update, encode, constant, load and
     store: an unserialized encoding (`encoding<...>`, `padding<[..?..]>`)
     becomes `#stream_lite.layout<[...]>` and `testing<>` becomes
     `testing<layouts = [...]>`, with one entry per target of every device in
@@ -54,7 +54,7 @@ def MaterializeBuiltinsPass
   let summary = "Keeps transfers on the DMA path only where provably correct; generates dispatches for the rest";
   let description = [{
     For every transfer op (clone, encode, slice, update, fill, splat) decides
-    DMA or dispatch (spec section 6) with the transfer planner, which works
+    DMA or dispatch (docs/passes.md) with the transfer planner, which works
     on the exact byte image of the op's region in each tensor (the physical
     layout interface). A DMA op stays as it is; an encode between physically
     equal layouts folds to a clone; any other op becomes a
@@ -88,7 +88,7 @@ def EncodeHostTensorsPass
   let summary = "Lowers tensor-phase ops to byte-level async ops through their layouts";
   let description = [{
     Lowers every tensor-phase op outside executables to the async-phase ops
-    (spec sections 4 and 5), keeping each op's `on(...)` affinity. Byte
+    (docs/language.md), keeping each op's `on(...)` affinity. Byte
     offsets, lengths and sizes come from the layouts' physical interface
     (never dense math on a non-identity layout); the byte ranges of
     transfers are the transfer planner's DMA plans.

@@ -1,6 +1,6 @@
 //===- StreamLiteLayouts.cpp - physical layout math -----------------------===//
 //
-// The single home of layout math (spec section 3.4). Every formula is written
+// The single home of layout math (docs/language.md). Every formula is written
 // once, generically over an arithmetic domain, and instantiated twice: with
 // int64_t for static shapes and with OpFoldResult (folding arith IR) for
 // dynamic ones, so that the static and IR answers can never disagree.

@@ -1,7 +1,7 @@
 //===- StreamLiteOps.cpp - stream_lite ops --------------------------------===//
 //
 // Custom assembly pieces shared by the tensor ops and the op verifiers. The
-// verifiers check local facts only (spec section 4): dim and size counts,
+// verifiers check local facts only (docs/language.md): dim and size counts,
 // region ranks and constant bounds, element types and encodings that fit the
 // tensor type they sit on.
 //
@@ -670,7 +670,7 @@ static LogicalResult verifyEntryPoints(Operation *op, ArrayAttr entryPoints) {
   return success();
 }
 
-/// Spec section 4: only load and store take staging resources.
+/// Only load and store take staging resources (docs/language.md, Types).
 static LogicalResult verifyNotStaging(Operation *op, size_t operandIndex,
                                       ResourceType resource) {
   if (resource.getLifetime() == Lifetime::Staging)

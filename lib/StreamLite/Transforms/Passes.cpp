@@ -1,6 +1,6 @@
 //===- Passes.cpp - stream_lite pipelines ---------------------------------===//
 //
-// The named pipelines of spec section 5, built in one place so that
+// The named pipelines (docs/passes.md), built in one place so that
 // layout-opt, layout-run and library users run the same passes.
 //
 //===----------------------------------------------------------------------===//

@@ -1,7 +1,7 @@
 // RUN: layout-opt --split-input-file --verify-diagnostics %s
 
-// Every diagnostic of the async-phase op verifiers and parsers (spec section
-// 4, last bullets): one bad op per chunk, each with the exact message.
+// Every diagnostic of the async-phase op verifiers and parsers (docs/language.md,
+// Verifier rules): one bad op per chunk, each with the exact message.
 
 //===----------------------------------------------------------------------===//
 // Parsers

@@ -2,7 +2,7 @@
 // RUN: layout-opt --split-input-file --mlir-print-op-generic %s | layout-opt --split-input-file | FileCheck %s
 // RUN: layout-opt --split-input-file --mlir-print-op-generic %s | FileCheck %s --check-prefix=GENERIC
 
-// Round trip of every async-phase op (spec section 4, last bullets; printed
+// Round trip of every async-phase op (docs/language.md, Async-phase ops; printed
 // forms in docs/design.md): custom form, and generic form parsed back. Each
 // printed form is checked to the end of the line. The GENERIC lines check
 // the generic form of the ops whose operands are grouped in segments.
@@ -102,7 +102,7 @@ func.func @slice(%sz: index, %off: index, %end: index, %len: index, %r: !stream_
 
 // -----
 
-// Tests that async.fill round trips (spec-like example), with a constant
+// Tests that async.fill round trips (the docs/language.md example), with a constant
 // range, without an affinity and on another lifetime.
 func.func @fill(%sz: index, %off: index, %end: index, %len: index, %r: !stream_lite.resource<*>, %t: !stream_lite.resource<transient>, %v: i32, %w: i64) -> (!stream_lite.resource<*>, !stream_lite.resource<transient>) {
   %c0 = arith.constant 0 : index
@@ -209,7 +209,7 @@ func.func @store(%sz: index, %off: index, %st: !stream_lite.resource<staging>, %
 
 // -----
 
-// Tests that async.dispatch round trips as in the spec-like example: an
+// Tests that async.dispatch round trips as in the docs/language.md example: an
 // affinity, a workload, a resource operand with its byte range, a scalar
 // operand and one untied result.
 func.func @dispatch(%sz: index, %o: index, %e: index, %l: index, %r: !stream_lite.resource<*>) -> !stream_lite.resource<*> {

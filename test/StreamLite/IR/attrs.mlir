@@ -1,7 +1,7 @@
 // RUN: layout-opt --allow-unregistered-dialect --split-input-file %s | layout-opt --allow-unregistered-dialect --split-input-file | FileCheck %s
 // RUN: layout-opt --allow-unregistered-dialect --split-input-file --mlir-print-op-generic %s | layout-opt --allow-unregistered-dialect --split-input-file | FileCheck %s
 
-// Round trip of every stream_lite type and attribute (spec sections 2 and 3).
+// Round trip of every stream_lite type and attribute (docs/language.md).
 // Attributes that are not affinities sit under the non-dialect name
 // `some.attr` (the stream_lite dialect verifies every `stream_lite.*`
 // discardable attribute) or as encodings of tensor types on ops.

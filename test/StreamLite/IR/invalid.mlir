@@ -1,6 +1,6 @@
 // RUN: layout-opt --split-input-file --verify-diagnostics %s
 
-// Every diagnostic of the stream_lite verifiers and parsers (spec section 4):
+// Every diagnostic of the stream_lite verifiers and parsers (docs/language.md):
 // one bad op per chunk, each with the exact message.
 
 //===----------------------------------------------------------------------===//

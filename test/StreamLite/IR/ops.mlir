@@ -1,12 +1,12 @@
 // RUN: layout-opt --split-input-file %s | layout-opt --split-input-file | FileCheck %s
 // RUN: layout-opt --split-input-file --mlir-print-op-generic %s | layout-opt --split-input-file | FileCheck %s
 
-// Round trip of every stream_lite op. The spec section 4 examples appear
+// Round trip of every stream_lite op. The docs/language.md examples appear
 // verbatim (with #a = #stream_lite.affinity<@cpu>, #b = #stream_lite.affinity<@gpu>
 // and #enc = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>)
 // and their printed form is checked to the end of the line.
 
-// Tests that devices (spec section 3.1) round trip, with and without
+// Tests that devices (docs/language.md) round trip, with and without
 // resolvers and native_fill_bits, and with several targets.
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
 stream_lite.device @gpu targets([#stream_lite.target<"rocm", resolver = #stream_lite.padding_resolver<cache_line_bytes = 128, cache_sets = 4>>]) {native_fill_bits = [8, 16, 32]}
@@ -22,7 +22,7 @@ stream_lite.device @multi targets([#stream_lite.target<"vmvx">, #stream_lite.tar
 // -----
 
 // Tests that tensor.sizeof round trips with an affinity and an encoding on a
-// dynamic tensor (spec example), without an affinity on a static tensor, and
+// dynamic tensor (docs/language.md example), without an affinity on a static tensor, and
 // with a multi-device affinity.
 func.func @sizeof(%d: index) -> (index, index, index) {
   %sz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<?x4xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>>{%d} : index
@@ -115,7 +115,7 @@ func.func @encode(%d: index, %sz: index, %sz2: index, %r: !stream_lite.resource<
 
 // -----
 
-// Tests that tensor.slice round trips with an affinity (spec example, dynamic
+// Tests that tensor.slice round trips with an affinity (docs/language.md example, dynamic
 // source) and without one (static source, dynamic result).
 func.func @slice(%d: index, %n: index, %sz: index, %sz3: index, %r: !stream_lite.resource<*>) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) {
   %c0 = arith.constant 0 : index
@@ -138,7 +138,7 @@ func.func @slice(%d: index, %n: index, %sz: index, %sz3: index, %r: !stream_lite
 
 // -----
 
-// Tests that tensor.fill round trips with an affinity (spec example) and
+// Tests that tensor.fill round trips with an affinity (docs/language.md example) and
 // without one, with its result tied to the target.
 func.func @fill(%d: index, %sz: index, %r: !stream_lite.resource<*>, %t: !stream_lite.resource<transient>, %v: f32, %h: f16) -> (!stream_lite.resource<*>, !stream_lite.resource<transient>) {
   %c0 = arith.constant 0 : index
@@ -159,7 +159,7 @@ func.func @fill(%d: index, %sz: index, %r: !stream_lite.resource<*>, %t: !stream
 
 // -----
 
-// Tests that tensor.update round trips with an affinity (spec example) and
+// Tests that tensor.update round trips with an affinity (docs/language.md example) and
 // without one (dynamic update, static target).
 func.func @update(%d: index, %n: index, %sz: index, %sz3: index, %r: !stream_lite.resource<*>, %x: !stream_lite.resource<*>) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) {
   %c0 = arith.constant 0 : index
@@ -178,7 +178,7 @@ func.func @update(%d: index, %n: index, %sz: index, %sz3: index, %r: !stream_lit
 
 // -----
 
-// Tests that tensor.load round trips on dynamic (spec example) and static
+// Tests that tensor.load round trips on dynamic (docs/language.md example) and static
 // staging tensors, with and without an encoding.
 func.func @load(%d: index, %sz: index, %st: !stream_lite.resource<staging>) -> (f32, i64) {
   %c0 = arith.constant 0 : index
@@ -197,7 +197,7 @@ func.func @load(%d: index, %sz: index, %st: !stream_lite.resource<staging>) -> (
 
 // -----
 
-// Tests that tensor.store round trips on dynamic (spec example) and static
+// Tests that tensor.store round trips on dynamic (docs/language.md example) and static
 // staging tensors, with its result tied to the target.
 func.func @store(%d: index, %sz: index, %st: !stream_lite.resource<staging>, %v: f32, %b: i8) -> (!stream_lite.resource<staging>, !stream_lite.resource<staging>) {
   %c0 = arith.constant 0 : index
@@ -216,7 +216,7 @@ func.func @store(%d: index, %sz: index, %st: !stream_lite.resource<staging>, %v:
 
 // -----
 
-// Tests that tensor.dispatch round trips as in the spec example: an affinity,
+// Tests that tensor.dispatch round trips as in the docs/language.md example: an affinity,
 // a workload, a resource operand with a dynamic dim and a scalar operand.
 func.func @dispatch(%d: index, %sz: index, %r: !stream_lite.resource<*>) -> !stream_lite.resource<*> {
   %c4 = arith.constant 4 : index
@@ -278,7 +278,7 @@ func.func @dispatch_empty(%sz: index, %i: index) -> !stream_lite.resource<*> {
 // -----
 
 // Tests that tensor.import round trips with an affinity and dynamic dims
-// (spec example) and without an affinity on a static tensor.
+// (docs/language.md example) and without an affinity on a static tensor.
 func.func @import(%d: index, %sz: index, %arg: tensor<?x4xf32>, %arg2: tensor<2x3xi32>) -> (!stream_lite.resource<external>, !stream_lite.resource<*>) {
   %i  = stream_lite.tensor.import on(#stream_lite.affinity<@cpu>) %arg : tensor<?x4xf32> -> tensor<?x4xf32>{%d} in !stream_lite.resource<external>{%sz}
   %i2 = stream_lite.tensor.import %arg2 : tensor<2x3xi32> -> tensor<2x3xi32> in !stream_lite.resource<*>{%sz}
@@ -293,7 +293,7 @@ func.func @import(%d: index, %sz: index, %arg: tensor<?x4xf32>, %arg2: tensor<2x
 // -----
 
 // Tests that tensor.export round trips with an affinity and dynamic dims
-// (spec example) and without an affinity on a static tensor.
+// (docs/language.md example) and without an affinity on a static tensor.
 func.func @export(%d: index, %sz: index, %r: !stream_lite.resource<external>, %r2: !stream_lite.resource<*>) -> (tensor<?x4xf32>, tensor<2x3xi32>) {
   %t  = stream_lite.tensor.export on(#stream_lite.affinity<@cpu>) %r : tensor<?x4xf32>{%d} in !stream_lite.resource<external>{%sz} -> tensor<?x4xf32>
   %t2 = stream_lite.tensor.export %r2 : tensor<2x3xi32> in !stream_lite.resource<*>{%sz} -> tensor<2x3xi32>
@@ -307,7 +307,7 @@ func.func @export(%d: index, %sz: index, %r: !stream_lite.resource<external>, %r
 
 // -----
 
-// Tests that async.transfer round trips with both affinities (spec example),
+// Tests that async.transfer round trips with both affinities (docs/language.md example),
 // with only one of them, and with none.
 func.func @transfer(%sz: index, %r: !stream_lite.resource<*>) -> (!stream_lite.resource<staging>, !stream_lite.resource<*>, !stream_lite.resource<transient>, !stream_lite.resource<external>) {
   %x2 = stream_lite.async.transfer %r : !stream_lite.resource<*>{%sz} from(#stream_lite.affinity<@cpu>) -> to(#stream_lite.affinity<@gpu>) !stream_lite.resource<staging>{%sz}
@@ -339,7 +339,7 @@ func.func @inherited(%sz: index) -> !stream_lite.resource<*> attributes {stream_
 // -----
 
 // Tests that an executable with exports, a module and binding.subspan ops
-// round trips (spec section 4, Executables).
+// round trips (docs/language.md, Executables).
 stream_lite.executable private @ex {
   stream_lite.executable.export public @entry
   stream_lite.executable.export @entry2 as(@impl) {workgroup_size = [64, 1, 1]}

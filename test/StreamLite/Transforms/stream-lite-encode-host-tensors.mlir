@@ -2,7 +2,7 @@
 // RUN: layout-opt --stream-lite-encode-host-tensors %s | FileCheck %s --check-prefix=NOTENSOR
 // RUN: layout-opt --stream-lite-encode-host-tensors %s | layout-opt --stream-lite-encode-host-tensors | FileCheck %s
 
-// --stream-lite-encode-host-tensors (spec sections 3.4, 4, 5 and 6): every
+// --stream-lite-encode-host-tensors (docs/passes.md): every
 // tensor-phase op becomes byte-level async ops on identity, padding and
 // tiled layouts, with static and dynamic dims; byte offsets and lengths come
 // from the layouts and the transfer planner. The second run checks that no

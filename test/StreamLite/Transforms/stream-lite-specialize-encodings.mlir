@@ -1,6 +1,6 @@
 // RUN: layout-opt --split-input-file --stream-lite-specialize-encodings %s | FileCheck %s
 
-// Tests that every resolver of spec section 3.3 resolves sizeof's encoding.
+// Tests that every resolver (docs/language.md, Resolvers) resolves sizeof's encoding.
 
 stream_lite.device @tiling targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 2>>])
 stream_lite.device @padding targets([#stream_lite.target<"rocm", resolver = #stream_lite.padding_resolver<cache_line_bytes = 128, cache_sets = 4>>])

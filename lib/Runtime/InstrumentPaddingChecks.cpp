@@ -39,45 +39,18 @@ struct WrittenTensor {
   SmallVector<Value> dims;
 };
 
-/// The tensors `op` writes. Kept as one isolated function: it is the only
-/// place that knows which op writes what, and is due to become an op
-/// interface.
+/// The tensors `op` writes, as the op states them
+/// (EncodedTensorOpInterface): created, copied and written-in-place tensors,
+/// each with the resource that holds it after the op.
 SmallVector<WrittenTensor> getWrittenTensors(Operation *op) {
   SmallVector<WrittenTensor> out;
-  auto add = [&](Value resource, RankedTensorType type, ValueRange dims) {
-    out.push_back({op, resource, type, SmallVector<Value>(dims)});
-  };
-  if (auto o = dyn_cast<sl::TensorConstantOp>(op))
-    add(o.getResult(), o.getResultEncoding(), o.getResultEncodingDims());
-  else if (auto o = dyn_cast<sl::TensorSplatOp>(op))
-    add(o.getResult(), o.getResultEncoding(), o.getResultEncodingDims());
-  else if (auto o = dyn_cast<sl::TensorCloneOp>(op))
-    add(o.getResult(), o.getResultEncoding(), o.getResultEncodingDims());
-  else if (auto o = dyn_cast<sl::TensorEncodeOp>(op))
-    add(o.getResult(), o.getResultEncoding(), o.getResultEncodingDims());
-  else if (auto o = dyn_cast<sl::TensorSliceOp>(op))
-    add(o.getResult(), o.getResultEncoding(), o.getResultEncodingDims());
-  else if (auto o = dyn_cast<sl::TensorFillOp>(op))
-    add(o.getResult(), o.getTargetEncoding(), o.getTargetEncodingDims());
-  else if (auto o = dyn_cast<sl::TensorUpdateOp>(op))
-    add(o.getResult(), o.getTargetEncoding(), o.getTargetEncodingDims());
-  else if (auto o = dyn_cast<sl::TensorStoreOp>(op))
-    add(o.getResult(), o.getTargetEncoding(), o.getTargetEncodingDims());
-  else if (auto o = dyn_cast<sl::TensorDispatchOp>(op)) {
-    ValueRange dims = o.getResultEncodingDims();
-    for (auto [result, typeAttr] :
-         llvm::zip(o->getResults(), o.getResultEncodings())) {
-      auto type =
-          dyn_cast<RankedTensorType>(cast<TypeAttr>(typeAttr).getValue());
-      if (!type)
-        return {};
-      unsigned n = type.getNumDynamicDims();
-      if (dims.size() < n)
-        return {};
-      add(result, type, dims.take_front(n));
-      dims = dims.drop_front(n);
-    }
-  }
+  auto tensorOp = dyn_cast<sl::EncodedTensorOpInterface>(op);
+  if (!tensorOp)
+    return out;
+  for (const sl::EncodedTensor &tensor : tensorOp.getEncodedTensors())
+    if (tensor.isWritten())
+      out.push_back({op, tensor.getResultResource(), tensor.getType(),
+                     SmallVector<Value>(tensor.dims)});
   return out;
 }
 

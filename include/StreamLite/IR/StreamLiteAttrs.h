@@ -53,6 +53,12 @@ namespace layoutopt::stream_lite {
 /// Returns 0 for types with no storage size.
 int64_t getElementByteWidth(mlir::Type type);
 
+/// The type a scalar of `type` is loaded and stored as in memory: an integer
+/// narrower than its byte width (`i1`) as the integer of that width, any
+/// other type as itself. The one element-storage rule, with
+/// getElementByteWidth.
+mlir::Type getElementStorageType(mlir::Type type);
+
 /// The encoding of `type` as a serializable encoding, or null when `type`
 /// has no encoding or one this project does not recognize.
 SerializableEncodingAttrInterface getSerializableEncoding(mlir::RankedTensorType type);

@@ -42,6 +42,13 @@ int64_t getElementByteWidth(Type type) {
   return 0;
 }
 
+Type getElementStorageType(Type type) {
+  auto integer = dyn_cast<IntegerType>(type);
+  if (!integer || integer.getWidth() % 8 == 0)
+    return type;
+  return IntegerType::get(type.getContext(), getElementByteWidth(type) * 8);
+}
+
 SerializableEncodingAttrInterface getSerializableEncoding(RankedTensorType type) {
   return dyn_cast_if_present<SerializableEncodingAttrInterface>(type.getEncoding());
 }

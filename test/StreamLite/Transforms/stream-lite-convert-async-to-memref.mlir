@@ -354,3 +354,24 @@ func.func @host_tensor_dim(%t: tensor<?x5xf32>) -> index {
   %d = tensor.dim %t, %c0 : tensor<?x5xf32>
   return %d : index
 }
+
+// -----
+
+// Tests that a dispatch with no operands and no results is a call of its
+// kernel. (Regression: finding the first resource operand of an empty
+// operand group crashed the conversion in about half the runs.)
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @entry
+  builtin.module {
+    func.func @entry() {
+      return
+    }
+  }
+}
+// CHECK-LABEL: func.func @dispatch_no_operands
+func.func @dispatch_no_operands() {
+  // CHECK-NEXT: call @ex__entry() : () -> ()
+  // CHECK-NEXT: return
+  stream_lite.async.dispatch @ex::@entry() : () -> ()
+  return
+}

@@ -1,6 +1,7 @@
-//===- ConvertAsyncToMemRef.cpp - async ops to host memrefs ---------------===//
+//===- StreamLiteToMemRef.cpp - async ops to host memrefs -----------------===//
 //
-// --stream-lite-convert-async-to-memref: devices are simulated on the host.
+// The patterns of --stream-lite-convert-async-to-memref: devices are
+// simulated on the host.
 // Every resource is a `memref<?xi8>` in host memory, DMA is memcpy/memset
 // (memref.copy and a store loop), a transfer is a copy, a dispatch is a call
 // of the executable's kernel outlined into the top module, and host tensors
@@ -12,7 +13,7 @@
 #include "StreamLite/IR/StreamLiteDialect.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/IR/StreamLiteTypes.h"
-#include "StreamLite/Transforms/Passes.h"
+#include "StreamLite/Conversion/StreamLiteToMemRef.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -28,26 +29,10 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
-namespace layoutopt::stream_lite {
-#define GEN_PASS_DEF_CONVERTASYNCTOMEMREFPASS
-#include "StreamLite/Transforms/Passes.h.inc"
-} // namespace layoutopt::stream_lite
-
 using namespace mlir;
 using namespace layoutopt::stream_lite;
 
 namespace {
-
-/// What the patterns share: the outlined kernels by entry point, the globals
-/// of the constants, and the tied operands that must be copied before being
-/// written (copy-on-write).
-struct ConversionState {
-  /// "executable::export" -> outlined kernel.
-  llvm::StringMap<func::FuncOp> kernels;
-  DenseMap<Operation *, memref::GlobalOp> constantGlobals;
-  /// (op, operand number) of tied targets that need a copy first.
-  DenseSet<std::pair<Operation *, unsigned>> copyFirst;
-};
 
 MemRefType getByteBufferType(MLIRContext *ctx) {
   return MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
@@ -119,16 +104,14 @@ bool isExclusive(Value value) {
   if (!value.hasOneUse())
     return false;
   Operation *def = value.getDefiningOp();
-  return def && isa<AsyncAllocaOp, AsyncConstantOp, AsyncSplatOp, AsyncCloneOp,
-                    AsyncSliceOp, AsyncTransferOp, AsyncImportOp, AsyncFillOp,
-                    AsyncUpdateOp, AsyncCopyOp, AsyncStoreOp, AsyncDispatchOp>(
-                    def);
+  return def && (def->hasTrait<layoutopt::stream_lite::OpTrait::AsyncPhaseOp>() ||
+                 isa<AsyncTransferOp>(def));
 }
 
 template <typename OpTy>
 struct AsyncPattern : OpConversionPattern<OpTy> {
   AsyncPattern(const TypeConverter &converter, MLIRContext *ctx,
-               const ConversionState &state)
+               const AsyncToMemRefState &state)
       : OpConversionPattern<OpTy>(converter, ctx), state(state) {}
 
   /// The buffer a tied op writes: `buffer` itself, or a copy of its first
@@ -140,7 +123,7 @@ struct AsyncPattern : OpConversionPattern<OpTy> {
     return cloneBytes(b, op->getLoc(), buffer, size);
   }
 
-  const ConversionState &state;
+  const AsyncToMemRefState &state;
 };
 
 struct AllocaLowering : AsyncPattern<AsyncAllocaOp> {
@@ -285,13 +268,6 @@ struct CopyLowering : AsyncPattern<AsyncCopyOp> {
   }
 };
 
-/// The type a scalar is loaded and stored as: i1 as a byte.
-Type getStorageScalarType(Type type) {
-  if (type.isInteger(1))
-    return IntegerType::get(type.getContext(), 8);
-  return type;
-}
-
 struct LoadLowering : AsyncPattern<AsyncLoadOp> {
   using AsyncPattern::AsyncPattern;
   LogicalResult
@@ -302,7 +278,7 @@ struct LoadLowering : AsyncPattern<AsyncLoadOp> {
     if (!type.isIntOrIndexOrFloat())
       return rewriter.notifyMatchFailure(op, "loads only integers, indices "
                                              "and floats");
-    Type storage = getStorageScalarType(type);
+    Type storage = getElementStorageType(type);
     Value view = memref::ViewOp::create(rewriter, loc,
                                         MemRefType::get({}, storage),
                                         adaptor.getSource(),
@@ -328,7 +304,7 @@ struct StoreLowering : AsyncPattern<AsyncStoreOp> {
     Value target = writableTarget(
         rewriter, op, op.getTargetMutable().getOperandNumber(),
         adaptor.getTarget(), adaptor.getTargetSize());
-    Type storage = getStorageScalarType(type);
+    Type storage = getElementStorageType(type);
     Value value = adaptor.getValue();
     if (storage != type)
       value = arith::ExtUIOp::create(rewriter, loc, storage, value);
@@ -358,8 +334,9 @@ struct DispatchLowering : AsyncPattern<AsyncDispatchOp> {
           op, "entry point " + key + " has no outlined kernel");
 
     // Tied operands that need a copy before the kernel writes them.
-    unsigned firstOperand =
-        op.getResourceOperands().getBeginOperandIndex();
+    // The group's start, valid even when it is empty (asking the empty
+    // OperandRange for its index is not).
+    unsigned firstOperand = op.getODSOperandIndexAndLength(1).first;
     DenseSet<int64_t> tiedOperands;
     for (unsigned i = 0, e = op.getNumResults(); i < e; ++i)
       if (std::optional<int64_t> tied = op.getTiedResultOperandIndex(i))
@@ -495,19 +472,16 @@ struct FuncSignatureLowering : OpConversionPattern<func::FuncOp> {
   }
 };
 
-struct ConvertAsyncToMemRefPass
-    : public layoutopt::stream_lite::impl::ConvertAsyncToMemRefPassBase<
-          ConvertAsyncToMemRefPass> {
-  void runOnOperation() override;
+} // namespace
 
-  LogicalResult outlineExecutables(ModuleOp module, SymbolTable &symbols,
-                                   ConversionState &state);
-  LogicalResult createConstantGlobals(ModuleOp module, SymbolTable &symbols,
-                                      ConversionState &state);
-};
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
 
-LogicalResult ConvertAsyncToMemRefPass::outlineExecutables(
-    ModuleOp module, SymbolTable &symbols, ConversionState &state) {
+namespace layoutopt::stream_lite {
+
+static LogicalResult outlineExecutables(
+    ModuleOp module, SymbolTable &symbols, AsyncToMemRefState &state) {
   for (auto executable :
        llvm::make_early_inc_range(module.getOps<ExecutableOp>())) {
     StringRef exName = executable.getSymName();
@@ -574,8 +548,8 @@ LogicalResult ConvertAsyncToMemRefPass::outlineExecutables(
   return success();
 }
 
-LogicalResult ConvertAsyncToMemRefPass::createConstantGlobals(
-    ModuleOp module, SymbolTable &symbols, ConversionState &state) {
+static LogicalResult createConstantGlobals(
+    ModuleOp module, SymbolTable &symbols, AsyncToMemRefState &state) {
   OpBuilder builder(module.getContext());
   builder.setInsertionPointToStart(module.getBody());
   WalkResult walk = module.walk([&](AsyncConstantOp op) {
@@ -600,67 +574,54 @@ LogicalResult ConvertAsyncToMemRefPass::createConstantGlobals(
   return failure(walk.wasInterrupted());
 }
 
-void ConvertAsyncToMemRefPass::runOnOperation() {
-  ModuleOp module = getOperation();
-  MLIRContext *ctx = &getContext();
+LogicalResult prepareAsyncToMemRefConversion(ModuleOp module,
+                                             AsyncToMemRefState &state) {
   SymbolTable symbols(module);
-  ConversionState state;
-
   if (failed(outlineExecutables(module, symbols, state)))
-    return signalPassFailure();
+    return failure();
 
   // Only async-phase ops (and device declarations) are left to lower.
   WalkResult walk = module.walk([&](Operation *op) {
     if (!isa<StreamLiteDialect>(op->getDialect()) ||
-        isa<DeviceOp, AsyncAllocaOp, AsyncConstantOp, AsyncSplatOp,
-            AsyncCloneOp, AsyncSliceOp, AsyncFillOp, AsyncUpdateOp, AsyncCopyOp,
-            AsyncLoadOp, AsyncStoreOp, AsyncDispatchOp, AsyncTransferOp,
-            AsyncImportOp, AsyncExportOp>(op))
+        op->hasTrait<layoutopt::stream_lite::OpTrait::AsyncPhaseOp>() ||
+        isa<DeviceOp, AsyncTransferOp>(op))
       return WalkResult::advance();
     op->emitOpError() << "cannot be lowered to memrefs; run "
                          "--stream-lite-layout-pipeline first";
     return WalkResult::interrupt();
   });
   if (walk.wasInterrupted())
-    return signalPassFailure();
+    return failure();
 
   if (failed(createConstantGlobals(module, symbols, state)))
-    return signalPassFailure();
+    return failure();
 
   // Copy-on-write: tied targets that are not exclusive are copied first.
-  module.walk([&](Operation *op) {
-    auto note = [&](OpOperand &target) {
-      if (!isExclusive(target.get()))
-        state.copyFirst.insert({op, target.getOperandNumber()});
-    };
-    if (auto fill = dyn_cast<AsyncFillOp>(op))
-      note(fill.getTargetMutable());
-    else if (auto update = dyn_cast<AsyncUpdateOp>(op))
-      note(update.getTargetMutable());
-    else if (auto copy = dyn_cast<AsyncCopyOp>(op))
-      note(copy.getTargetMutable());
-    else if (auto store = dyn_cast<AsyncStoreOp>(op))
-      note(store.getTargetMutable());
-    else if (auto dispatch = dyn_cast<AsyncDispatchOp>(op)) {
-      unsigned first =
-          dispatch.getResourceOperands().getBeginOperandIndex();
-      for (unsigned i = 0, e = dispatch.getNumResults(); i < e; ++i)
-        if (std::optional<int64_t> tied = dispatch.getTiedResultOperandIndex(i))
-          note(op->getOpOperand(first + *tied));
-    }
+  module.walk([&](TiedOpInterface op) {
+    for (unsigned i = 0, e = op->getNumResults(); i < e; ++i)
+      if (OpOperand *target = op.getTiedResultOpOperand(i))
+        if (!isExclusive(target->get()))
+          state.copyFirst.insert({op, target->getOperandNumber()});
   });
+  return success();
+}
 
-  TypeConverter converter;
+void populateStreamLiteToMemRefTypeConversions(TypeConverter &converter) {
   converter.addConversion([](Type type) { return type; });
-  converter.addConversion(
-      [](ResourceType type) -> Type { return getByteBufferType(type.getContext()); });
+  converter.addConversion([](ResourceType type) -> Type {
+    return getByteBufferType(type.getContext());
+  });
   converter.addConversion([](RankedTensorType type) -> std::optional<Type> {
     if (type.getEncoding())
       return std::nullopt;
     return getHostMemRefType(type);
   });
+}
 
-  ConversionTarget target(*ctx);
+void populateStreamLiteToMemRefConversionPatterns(
+    TypeConverter &converter, RewritePatternSet &patterns,
+    ConversionTarget &target, const AsyncToMemRefState &state) {
+  MLIRContext *ctx = patterns.getContext();
   target.addIllegalDialect<StreamLiteDialect>();
   target.addLegalOp<DeviceOp>();
   target.addLegalDialect<arith::ArithDialect, memref::MemRefDialect,
@@ -680,7 +641,6 @@ void ConvertAsyncToMemRefPass::runOnOperation() {
            isLegalForReturnOpTypeConversionPattern(op, converter);
   });
 
-  RewritePatternSet patterns(ctx);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);
@@ -696,9 +656,9 @@ void ConvertAsyncToMemRefPass::runOnOperation() {
                ImportLowering, ExportLowering>(converter, ctx, state);
   patterns.add<TensorDimLowering>(converter, ctx);
 
-  if (failed(applyPartialConversion(module, target, std::move(patterns))))
-    return signalPassFailure();
+}
 
+void finalizeAsyncToMemRefConversion(ModuleOp module) {
   // Devices are simulated on the host: their declarations and the
   // stream_lite attributes (affinities) have nothing left to describe.
   for (auto device : llvm::make_early_inc_range(module.getOps<DeviceOp>()))
@@ -710,4 +670,4 @@ void ConvertAsyncToMemRefPass::runOnOperation() {
   });
 }
 
-} // namespace
+} // namespace layoutopt::stream_lite

@@ -1,0 +1,68 @@
+//===- StreamLiteToMemRef.h - async-phase ops to host memrefs ---*- C++ -*-===//
+//
+// The conversion behind --stream-lite-convert-async-to-memref, for use in
+// other pipelines: devices simulated in host memory, every resource a
+// `memref<?xi8>`, DMA as memcpy/memset, a dispatch a call of its outlined
+// kernel.
+//
+//   AsyncToMemRefState state;
+//   if (failed(prepareAsyncToMemRefConversion(module, state))) ...
+//   TypeConverter converter;
+//   populateStreamLiteToMemRefTypeConversions(converter);
+//   ConversionTarget target(*ctx);
+//   RewritePatternSet patterns(ctx);
+//   populateStreamLiteToMemRefConversionPatterns(converter, patterns, target,
+//                                                state);
+//   applyPartialConversion(module, target, std::move(patterns));
+//   finalizeAsyncToMemRefConversion(module);
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMLITE_CONVERSION_STREAMLITETOMEMREF_H
+#define STREAMLITE_CONVERSION_STREAMLITETOMEMREF_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace layoutopt::stream_lite {
+
+/// What the patterns share: the outlined kernels by entry point, the globals
+/// of the constants, and the tied operands that must be copied before being
+/// written (copy-on-write).
+struct AsyncToMemRefState {
+  /// "executable::export" -> outlined kernel.
+  llvm::StringMap<mlir::func::FuncOp> kernels;
+  llvm::DenseMap<mlir::Operation *, mlir::memref::GlobalOp> constantGlobals;
+  /// (op, operand number) of tied targets that need a copy first.
+  llvm::DenseSet<std::pair<mlir::Operation *, unsigned>> copyFirst;
+};
+
+/// Before the conversion: checks that only async-phase ops are left,
+/// outlines each executable's functions (already lowered by
+/// --stream-lite-lower-bindings) into the module, makes a constant global per
+/// `async.constant`, and finds the tied targets (TiedOpInterface) that are
+/// not exclusive to the op writing them. Emits an error naming the op on
+/// failure.
+mlir::LogicalResult prepareAsyncToMemRefConversion(mlir::ModuleOp module,
+                                                   AsyncToMemRefState &state);
+
+/// Resources become `memref<?xi8>`, host tensors identity memrefs.
+void populateStreamLiteToMemRefTypeConversions(mlir::TypeConverter &converter);
+
+/// The patterns of every async-phase op, plus the structural conversions
+/// (functions, calls, returns, branches, scf) and the target's legality.
+void populateStreamLiteToMemRefConversionPatterns(
+    mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns,
+    mlir::ConversionTarget &target, const AsyncToMemRefState &state);
+
+/// After the conversion: drops device declarations and `stream_lite.*`
+/// attributes, which describe nothing once devices are simulated.
+void finalizeAsyncToMemRefConversion(mlir::ModuleOp module);
+
+} // namespace layoutopt::stream_lite
+
+#endif // STREAMLITE_CONVERSION_STREAMLITETOMEMREF_H

@@ -218,24 +218,28 @@ void TensorSizeOfOp::generateRuntimeVerification(OpBuilder &builder,
                        getEncodingDims());
 }
 
+/// A whole-tensor copy (clone, encode): the result has the source's dims.
+template <typename OpTy>
+static void checkWholeTensorCopy(OpTy op, OpBuilder &builder, Location loc,
+                                 MessageFn message) {
+  CheckBuilder checks(builder, loc, op, message);
+  checkSameDims(
+      checks,
+      mixedDims(builder, op.getSourceEncoding(), op.getSourceEncodingDims()),
+      mixedDims(builder, op.getResultEncoding(), op.getResultEncodingDims()),
+      "result differs from the source");
+}
+
 void TensorCloneOp::generateRuntimeVerification(OpBuilder &builder,
                                                 Location loc,
                                                 MessageFn message) {
-  CheckBuilder checks(builder, loc, *this, message);
-  checkSameDims(checks,
-                mixedDims(builder, getSourceEncoding(), getSourceEncodingDims()),
-                mixedDims(builder, getResultEncoding(), getResultEncodingDims()),
-                "result differs from the source");
+  checkWholeTensorCopy(*this, builder, loc, message);
 }
 
 void TensorEncodeOp::generateRuntimeVerification(OpBuilder &builder,
                                                  Location loc,
                                                  MessageFn message) {
-  CheckBuilder checks(builder, loc, *this, message);
-  checkSameDims(checks,
-                mixedDims(builder, getSourceEncoding(), getSourceEncodingDims()),
-                mixedDims(builder, getResultEncoding(), getResultEncodingDims()),
-                "result differs from the source");
+  checkWholeTensorCopy(*this, builder, loc, message);
 }
 
 void TensorSliceOp::generateRuntimeVerification(OpBuilder &builder,
@@ -320,20 +324,26 @@ void TensorExportOp::generateRuntimeVerification(OpBuilder &builder,
 // Async-phase ops: byte ranges inside their resources
 //===----------------------------------------------------------------------===//
 
+/// A copy of a resource's first bytes (clone, transfer): no more than the
+/// source holds.
+template <typename OpTy>
+static void checkResourceCopy(OpTy op, OpBuilder &builder, Location loc,
+                              MessageFn message) {
+  CheckBuilder(builder, loc, op, message)
+      .requireInBounds(builder.getIndexAttr(0), op.getResultSize(),
+                       op.getSourceSize(), "result is larger than the source");
+}
+
 void AsyncCloneOp::generateRuntimeVerification(OpBuilder &builder,
                                                Location loc,
                                                MessageFn message) {
-  CheckBuilder(builder, loc, *this, message)
-      .requireInBounds(builder.getIndexAttr(0), getResultSize(),
-                       getSourceSize(), "result is larger than the source");
+  checkResourceCopy(*this, builder, loc, message);
 }
 
 void AsyncTransferOp::generateRuntimeVerification(OpBuilder &builder,
                                                   Location loc,
                                                   MessageFn message) {
-  CheckBuilder(builder, loc, *this, message)
-      .requireInBounds(builder.getIndexAttr(0), getResultSize(),
-                       getSourceSize(), "result is larger than the source");
+  checkResourceCopy(*this, builder, loc, message);
 }
 
 void AsyncSliceOp::generateRuntimeVerification(OpBuilder &builder,

@@ -101,7 +101,7 @@ TEST_CASE("parseSpec reports bad specs as layout-run prints them",
   Builder b(ctx.get());
   HostType f32x2x3 = tensorOf(b.getF32Type(), {2, 3});
   CHECK(errorOf(parseSpec(*ctx, "2x3xf32=1,a,3,4,5,6", f32x2x3, 0)) ==
-        "input 0: malformed f32 value 'a'");
+        "input 0: f32 value 'a' is malformed or out of range");
   CHECK(errorOf(parseSpec(*ctx, "2x3xf32=1,2", f32x2x3, 0)) ==
         "input 0: 2 values for 6 elements (give all of them or one to "
         "splat)");
@@ -120,7 +120,7 @@ TEST_CASE("parseSpec reports bad specs as layout-run prints them",
   CHECK(errorOf(parseSpec(*ctx, "2xf32=1", scalarOf(b.getF32Type()), 1)) ==
         "input 1: the function expects a scalar f32, got shape 2xf32");
   CHECK(errorOf(parseSpec(*ctx, "i8=300", scalarOf(b.getI8Type()), 0)) ==
-        "input 0: malformed i8 value '300'");
+        "input 0: i8 value '300' is malformed or out of range");
 }
 
 TEST_CASE("elements format in their shortest round-trip form", "[runtime]") {
@@ -136,11 +136,47 @@ TEST_CASE("elements format in their shortest round-trip form", "[runtime]") {
   CHECK(formatted(b.getF32Type(), "nan") == "nan");
   CHECK(formatted(b.getI1Type(), "true") == "1");
   CHECK(formatted(b.getI8Type(), "-1") == "-1");
-  CHECK(formatted(b.getI8Type(), "255") == "-1"); // signless: signed
+  CHECK(formatted(b.getI8Type(), "-128") == "-128");
   CHECK(formatted(IntegerType::get(ctx.get(), 8, IntegerType::Unsigned),
                   "255") == "255");
-  CHECK(formatted(b.getI64Type(), "18446744073709551615") == "-1");
-  CHECK_FALSE(parseElement(b.getI64Type(), "18446744073709551616"));
+  CHECK(formatted(b.getI64Type(), "-9223372036854775808") ==
+        "-9223372036854775808");
+  CHECK(formatted(b.getF32Type(), "+2.5e-1") == "0.25");
+  CHECK(formatted(b.getF32Type(), ".5") == "0.5");
+}
+
+TEST_CASE("elements parse only when exact and in the type's range",
+          "[runtime]") {
+  auto ctx = makeContext();
+  Builder b(ctx.get());
+  Type ui8 = IntegerType::get(ctx.get(), 8, IntegerType::Unsigned);
+  // Signless integers print signed, so they read the signed range only:
+  // nothing wraps.
+  CHECK_FALSE(parseElement(b.getI8Type(), "255"));
+  CHECK_FALSE(parseElement(b.getI8Type(), "-129"));
+  CHECK_FALSE(parseElement(b.getI64Type(), "18446744073709551615"));
+  CHECK_FALSE(parseElement(b.getI64Type(), "9223372036854775808"));
+  CHECK_FALSE(parseElement(b.getI64Type(), "-9223372036854775809"));
+  CHECK_FALSE(parseElement(b.getI64Type(), "36893488147419103232"));
+  CHECK_FALSE(parseElement(ui8, "-1"));
+  CHECK_FALSE(parseElement(ui8, "256"));
+  CHECK_FALSE(parseElement(b.getI32Type(), "1.0"));
+  CHECK_FALSE(parseElement(b.getI32Type(), "0x10"));
+  CHECK_FALSE(parseElement(b.getI32Type(), "-"));
+  // Floats: the whole text is a decimal number, and it fits.
+  CHECK_FALSE(parseElement(b.getF32Type(), "1e"));
+  CHECK_FALSE(parseElement(b.getF32Type(), "1e+"));
+  CHECK_FALSE(parseElement(b.getF32Type(), "."));
+  CHECK_FALSE(parseElement(b.getF32Type(), "1.5.2"));
+  CHECK_FALSE(parseElement(b.getF32Type(), "0x1p3"));
+  CHECK_FALSE(parseElement(b.getF32Type(), "1e999"));
+  CHECK_FALSE(parseElement(b.getF16Type(), "70000"));
+  CHECK_FALSE(parseElement(b.getF64Type(), "1e-999"));
+  CHECK(parseElement(b.getF64Type(), "0e-999"));
+  CHECK(parseElement(b.getF32Type(), "inf"));
+  CHECK(parseElement(b.getF32Type(), "-nan"));
+  CHECK(parseElement(ui8, "255") == std::optional<uint64_t>(255));
+  CHECK(parseElement(b.getI8Type(), "-128") == std::optional<uint64_t>(0x80));
 }
 
 TEST_CASE(".npy files round trip", "[runtime]") {

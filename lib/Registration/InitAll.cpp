@@ -10,6 +10,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -23,7 +24,10 @@ void registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<stream_lite::StreamLiteDialect, mlir::arith::ArithDialect,
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
-                  mlir::tensor::TensorDialect>();
+                  mlir::tensor::TensorDialect,
+                  // What --stream-lite-to-llvm-pipeline prints, so that
+                  // layout-opt reads its own output.
+                  mlir::LLVM::LLVMDialect>();
   mlir::func::registerInlinerExtension(registry);
 }
 

@@ -201,17 +201,62 @@ std::string formatIndex(const HostArray &a, int64_t linear) {
   return s + "]";
 }
 
-std::optional<uint64_t> parseElement(Type type, llvm::StringRef text) {
-  if (isa<FloatType>(type)) {
-    llvm::APFloat value(cast<FloatType>(type).getFloatSemantics());
-    auto status =
-        value.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
-    if (!status) {
-      llvm::consumeError(status.takeError());
-      return std::nullopt;
-    }
-    return value.bitcastToAPInt().getZExtValue();
+namespace {
+
+/// Whether `text` is exactly a decimal float: [+-] digits [. digits]
+/// [e [+-] digits] (or .digits), or [+-] inf / nan. APFloat alone accepts
+/// more (`1e` reads as 1), so the syntax is checked first.
+bool isDecimalFloat(llvm::StringRef text) {
+  text.consume_front("+") || text.consume_front("-");
+  if (text == "inf" || text == "nan")
+    return true;
+  auto digits = [&] {
+    size_t n = text.find_if_not([](char c) { return llvm::isDigit(c); });
+    n = std::min(n, text.size());
+    text = text.drop_front(n);
+    return n;
+  };
+  size_t mantissa = digits();
+  if (text.consume_front("."))
+    mantissa += digits();
+  if (mantissa == 0)
+    return false;
+  if (text.consume_front("e") || text.consume_front("E")) {
+    text.consume_front("+") || text.consume_front("-");
+    if (digits() == 0)
+      return false;
   }
+  return text.empty();
+}
+
+/// A float of `type` read exactly from `text`, rounding to nearest; a value
+/// too large for the type (1e999 in f32) or a non-zero one that rounds to
+/// zero does not fit.
+std::optional<uint64_t> parseFloat(FloatType type, llvm::StringRef text) {
+  if (!isDecimalFloat(text))
+    return std::nullopt;
+  llvm::APFloat value(type.getFloatSemantics());
+  auto status =
+      value.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
+  if (!status) {
+    llvm::consumeError(status.takeError());
+    return std::nullopt;
+  }
+  bool spelledSpecial = text.contains_insensitive("inf") ||
+                        text.contains_insensitive("nan");
+  if (!spelledSpecial && (*status & llvm::APFloat::opOverflow))
+    return std::nullopt;
+  if ((*status & llvm::APFloat::opUnderflow) && value.isZero() &&
+      text.find_first_of("123456789") < text.find_first_of("eE"))
+    return std::nullopt;
+  return value.bitcastToAPInt().getZExtValue();
+}
+
+} // namespace
+
+std::optional<uint64_t> parseElement(Type type, llvm::StringRef text) {
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return parseFloat(floatType, text);
   unsigned width = type.isIndex() ? 64 : cast<IntegerType>(type).getWidth();
   if (width == 1) {
     if (text == "1" || text == "true")
@@ -220,19 +265,35 @@ std::optional<uint64_t> parseElement(Type type, llvm::StringRef text) {
       return 0;
     return std::nullopt;
   }
-  int64_t s;
-  if (!text.getAsInteger(10, s)) {
-    // Narrow integers accept the signed and the unsigned range.
-    if (width < 64 && (s < -(int64_t(1) << (width - 1)) ||
-                       s > int64_t((uint64_t(1) << width) - 1)))
-      return std::nullopt;
-    return width == 64 ? uint64_t(s)
-                       : (uint64_t(s) & ((uint64_t(1) << width) - 1));
-  }
-  uint64_t u;
-  if (width == 64 && !text.getAsInteger(10, u))
-    return u;
-  return std::nullopt;
+  // Exactly the values the type prints (formatElement): the unsigned range
+  // for `ui` types, the signed range for signless and `si` ones, so that
+  // nothing wraps (18446744073709551615 is not an i64).
+  bool isUnsigned = isa<IntegerType>(type) && cast<IntegerType>(type).isUnsigned();
+  llvm::StringRef digits = text;
+  bool negative = digits.consume_front("-");
+  if (!negative)
+    digits.consume_front("+");
+  if (digits.empty() || !llvm::all_of(digits, llvm::isDigit))
+    return std::nullopt;
+  llvm::APInt magnitude;
+  if (digits.getAsInteger(10, magnitude))
+    return std::nullopt;
+  if (magnitude.getActiveBits() > width + 1)
+    return std::nullopt;
+  // Two spare bits: the magnitude (at most width + 1 bits) and its sign.
+  unsigned wideBits = width + 2;
+  llvm::APInt wide = magnitude.zext(wideBits);
+  if (negative)
+    wide.negate();
+  llvm::APInt lowest = isUnsigned
+                           ? llvm::APInt::getZero(wideBits)
+                           : llvm::APInt::getSignedMinValue(width).sext(wideBits);
+  llvm::APInt highest =
+      isUnsigned ? llvm::APInt::getMaxValue(width).zext(wideBits)
+                 : llvm::APInt::getSignedMaxValue(width).sext(wideBits);
+  if (wide.slt(lowest) || wide.sgt(highest))
+    return std::nullopt;
+  return wide.trunc(width).getZExtValue();
 }
 
 //===----------------------------------------------------------------------===//
@@ -303,8 +364,38 @@ llvm::Expected<llvm::StringRef> findNpyValue(llvm::StringRef header,
 
 } // namespace
 
+namespace {
+/// Checks the shape (and rank) of a parsed input against the signature,
+/// before any element is stored, so that a wrong shape costs no memory.
+llvm::Error checkShape(const HostArray &array, const HostType &expected,
+                       const std::string &what) {
+  if (expected.isScalar) {
+    if (!array.shape.empty())
+      return makeError(what + ": the function expects a scalar " +
+                       hostTypeToString(expected) + ", got shape " +
+                       shapePrefix(array));
+    return llvm::Error::success();
+  }
+  if (array.shape.size() != expected.shape.size())
+    return makeError(what + ": rank " + llvm::Twine(array.shape.size()) +
+                     " (" + shapePrefix(array) +
+                     ") does not match the function's tensor<" +
+                     hostTypeToString(expected) + ">");
+  for (size_t i = 0; i < array.shape.size(); ++i)
+    if (!ShapedType::isDynamic(expected.shape[i]) &&
+        expected.shape[i] != array.shape[i])
+      return makeError(what + ": shape " + shapePrefix(array) +
+                       " does not match the function's tensor<" +
+                       hostTypeToString(expected) + "> in dim " +
+                       llvm::Twine(i));
+  return llvm::Error::success();
+}
+
+} // namespace
+
 llvm::Expected<HostArray> readNpy(llvm::StringRef path, Type elementType,
-                                  llvm::StringRef what) {
+                                  llvm::StringRef what,
+                                  const HostType *expected) {
   auto fileOrErr = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
   if (!fileOrErr)
     return makeError(what + ": cannot read '" + path +
@@ -383,6 +474,9 @@ llvm::Expected<HostArray> readNpy(llvm::StringRef path, Type elementType,
       return bad("shape too large");
     numElements *= d;
   }
+  if (expected)
+    if (llvm::Error error = checkShape(array, *expected, what.str()))
+      return std::move(error);
   uint64_t numBytes = uint64_t(numElements) * array.getElementBytes();
   if (payload.size() != numBytes)
     return bad("expected " + llvm::Twine(numBytes) + " data bytes, found " +
@@ -458,6 +552,8 @@ llvm::Expected<HostArray> parseTextSpec(MLIRContext &ctx, llvm::StringRef spec,
                      (expected.isScalar
                           ? hostTypeToString(expected)
                           : "tensor<" + hostTypeToString(expected) + ">"));
+  if (llvm::Error error = checkShape(array, expected, what))
+    return std::move(error);
   llvm::SmallVector<llvm::StringRef> tokens;
   llvm::SplitString(valuesText, tokens, ", \t\n");
   int64_t n = 1;
@@ -476,8 +572,8 @@ llvm::Expected<HostArray> parseTextSpec(MLIRContext &ctx, llvm::StringRef spec,
   for (size_t t = 0; t < tokens.size(); ++t) {
     std::optional<uint64_t> bits = parseElement(elementType, tokens[t]);
     if (!bits)
-      return makeError(what + ": malformed " + typeToString(elementType) +
-                       " value '" + tokens[t] + "'");
+      return makeError(what + ": " + typeToString(elementType) + " value '" +
+                       tokens[t] + "' is malformed or out of range");
     if (tokens.size() == 1) {
       for (int64_t i = 0; i < n; ++i)
         std::memcpy(array.bytes.data() + i * width, &*bits, width);
@@ -495,32 +591,12 @@ llvm::Expected<HostArray> parseSpec(MLIRContext &ctx, llvm::StringRef spec,
   std::string what = "input " + std::to_string(index);
   llvm::Expected<HostArray> parsed =
       spec.starts_with("@")
-          ? readNpy(spec.drop_front(), expected.elementType, what)
+          ? readNpy(spec.drop_front(), expected.elementType, what, &expected)
           : parseTextSpec(ctx, spec, expected, what);
   if (!parsed)
     return parsed.takeError();
   HostArray &array = *parsed;
-  // Checks against the signature.
-  if (expected.isScalar) {
-    if (!array.shape.empty())
-      return makeError(what + ": the function expects a scalar " +
-                       hostTypeToString(expected) + ", got shape " +
-                       shapePrefix(array));
-    array.isScalar = true;
-    return std::move(array);
-  }
-  if (array.shape.size() != expected.shape.size())
-    return makeError(what + ": rank " + llvm::Twine(array.shape.size()) +
-                     " (" + shapePrefix(array) +
-                     ") does not match the function's tensor<" +
-                     hostTypeToString(expected) + ">");
-  for (size_t i = 0; i < array.shape.size(); ++i)
-    if (!ShapedType::isDynamic(expected.shape[i]) &&
-        expected.shape[i] != array.shape[i])
-      return makeError(what + ": shape " + shapePrefix(array) +
-                       " does not match the function's tensor<" +
-                       hostTypeToString(expected) + "> in dim " +
-                       llvm::Twine(i));
+  array.isScalar = expected.isScalar;
   return std::move(array);
 }
 

@@ -7,6 +7,7 @@
 
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
@@ -302,7 +303,13 @@ void JitSession::checkPadding(int64_t id, const uint8_t *aligned,
   for (int64_t d : type.getShape())
     shape.push_back(ShapedType::isDynamic(d) ? dynamicDims.at(next++) : d);
   const uint8_t *bytes = aligned + offset;
-  int64_t storage = layout.getStorageSizeInBytes(shape, elementBytes);
+  // Dims that passed the program's run-time size checks fit; without those
+  // checks a wrapped size would make this check meaningless, so skip it.
+  std::optional<int64_t> checkedStorage =
+      layout.getCheckedStorageSizeInBytes(shape, elementBytes);
+  if (!checkedStorage)
+    return;
+  int64_t storage = *checkedStorage;
   std::vector<bool> holdsElement(size_t(std::min(storage, size)), false);
   int64_t count = 1;
   for (int64_t d : shape)
@@ -457,6 +464,17 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
   MLIRContext *ctx = source.getContext();
   LoweredProgram program;
   program.module = source.clone();
+  // Only what `function` reaches is lowered, so another function that cannot
+  // be lowered neither blocks this one nor is named in its errors.
+  for (auto func : program.module->getOps<func::FuncOp>())
+    if (func.getSymName() != function)
+      func.setPrivate();
+  {
+    PassManager dce(ctx);
+    dce.addPass(createSymbolDCEPass());
+    if (failed(dce.run(*program.module)))
+      return makeError("cannot isolate @" + function + " from the program");
+  }
   if (options.checkPadding) {
     // Layouts are known after specialize-encodings; the full pipeline below
     // runs it again, which leaves serialized encodings as they are.

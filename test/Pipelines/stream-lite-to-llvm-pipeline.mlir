@@ -1,5 +1,7 @@
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | mlir-runner -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so | FileCheck %s
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=LLVM
+// layout-opt reads its own output (it once lacked the llvm dialect):
+// RUN: layout-opt --stream-lite-to-llvm-pipeline %s | layout-opt | FileCheck %s --check-prefix=LLVM
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=CHECKS
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=FREE
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=runtime-checks=false %s | FileCheck %s --check-prefix=NOCHECKS

@@ -21,7 +21,7 @@
 //
 // A negative row count is caught before anything is sized with it.
 // RUN: %{run} --input=4x4xf32=1 --input=index=-1 --input=index=1 --input=index=2 | FileCheck %s --check-prefix=NEGATIVE
-// NEGATIVE: error: @main failed a runtime check: {{.*}}'stream_lite.tensor.sizeof' op needs the dims of tensor<?x4xf32> to be non-negative and to hold at most 2^40 elements
+// NEGATIVE: error: @main failed a runtime check: {{.*}}'stream_lite.tensor.sizeof' op needs the dims of tensor<?x4xf32> to be non-negative and its storage size to be at most 2^63 - 1 bytes
 //
 // The slice of rows [offset, offset + 2) leaves the tensor (offset 3 of 4
 // rows; a negative offset); the tiled slice goes through a builtin kernel.
@@ -35,7 +35,12 @@
 //
 // Dims so large that the storage size would overflow an index.
 // RUN: %{run} --function=huge --input=index=4611686018427387904 | FileCheck %s --check-prefix=HUGE
-// HUGE: error: @huge failed a runtime check: {{.*}}'stream_lite.tensor.sizeof' op needs the dims of tensor<?x?x4xf32> to be non-negative and to hold at most 2^40 elements
+// HUGE: error: @huge failed a runtime check: {{.*}}'stream_lite.tensor.sizeof' op needs the dims of tensor<?x?x4xf32> to be non-negative and its storage size to be at most 2^63 - 1 bytes
+//
+// The check follows the layout, not only the dense size: 2^24 rows of 4
+// bytes fit (64 MiB), but padded to 2^40 + 4 bytes a row they pass 2^63.
+// RUN: %{run} --function=padded --input=index=16777216 | FileCheck %s --check-prefix=PADDED
+// PADDED: error: @padded failed a runtime check: {{.*}}'stream_lite.tensor.sizeof' op needs the dims of tensor<?x4xi8, #stream_lite.padding<[0, 1099511627776]>> to be non-negative and its storage size to be at most 2^63 - 1 bytes
 //
 // Dims that fit an index but would need more memory than layout-run allows.
 // RUN: %{run} --function=huge --input=index=262144 | FileCheck %s --check-prefix=ALLOC
@@ -86,6 +91,12 @@ func.func @huge(%rows: index) -> tensor<?x?x4xf32> attributes {stream_lite.affin
   %s = stream_lite.tensor.splat %zero : f32 -> tensor<?x?x4xf32>{%rows, %rows} in !stream_lite.resource<*>{%sz}
   %r = stream_lite.tensor.export %s : tensor<?x?x4xf32>{%rows, %rows} in !stream_lite.resource<*>{%sz} -> tensor<?x?x4xf32>
   return %r : tensor<?x?x4xf32>
+}
+
+// A padded size that overflows only through its padding.
+func.func @padded(%rows: index) -> index attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %sz = stream_lite.tensor.sizeof tensor<?x4xi8, #stream_lite.padding<[0, 1099511627776]>>{%rows} : index
+  return %sz : index
 }
 
 // A tiled 4x5 i32 splat of 9; a 1x3 update of ones at (3, column) and a

@@ -1,19 +1,69 @@
 //===- layout-opt.cpp - the layout-opt driver -----------------------------===//
 //
 // mlir-opt for stream-lite programs: parses, verifies, runs passes, prints.
+// The input is read here rather than by MlirOptMain so that it can be
+// refused when it nests deeper than the tools accept (ToolSupport.h), and
+// everything runs on the tools' large stack.
 //
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/InitAll.h"
+#include "StreamLite/Tools/ToolSupport.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+static mlir::LogicalResult runLayoutOpt(int argc, char **argv,
+                                        llvm::StringRef inputFilename,
+                                        llvm::StringRef outputFilename,
+                                        mlir::DialectRegistry &registry) {
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  // Requests that read no input keep upstream's handling.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::MlirOptMain(argc, argv, inputFilename, outputFilename,
+                             registry);
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      mlir::openInputFile(inputFilename, &errorMessage);
+  if (!file) {
+    llvm::errs() << errorMessage << "\n";
+    return mlir::failure();
+  }
+  if (mlir::failed(layoutopt::checkNestingDepth(file->getBuffer(),
+                                                errorMessage))) {
+    llvm::errs() << file->getBufferIdentifier() << ": error: " << errorMessage
+                 << "\n";
+    return mlir::failure();
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return mlir::failure();
+  }
+  if (mlir::failed(
+          mlir::MlirOptMain(output->os(), std::move(file), registry, config)))
+    return mlir::failure();
+  // Nothing is written on failure: the output file is kept only now.
+  output->keep();
+  return mlir::success();
+}
 
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
   layoutopt::registerAllPasses();
   mlir::DialectRegistry registry;
   layoutopt::registerAllDialects(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "layout-opt: stream-lite layout optimizer driver\n",
-      registry));
+      registry);
+  return layoutopt::runWithToolStack([&] {
+    return mlir::asMainReturnCode(
+        runLayoutOpt(argc, argv, inputFilename, outputFilename, registry));
+  });
 }

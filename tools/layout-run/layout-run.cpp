@@ -19,6 +19,7 @@
 #include "StreamLite/InitAll.h"
 #include "StreamLite/Runtime/HostTensor.h"
 #include "StreamLite/Runtime/JitSession.h"
+#include "StreamLite/Tools/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -115,9 +116,7 @@ bool differs(const std::vector<HostArray> &results,
 
 } // namespace
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
-
+static int runLayoutRun(int argc, char **argv) {
   cl::OptionCategory category("layout-run options");
   cl::opt<std::string> functionName(
       "function", cl::desc("The function to run"), cl::value_desc("name"),
@@ -197,6 +196,9 @@ int main(int argc, char **argv) {
   if (!fileOrErr)
     fail("cannot read '" + programPath +
          "': " + fileOrErr.getError().message());
+  std::string tooDeep;
+  if (failed(layoutopt::checkNestingDepth((*fileOrErr)->getBuffer(), tooDeep)))
+    fail("cannot parse '" + programPath + "': " + tooDeep);
   sourceMgr.AddNewSourceBuffer(std::move(*fileOrErr), llvm::SMLoc());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
   if (!module)
@@ -279,4 +281,9 @@ int main(int argc, char **argv) {
       fail("cannot write '" + outputPaths[i] + "'");
   }
   return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  return layoutopt::runWithToolStack([&] { return runLayoutRun(argc, argv); });
 }

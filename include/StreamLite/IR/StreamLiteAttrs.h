@@ -75,6 +75,23 @@ llvm::SmallVector<mlir::OpFoldResult>
 getMixedDims(mlir::Builder &builder, mlir::RankedTensorType type,
              mlir::ValueRange dynamicDims);
 
+/// Checks that every storage size `type` can have is at most INT64_MAX
+/// bytes: the dense size, and the size under each physical layout its
+/// encoding names, with each dynamic dim taken as 1 (its smallest non-empty
+/// value). Emits "storage size of <type> exceeds ..." on failure.
+/// Precondition: the encoding fits the type (verifyEncodingForType).
+llvm::LogicalResult
+verifyStorageSizeFits(mlir::RankedTensorType type,
+                      llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
+
+/// Builds an i1 that is true when a storage size of `type` with
+/// `dynamicDims` (non-negative) overflows INT64_MAX at run time (the
+/// run-time form of verifyStorageSizeFits); null when it provably does not.
+mlir::Value buildStorageSizeOverflow(mlir::OpBuilder &builder,
+                                     mlir::Location loc,
+                                     mlir::RankedTensorType type,
+                                     mlir::ValueRange dynamicDims);
+
 /// Whether two physical layouts give the same byte image for every shape.
 bool arePhysicallyEqual(PhysicalLayoutAttrInterface a,
                         PhysicalLayoutAttrInterface b);

@@ -143,6 +143,14 @@ def StreamLite_EncodedTensorOpInterface
             $_op.getOperation(), resultIndex);
       }]>,
   ];
+  // Storage sizes past INT64_MAX would fold to wrong values (and address
+  // bytes outside the allocation), so every static type must fit. Checked
+  // after the op's own verifier, which makes getEncodedTensors safe to call
+  // and checks each encoding against its type.
+  let verifyWithRegions = 1;
+  let verify = [{
+    return ::layoutopt::stream_lite::detail::verifyEncodedTensorSizes($_op);
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -231,9 +239,29 @@ def StreamLite_PhysicalLayoutAttrInterface
     `tiled`; `layout<[...]>` forwards to its entries when they agree.
   }];
   let methods = [
-    InterfaceMethod<"Storage size in bytes for a static logical shape.",
+    InterfaceMethod<[{
+        Storage size in bytes for a static logical shape, or nullopt when it
+        (or any step computing it) exceeds INT64_MAX. Every static size goes
+        through this one overflow-checked computation.
+      }],
+      "std::optional<int64_t>", "getCheckedStorageSizeInBytes",
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "int64_t":$elementBytes)>,
+    InterfaceMethod<[{
+        Storage size in bytes for a static logical shape whose size is known
+        to fit (a verified type: see `verifyStorageSizeFits`).
+      }],
       "int64_t", "getStorageSizeInBytes",
       (ins "::llvm::ArrayRef<int64_t>":$shape, "int64_t":$elementBytes)>,
+    InterfaceMethod<[{
+        Builds an i1 that is true when computing the storage size of `dims`
+        overflows INT64_MAX at run time (dims must be non-negative); null
+        when it provably does not. The run-time form of
+        `getCheckedStorageSizeInBytes`, from the same formula.
+      }],
+      "::mlir::Value", "buildStorageSizeOverflow",
+      (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
+           "::llvm::ArrayRef<::mlir::OpFoldResult>":$dims,
+           "int64_t":$elementBytes)>,
     InterfaceMethod<"Byte offset of logical element `indices` (static).",
       "int64_t", "getElementByteOffset",
       (ins "::llvm::ArrayRef<int64_t>":$shape, "int64_t":$elementBytes,

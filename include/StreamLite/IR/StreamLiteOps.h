@@ -100,6 +100,9 @@ namespace detail {
 /// EncodedTensorOpInterface::getLayoutSource's default: the tied operand
 /// (TiedOpInterface), else the source of the `Copies` tensor of the result.
 mlir::Value getDefaultLayoutSource(mlir::Operation *op, unsigned resultIndex);
+/// EncodedTensorOpInterface's verifier: the storage size of every tensor
+/// type fits in int64 (verifyStorageSizeFits).
+llvm::LogicalResult verifyEncodedTensorSizes(mlir::Operation *op);
 } // namespace detail
 
 } // namespace layoutopt::stream_lite

@@ -87,7 +87,8 @@ std::optional<std::string> getNpyDescr(mlir::Type type);
 /// Reads an .npy file of `elementType`; errors start with `what: `.
 llvm::Expected<HostArray> readNpy(llvm::StringRef path,
                                   mlir::Type elementType,
-                                  llvm::StringRef what);
+                                  llvm::StringRef what,
+                                  const HostType *expected = nullptr);
 
 /// The bytes of a version 1.0 .npy file holding `array` (header padded so
 /// the data starts at a multiple of 64 bytes).

@@ -10,6 +10,11 @@ using namespace mlir;
 
 namespace layoutopt::stream_lite {
 
+/// Folds wrap around like the arith ops they replace (and never hit C++
+/// signed-overflow UB); sizes that could wrap are rejected by the verifier
+/// or caught by run-time checks before they get here.
+static int64_t wrap(uint64_t value) { return static_cast<int64_t>(value); }
+
 Value IndexArith::value(V v) {
   return getValueOrCreateConstantIndexOp(builder, loc, v);
 }
@@ -21,7 +26,7 @@ std::optional<int64_t> IndexArith::known(V v) {
 IndexArith::V IndexArith::add(V a, V b) {
   auto ka = known(a), kb = known(b);
   if (ka && kb)
-    return constant(*ka + *kb);
+    return constant(wrap(uint64_t(*ka) + uint64_t(*kb)));
   if (ka == 0)
     return b;
   if (kb == 0)
@@ -33,7 +38,7 @@ IndexArith::V IndexArith::add(V a, V b) {
 IndexArith::V IndexArith::sub(V a, V b) {
   auto ka = known(a), kb = known(b);
   if (ka && kb)
-    return constant(*ka - *kb);
+    return constant(wrap(uint64_t(*ka) - uint64_t(*kb)));
   if (kb == 0)
     return a;
   return arith::SubIOp::create(builder, loc, value(a), value(b), flags)
@@ -43,7 +48,7 @@ IndexArith::V IndexArith::sub(V a, V b) {
 IndexArith::V IndexArith::mul(V a, V b) {
   auto ka = known(a), kb = known(b);
   if (ka && kb)
-    return constant(*ka * *kb);
+    return constant(wrap(uint64_t(*ka) * uint64_t(*kb)));
   if (ka == 0 || kb == 0)
     return constant(0);
   if (ka == 1)

@@ -71,6 +71,74 @@ LogicalResult verifyEncodingForType(RankedTensorType type,
   return success();
 }
 
+/// Every physical layout a storage size of `type` may be computed with:
+/// dense (identity) always, since every layout holds at least the dense
+/// bytes, plus each static physical layout its encoding names.
+static SmallVector<PhysicalLayoutAttrInterface>
+getPossibleLayouts(RankedTensorType type) {
+  SmallVector<PhysicalLayoutAttrInterface> layouts{
+      IdentityAttr::get(type.getContext())};
+  auto addIfStatic = [&](Attribute attr) {
+    if (auto padding = dyn_cast<PaddingAttr>(attr); padding && !padding.isStatic())
+      return;
+    if (auto physical = dyn_cast<PhysicalLayoutAttrInterface>(attr))
+      layouts.push_back(physical);
+  };
+  Attribute encoding = type.getEncoding();
+  if (auto list = dyn_cast_if_present<LayoutAttr>(encoding))
+    llvm::for_each(list.getLayouts(), addIfStatic);
+  else if (auto testing = dyn_cast_if_present<TestingAttr>(encoding);
+           testing && testing.getLayouts())
+    llvm::for_each(testing.getLayouts(), addIfStatic);
+  else if (encoding)
+    addIfStatic(encoding);
+  return layouts;
+}
+
+LogicalResult
+verifyStorageSizeFits(RankedTensorType type,
+                      function_ref<InFlightDiagnostic()> emitError) {
+  int64_t elementBytes = getElementByteWidth(type.getElementType());
+  if (elementBytes == 0)
+    return success();
+  SmallVector<int64_t> shape(type.getShape());
+  for (int64_t &dim : shape)
+    if (ShapedType::isDynamic(dim))
+      dim = 1;
+  for (PhysicalLayoutAttrInterface layout : getPossibleLayouts(type)) {
+    if (layout.getCheckedStorageSizeInBytes(shape, elementBytes))
+      continue;
+    InFlightDiagnostic diag = emitError();
+    diag << "storage size of " << type;
+    if (layout != IdentityAttr::get(type.getContext()))
+      diag << " in layout " << Attribute(layout);
+    diag << " exceeds 2^63 - 1 bytes";
+    if (!type.hasStaticShape())
+      diag << " (with every dynamic dim 1)";
+    return failure();
+  }
+  return success();
+}
+
+Value buildStorageSizeOverflow(OpBuilder &builder, Location loc,
+                               RankedTensorType type, ValueRange dynamicDims) {
+  int64_t elementBytes = getElementByteWidth(type.getElementType());
+  if (elementBytes == 0)
+    return {};
+  SmallVector<OpFoldResult> dims = getMixedDims(builder, type, dynamicDims);
+  Value result;
+  for (PhysicalLayoutAttrInterface layout : getPossibleLayouts(type)) {
+    Value overflow =
+        layout.buildStorageSizeOverflow(builder, loc, dims, elementBytes);
+    if (!overflow)
+      continue;
+    result = result ? arith::OrIOp::create(builder, loc, result, overflow)
+                          .getResult()
+                    : overflow;
+  }
+  return result;
+}
+
 /// Parses `[a, b, ?]` where `?` is ShapedType::kDynamic.
 static ParseResult parseDynamicIndexList(AsmParser &parser,
                                          SmallVectorImpl<int64_t> &values) {

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -21,20 +22,96 @@ using namespace mlir;
 namespace layoutopt::stream_lite {
 namespace {
 
-/// Integer arithmetic on known values.
+/// Integer arithmetic on known non-negative values, overflow-checked: a
+/// step past INT64_MAX sets `overflowed` (sticky) and yields 0, so no
+/// caller ever sees a wrapped size.
 struct StaticArith {
   using V = int64_t;
+  bool overflowed = false;
   V constant(int64_t x) { return x; }
-  V add(V a, V b) { return a + b; }
-  V mul(V a, V b) { return a * b; }
+  V add(V a, V b) { return check(llvm::checkedAdd(a, b)); }
+  V mul(V a, V b) { return check(llvm::checkedMul(a, b)); }
   V ceilDiv(V a, V b) { return llvm::divideCeil(a, b); }
   V floorDiv(V a, V b) { return a / b; }
   V rem(V a, V b) { return a % b; }
+
+private:
+  V check(std::optional<int64_t> result) {
+    if (result)
+      return *result;
+    overflowed = true;
+    return 0;
+  }
 };
 
 /// Index arithmetic that emits arith ops (IndexArith), folding constants
 /// with the same formulas as StaticArith.
 using IRArith = IndexArith;
+
+/// IRArith that also builds, for every add and mul of values not known
+/// statically, an i1 that is true when that step exceeds INT64_MAX. Operands
+/// are non-negative, so a sum overflows iff its sign bit is set, and a
+/// product a * b iff a > INT64_MAX / b. Known steps are checked statically.
+struct OverflowCheckingIRArith : IRArith {
+  using V = IRArith::V;
+  OverflowCheckingIRArith(OpBuilder &builder, Location loc)
+      : IRArith(builder, loc), builder(builder), loc(loc) {}
+
+  V add(V a, V b) {
+    auto ka = known(a), kb = known(b);
+    if (ka && kb)
+      return constant(statically.add(*ka, *kb));
+    V sum = IRArith::add(a, b);
+    if (ka != 0 && kb != 0)
+      flag(arith::CmpIPredicate::slt, value(sum), value(constant(0)));
+    return sum;
+  }
+  V mul(V a, V b) {
+    auto ka = known(a), kb = known(b);
+    if (ka && kb)
+      return constant(statically.mul(*ka, *kb));
+    if (kb)
+      std::swap(a, b), std::swap(ka, kb);
+    // Now b is unknown; a may be known.
+    if (ka == 0 || ka == 1)
+      return IRArith::mul(a, b);
+    Value limit;
+    if (ka) {
+      limit = value(constant(std::numeric_limits<int64_t>::max() / *ka));
+      flag(arith::CmpIPredicate::ugt, value(b), limit);
+    } else {
+      Value divisor = value(IRArith::max(b, constant(1)));
+      limit = arith::DivUIOp::create(
+          builder, loc,
+          value(constant(std::numeric_limits<int64_t>::max())), divisor);
+      flag(arith::CmpIPredicate::ugt, value(a), limit);
+    }
+    return IRArith::mul(a, b);
+  }
+
+  /// The disjunction of every step's overflow, or null when none can.
+  Value overflow() {
+    if (statically.overflowed)
+      return value(arith::ConstantIntOp::create(builder, loc, 1, 1).getResult());
+    Value result;
+    for (Value condition : conditions)
+      result = result ? arith::OrIOp::create(builder, loc, result, condition)
+                            .getResult()
+                      : condition;
+    return result;
+  }
+
+private:
+  OpBuilder &builder;
+  Location loc;
+  StaticArith statically;
+  SmallVector<Value> conditions;
+
+  void flag(arith::CmpIPredicate predicate, Value lhs, Value rhs) {
+    conditions.push_back(
+        arith::CmpIOp::create(builder, loc, predicate, lhs, rhs));
+  }
+};
 
 /// The value type of arithmetic domain A (a non-deduced context, so that
 /// SmallVectors convert to ArrayRefs at call sites).
@@ -132,16 +209,38 @@ V elementOffset(A &a, Attribute layout, ArrayRef<ValueOf<A>> dims, int64_t eleme
   return a.mul(linearize<A>(a, dims, indices), bytes);
 }
 
+std::optional<int64_t> checkedStorageSize(Attribute layout,
+                                          ArrayRef<int64_t> shape,
+                                          int64_t elementBytes) {
+  StaticArith a;
+  int64_t size = storageSize<StaticArith>(a, layout, shape, elementBytes);
+  if (a.overflowed)
+    return std::nullopt;
+  return size;
+}
+
 int64_t staticStorageSize(Attribute layout, ArrayRef<int64_t> shape,
                           int64_t elementBytes) {
-  StaticArith a;
-  return storageSize<StaticArith>(a, layout, shape, elementBytes);
+  std::optional<int64_t> size = checkedStorageSize(layout, shape, elementBytes);
+  assert(size && "storage size of an unverified type overflows");
+  return size.value_or(0);
 }
 
 int64_t staticElementOffset(Attribute layout, ArrayRef<int64_t> shape,
                             int64_t elementBytes, ArrayRef<int64_t> indices) {
   StaticArith a;
-  return elementOffset<StaticArith>(a, layout, shape, elementBytes, indices);
+  int64_t offset =
+      elementOffset<StaticArith>(a, layout, shape, elementBytes, indices);
+  // An in-bounds element lies below the storage size, which fits.
+  assert(!a.overflowed && "element offset of an unverified type overflows");
+  return offset;
+}
+
+Value storageSizeOverflow(Attribute layout, OpBuilder &builder, Location loc,
+                          ArrayRef<OpFoldResult> dims, int64_t elementBytes) {
+  OverflowCheckingIRArith a(builder, loc);
+  (void)storageSize<OverflowCheckingIRArith>(a, layout, dims, elementBytes);
+  return a.overflow();
 }
 
 OpFoldResult irStorageSize(Attribute layout, OpBuilder &builder, Location loc,
@@ -196,9 +295,18 @@ SmallVector<PhysicalDim> staticPhysicalDims(Attribute layout,
 //===----------------------------------------------------------------------===//
 
 #define DEFINE_PHYSICAL_LAYOUT_MATH(AttrTy)                                    \
+  std::optional<int64_t> AttrTy::getCheckedStorageSizeInBytes(                 \
+      ArrayRef<int64_t> shape, int64_t elementBytes) const {                   \
+    return checkedStorageSize(*this, shape, elementBytes);                     \
+  }                                                                            \
   int64_t AttrTy::getStorageSizeInBytes(ArrayRef<int64_t> shape,               \
                                         int64_t elementBytes) const {          \
     return staticStorageSize(*this, shape, elementBytes);                      \
+  }                                                                            \
+  Value AttrTy::buildStorageSizeOverflow(OpBuilder &builder, Location loc,     \
+                                         ArrayRef<OpFoldResult> dims,          \
+                                         int64_t elementBytes) const {         \
+    return storageSizeOverflow(*this, builder, loc, dims, elementBytes);       \
   }                                                                            \
   int64_t AttrTy::getElementByteOffset(ArrayRef<int64_t> shape,                \
                                        int64_t elementBytes,                   \

@@ -85,38 +85,23 @@ public:
             what);
   }
 
-  /// Asserts that the dims of `type` are non-negative and hold at most
-  /// `kMaxElements` elements, so that no storage size computed from them
-  /// (at most a few bytes per element, times the padding of a layout)
-  /// overflows an index. Checked as a running product: each dynamic dim must
-  /// be at most kMaxElements / (product of the dims before it).
-  void requireSizeable(RankedTensorType type, ValueRange dynamicDims) {
-    if (type.hasStaticShape())
-      return;
-    int64_t staticProduct = 1;
-    for (int64_t dim : type.getShape())
-      if (!ShapedType::isDynamic(dim))
-        staticProduct *= dim;
-    if (staticProduct == 0) {
-      // Zero elements whatever the dynamic dims are; they still must not be
-      // negative.
-      for (Value dim : dynamicDims)
-        require(arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
-                                      dim, constant(kMaxElements)),
-                describeSizeable(type));
-      return;
-    }
-    Value one = constant(1);
-    Value product = constant(staticProduct);
+  /// Asserts that the dynamic dims of `type` are non-negative and that its
+  /// storage size (dense, and under every layout its encoding names) fits in
+  /// int64: the run-time half of the verifier's size check, built by the
+  /// layout interface from the same formulas.
+  void requireStorageFits(RankedTensorType type, ValueRange dynamicDims) {
+    Value bad = buildStorageSizeOverflow(builder, loc, type, dynamicDims);
     for (Value dim : dynamicDims) {
-      Value divisor = arith::MaxUIOp::create(builder, loc, product, one);
-      Value limit =
-          arith::DivUIOp::create(builder, loc, constant(kMaxElements), divisor);
-      require(arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
-                                    dim, limit),
-              describeSizeable(type));
-      product = arith::MulIOp::create(builder, loc, product, dim);
+      Value negative = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::slt, dim, constant(0));
+      bad = bad ? arith::OrIOp::create(builder, loc, bad, negative).getResult()
+                : negative;
     }
+    if (!bad)
+      return;
+    Value good = arith::XOrIOp::create(
+        builder, loc, bad, arith::ConstantIntOp::create(builder, loc, 1, 1));
+    require(good, describeStorageFits(type));
   }
 
   /// The bytes of dense row-major data of `type` with all dims `dims`: the
@@ -128,10 +113,6 @@ public:
   }
 
   OpBuilder &getBuilder() { return builder; }
-
-  /// At most 2^40 elements: storage sizes of up to 8-byte elements stay far
-  /// below 2^63 bytes even with heavy padding.
-  static constexpr int64_t kMaxElements = int64_t(1) << 40;
 
 private:
   OpBuilder &builder;
@@ -148,11 +129,12 @@ private:
   void require(Value condition, const Twine &what) {
     cf::AssertOp::create(builder, loc, condition, message(op, what.str()));
   }
-  static std::string describeSizeable(RankedTensorType type) {
+  static std::string describeStorageFits(RankedTensorType type) {
     std::string text;
     llvm::raw_string_ostream os(text);
     os << "needs the dims of " << type
-       << " to be non-negative and to hold at most 2^40 elements";
+       << " to be non-negative and its storage size to be at most 2^63 - 1 "
+          "bytes";
     return text;
   }
 };
@@ -214,7 +196,7 @@ void TensorSizeOfOp::generateRuntimeVerification(OpBuilder &builder,
                                                  Location loc,
                                                  MessageFn message) {
   CheckBuilder(builder, loc, *this, message)
-      .requireSizeable(cast<RankedTensorType>(getEncoding()),
+      .requireStorageFits(cast<RankedTensorType>(getEncoding()),
                        getEncodingDims());
 }
 

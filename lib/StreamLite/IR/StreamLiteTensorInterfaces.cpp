@@ -56,6 +56,17 @@ Value detail::getDefaultLayoutSource(Operation *op, unsigned resultIndex) {
   return {};
 }
 
+LogicalResult detail::verifyEncodedTensorSizes(Operation *op) {
+  for (const EncodedTensor &tensor :
+       cast<EncodedTensorOpInterface>(op).getEncodedTensors()) {
+    if (failed(verifyStorageSizeFits(tensor.getType(), [&] {
+          return op->emitOpError() << tensor.name << " ";
+        })))
+      return failure();
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Ops that create one tensor
 //===----------------------------------------------------------------------===//

@@ -114,10 +114,11 @@ func.func @clone_encode(%r: !stream_lite.resource<*>, %sz: index, %d: index, %e:
 // CHECK: cf.assert %[[EQ]], "{{.*}}'stream_lite.tensor.encode' op result differs from the source in dim 0"
 // CHECK-NEXT: stream_lite.tensor.encode
 
-// Tests that sizeof bounds the element count through a running product:
-// dim 0 at most 2^40 / 3, dim 2 at most 2^40 / (3 * d0); a shape with a
-// static zero only checks that each dynamic dim is at most 2^40 (not
-// negative); a static shape needs nothing.
+// Tests that sizeof checks each step of the storage-size formula for
+// overflow (exactly: a product a * b overflows iff a > (2^63 - 1) / b) and
+// that dims are non-negative, in one assert; a shape with a static zero
+// still checks its dims are not negative; a static shape needs nothing
+// (the verifier checked it).
 func.func @sizeof(%d0: index, %d2: index) -> (index, index, index) {
   %0 = stream_lite.tensor.sizeof on(#a) tensor<?x3x?xf32>{%d0, %d2} : index
   %1 = stream_lite.tensor.sizeof on(#a) tensor<0x?xf32>{%d0} : index
@@ -126,21 +127,23 @@ func.func @sizeof(%d0: index, %d2: index) -> (index, index, index) {
 }
 // CHECK-LABEL: func.func @sizeof
 // CHECK-SAME: (%[[D0:[a-z0-9_]+]]: index, %[[D2:[a-z0-9_]+]]: index)
-// CHECK-DAG: %[[ONE:.+]] = arith.constant 1 : index
-// CHECK-DAG: %[[THREE:.+]] = arith.constant 3 : index
-// CHECK: %[[DIV0:.+]] = arith.maxui %[[THREE]], %[[ONE]] : index
-// CHECK: %[[MAX:.+]] = arith.constant 1099511627776 : index
-// CHECK: %[[LIM0:.+]] = arith.divui %[[MAX]], %[[DIV0]] : index
-// CHECK: %[[OK0:.+]] = arith.cmpi ule, %[[D0]], %[[LIM0]] : index
-// CHECK: cf.assert %[[OK0]], "{{.*}}'stream_lite.tensor.sizeof' op needs the dims of tensor<?x3x?xf32> to be non-negative and to hold at most 2^40 elements"
-// CHECK: %[[P:.+]] = arith.muli %[[THREE]], %[[D0]] : index
-// CHECK: %[[DIV1:.+]] = arith.maxui %[[P]], %[[ONE]] : index
-// CHECK: %[[LIM1:.+]] = arith.divui %{{.+}}, %[[DIV1]] : index
-// CHECK: %[[OK1:.+]] = arith.cmpi ule, %[[D2]], %[[LIM1]] : index
-// CHECK: cf.assert %[[OK1]]
+// CHECK: %[[LIM0:.+]] = arith.constant 3074457345618258602 : index
+// CHECK: %[[OV0:.+]] = arith.cmpi ugt, %[[D0]], %[[LIM0]] : index
+// CHECK: %[[P:.+]] = arith.muli %{{.+}}, %[[D0]] : index
+// CHECK: %[[DIV:.+]] = arith.maxui %[[D2]], %{{.+}} : index
+// CHECK: %[[LIM1:.+]] = arith.divui %{{.+}}, %[[DIV]] : index
+// CHECK: %[[OV1:.+]] = arith.cmpi ugt, %[[P]], %[[LIM1]] : index
+// CHECK: %[[P2:.+]] = arith.muli %[[P]], %[[D2]] : index
+// CHECK: %[[OV2:.+]] = arith.cmpi ugt, %[[P2]], %{{.+}} : index
+// CHECK: %[[NEG0:.+]] = arith.cmpi slt, %[[D0]], %{{.+}} : index
+// CHECK: %[[NEG2:.+]] = arith.cmpi slt, %[[D2]], %{{.+}} : index
+// CHECK: %[[BAD:.+]] = arith.ori %{{.+}}, %[[NEG2]] : i1
+// CHECK: %[[OK:.+]] = arith.xori %[[BAD]], %{{.+}} : i1
+// CHECK: cf.assert %[[OK]], "{{.*}}'stream_lite.tensor.sizeof' op needs the dims of tensor<?x3x?xf32> to be non-negative and its storage size to be at most 2^63 - 1 bytes"
 // CHECK: stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<?x3x?xf32>
-// CHECK: %[[OK2:.+]] = arith.cmpi ule, %[[D0]], %{{.+}} : index
-// CHECK: cf.assert %[[OK2]], "{{.*}}needs the dims of tensor<0x?xf32> to be
+// CHECK: %[[NEGZ:.+]] = arith.cmpi slt, %[[D0]], %{{.+}} : index
+// CHECK: %[[OKZ:.+]] = arith.xori %[[NEGZ]], %{{.+}} : i1
+// CHECK: cf.assert %[[OKZ]], "{{.*}}needs the dims of tensor<0x?xf32> to be
 // CHECK-NEXT: stream_lite.tensor.sizeof
 // CHECK-NOT: cf.assert
 // CHECK: stream_lite.tensor.sizeof

@@ -15,3 +15,6 @@ func.func @vector_arg(%arg: vector<4xf32>) {
   return
 }
 func.func private @declared(f32)
+func.func @fine(%x: f32) -> f32 {
+  return %x : f32
+}

@@ -1,0 +1,44 @@
+//===- ToolSupport.h - what every layout-opt tool needs ---------*- C++ -*-===//
+//
+// MLIR's parser, verifier, printer and walks recurse once per nesting level
+// of the IR, so a deeply nested input (thousands of regions) overflows the
+// stack of any tool that reads it. The tools refuse such input before
+// parsing (checkNestingDepth) and run on a thread whose stack holds every
+// depth they accept (runWithToolStack), so no input crashes them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMLITE_TOOLS_TOOLSUPPORT_H
+#define STREAMLITE_TOOLS_TOOLSUPPORT_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
+
+#include <cstddef>
+#include <string>
+
+namespace layoutopt {
+
+/// The deepest bracket nesting (`{`, `(`, `[`, `<`) the tools accept: far
+/// above real programs, far below what the tool stack holds.
+constexpr unsigned kMaxNestingDepth = 2000;
+
+/// The stack size of the thread the tools run on (a reservation: pages are
+/// only committed when used).
+constexpr size_t kToolStackBytes = size_t(1) << 30;
+
+/// Checks that `text` (MLIR assembly) nests brackets at most `limit` deep,
+/// ignoring string literals and `//` comments. On failure returns a message
+/// naming the line where the limit is passed.
+llvm::LogicalResult checkNestingDepth(llvm::StringRef text,
+                                      std::string &message,
+                                      unsigned limit = kMaxNestingDepth);
+
+/// Runs `body` on a thread with a kToolStackBytes stack and returns its
+/// result.
+int runWithToolStack(llvm::function_ref<int()> body);
+
+} // namespace layoutopt
+
+#endif // STREAMLITE_TOOLS_TOOLSUPPORT_H

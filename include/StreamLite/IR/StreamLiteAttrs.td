@@ -213,8 +213,15 @@ def StreamLite_TiledAttr : StreamLite_Attr<"Tiled", "tiled", [
 def StreamLite_SpecializedAttr : StreamLite_Attr<"Specialized", "specialized", [
     DeclareAttrInterfaceMethods<StreamLite_SerializableEncodingAttrInterface>]> {
   let summary = "Testing layout produced by `specialization_resolver`";
-  let parameters = (ins "int64_t":$seed, "::mlir::Type":$type);
-  let assemblyFormat = "`<` $seed `,` $type `>`";
+  let description = [{
+    `#stream_lite.specialized<123, tensor<?x4xf32>>` is what
+    `specialization_resolver<123>` returns for that tensor type;
+    `#stream_lite.specialized<123>` (no type, as IREE writes it) is accepted
+    and printed as written. Sized like the dense tensor; not executable.
+  }];
+  let parameters = (ins "int64_t":$seed,
+                        OptionalParameter<"::mlir::Type">:$type);
+  let assemblyFormat = "`<` $seed (`,` $type^)? `>`";
 }
 
 #endif // STREAMLITE_ATTRS_TD

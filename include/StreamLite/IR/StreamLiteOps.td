@@ -211,6 +211,14 @@ def StreamLite_TensorFillOp : StreamLite_TensorOp<"tensor.fill", [
     AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Writes a value into a region of a tensor";
+  let description = [{
+    ```mlir
+    %f = stream_lite.tensor.fill on(#a) %v, %r[%c0, %c0 for %c1, %c1] : f32 -> tensor<?x4xf32>{%d} in %r as !stream_lite.resource<*>{%sz}
+    %g = stream_lite.tensor.fill %v, %s : f32 -> tensor<f32> in %s as !stream_lite.resource<*>{%sz0}
+    ```
+    A rank-0 target has an empty region and prints without `[...]`, as IREE
+    prints it (`[ for ]` parses too).
+  }];
   let arguments = (ins
     StreamLite_NonStagingResource:$target,
     StreamLite_RankedTensorTypeAttr:$target_encoding,
@@ -222,7 +230,8 @@ def StreamLite_TensorFillOp : StreamLite_TensorOp<"tensor.fill", [
     StreamLite_OptAffinityAttr:$affinity);
   let results = (outs StreamLite_NonStagingResource:$result);
   let assemblyFormat = [{
-    (`on` `(` qualified($affinity)^ `)`)? $value `,` $target `[` $start_indices `for` $lengths `]`
+    (`on` `(` qualified($affinity)^ `)`)? $value `,` $target
+    (`[` $start_indices^ `for` $lengths `]`)?
     `:` type($value) `->`
     custom<EncodedTiedResource>($target_encoding, $target_encoding_dims, ref($target), type($target), $target_size)
     attr-dict
@@ -260,6 +269,14 @@ def StreamLite_TensorLoadOp : StreamLite_TensorOp<"tensor.load", [
     DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     AttrSizedOperandSegments, Pure]> {
   let summary = "Host read of one element of a staging tensor";
+  let description = [{
+    ```mlir
+    %v = stream_lite.tensor.load %st[%c0, %c1] : tensor<?x4xf32>{%d} in !stream_lite.resource<staging>{%sz} -> f32
+    %w = stream_lite.tensor.load %st0 : tensor<f32> in !stream_lite.resource<staging>{%n} -> f32
+    ```
+    A rank-0 source takes no indices and prints without `[...]`, as IREE
+    prints it (`[]` parses too).
+  }];
   let arguments = (ins
     StreamLite_StagingResource:$source,
     StreamLite_RankedTensorTypeAttr:$source_encoding,
@@ -268,7 +285,7 @@ def StreamLite_TensorLoadOp : StreamLite_TensorOp<"tensor.load", [
     Variadic<StreamLite_Offset>:$indices);
   let results = (outs StreamLite_PrimitiveType:$result);
   let assemblyFormat = [{
-    $source `[` $indices `]` `:`
+    $source (`[` $indices^ `]`)? `:`
     custom<EncodedResource>($source_encoding, $source_encoding_dims, type($source), $source_size)
     `->` type($result) attr-dict
   }];
@@ -279,6 +296,14 @@ def StreamLite_TensorStoreOp : StreamLite_TensorOp<"tensor.store", [
     DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>]> {
   let summary = "Host write of one element of a staging tensor";
+  let description = [{
+    ```mlir
+    %w = stream_lite.tensor.store %v, %st[%c0, %c1] : f32 -> tensor<?x4xf32>{%d} in %st as !stream_lite.resource<staging>{%sz}
+    %x = stream_lite.tensor.store %v, %st0 : f32 -> tensor<f32> in %st0 as !stream_lite.resource<staging>{%n}
+    ```
+    A rank-0 target takes no indices and prints without `[...]`, as IREE
+    prints it (`[]` parses too).
+  }];
   let arguments = (ins
     StreamLite_StagingResource:$target,
     StreamLite_RankedTensorTypeAttr:$target_encoding,
@@ -288,7 +313,7 @@ def StreamLite_TensorStoreOp : StreamLite_TensorOp<"tensor.store", [
     StreamLite_PrimitiveType:$value);
   let results = (outs StreamLite_StagingResource:$result);
   let assemblyFormat = [{
-    $value `,` $target `[` $indices `]` `:` type($value) `->`
+    $value `,` $target (`[` $indices^ `]`)? `:` type($value) `->`
     custom<EncodedTiedResource>($target_encoding, $target_encoding_dims, ref($target), type($target), $target_size)
     attr-dict
   }];
@@ -305,7 +330,10 @@ def StreamLite_TensorDispatchOp : StreamLite_TensorOp<"tensor.dispatch", [
     ```
     Operands are resources (with their tensor type, dims and size) or
     scalars. Several results print as `-> (r0, r1)`. A result tied to a
-    resource operand prints as `tensor<...>{...} in %operand as !stream_lite.resource<*>{%size}`.
+    resource operand prints as `tensor<...>{...} in %operand as !stream_lite.resource<*>{%size}`;
+    IREE's `tensor<...>{...} in %operand{%size}` (the operand's resource
+    type implied) parses too. A tied result's size may not be a constant
+    other than its operand's.
     The workload `[...]` is omitted when empty.
   }];
   let arguments = (ins

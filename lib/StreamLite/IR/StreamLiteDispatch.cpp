@@ -195,11 +195,14 @@ printDispatchOperandTypes(OpAsmPrinter &printer, ValueRange operands,
 
 /// `-> r` or `-> (r0, r1, ...)` (any count), each result
 /// `prefix? (%operand as)? !stream_lite.resource<L>{%size}` where
-/// `parsePrefix` parses the op's own prefix. Adds the result types and, when
-/// any result is tied, `tied_operands` (operand indices, -1 when untied).
+/// `parsePrefix` parses the op's own prefix. A tied result may also be written
+/// as IREE prints it, `%operand{%size}`: its type is then the operand's (from
+/// `operandTypes`). Adds the result types and, when any result is tied,
+/// `tied_operands` (operand indices, -1 when untied).
 static ParseResult
 parseDispatchResults(OpAsmParser &parser, OperationState &result,
                      ArrayRef<OpAsmParser::UnresolvedOperand> operands,
+                     ArrayRef<Type> operandTypes,
                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &sizes,
                      function_ref<ParseResult()> parsePrefix = {}) {
   SmallVector<Type> types;
@@ -212,7 +215,7 @@ parseDispatchResults(OpAsmParser &parser, OperationState &result,
     OpAsmParser::UnresolvedOperand tied;
     OptionalParseResult hasTied = parser.parseOptionalOperand(tied);
     if (hasTied.has_value()) {
-      if (failed(*hasTied) || parser.parseKeyword("as"))
+      if (failed(*hasTied))
         return failure();
       for (auto [i, operand] : llvm::enumerate(operands))
         if (operand.name == tied.name && operand.number == tied.number)
@@ -224,6 +227,15 @@ parseDispatchResults(OpAsmParser &parser, OperationState &result,
       anyTied = true;
     }
     tiedOperands.push_back(parser.getBuilder().getI64IntegerAttr(tiedIndex));
+    if (tiedIndex >= 0 && failed(parser.parseOptionalKeyword("as"))) {
+      // IREE's `%operand{%size}`: the result has the operand's type.
+      if (!isa<ResourceType>(operandTypes[tiedIndex]))
+        return parser.emitError(tied.location)
+               << "tied result names " << tied.name
+               << ", which is not a resource operand";
+      types.push_back(operandTypes[tiedIndex]);
+      return parseSize(parser, sizes.emplace_back());
+    }
     return parseSizedType(parser, types.emplace_back(), sizes.emplace_back());
   };
   if (parser.parseArrow())
@@ -384,6 +396,18 @@ LogicalResult TensorDispatchOp::verify() {
         if (getMixedOperands()[index].getType() != getResult(i).getType())
           return emitOpError() << "result " << i
                                << " resource type differs from its tied operand";
+        // A tied result is its operand's bytes: sizes known to differ are an
+        // error (operand sizes are listed per resource operand, in order).
+        unsigned ordinal = llvm::count_if(
+            getMixedOperands().take_front(index),
+            [](Value v) { return isa<ResourceType>(v.getType()); });
+        std::optional<int64_t> operandSize =
+            constantIndex(getOperandSizes()[ordinal]);
+        std::optional<int64_t> resultSize = constantIndex(getResultSizes()[i]);
+        if (operandSize && resultSize && *operandSize != *resultSize)
+          return emitOpError() << "result " << i << " size " << *resultSize
+                               << " differs from its tied operand size "
+                               << *operandSize;
         return success();
       });
 }
@@ -423,8 +447,8 @@ ParseResult TensorDispatchOp::parse(OpAsmParser &parser, OperationState &result)
   };
   if (parseDispatchOperandTypes(parser, operands, operandTypes, operandSizes,
                                 parseOperandType) ||
-      parseDispatchResults(parser, result, operands, resultSizes,
-                           parseResultPrefix))
+      parseDispatchResults(parser, result, operands, operandTypes,
+                           resultSizes, parseResultPrefix))
     return failure();
   MLIRContext *ctx = parser.getContext();
   result.addAttribute("operand_encodings", ArrayAttr::get(ctx, operandEncodings));
@@ -675,7 +699,8 @@ ParseResult AsyncDispatchOp::parse(OpAsmParser &parser, OperationState &result) 
   };
   if (parseDispatchOperandTypes(parser, operands, operandTypes, operandSizes,
                                 parseOperandType) ||
-      parseDispatchResults(parser, result, operands, resultSizes))
+      parseDispatchResults(parser, result, operands, operandTypes,
+                           resultSizes))
     return failure();
   return resolveDispatchOperands(
       parser, result, getOperandSegmentSizesAttrName(result.name), workload,

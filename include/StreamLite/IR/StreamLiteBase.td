@@ -26,8 +26,10 @@ def StreamLite_Dialect : Dialect {
   // The ops' runtime verification (RuntimeVerifiableOpInterface) builds
   // arith compares, cf.assert and tensor.dim, also when run by upstream's
   // --generate-runtime-verification, which loads no dialect of its own.
+  // Canonicalization turns complex splat constants into complex.constant.
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::tensor::TensorDialect",
   ];

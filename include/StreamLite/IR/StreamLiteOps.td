@@ -94,6 +94,14 @@ def StreamLite_TensorEmptyOp : StreamLite_TensorOp<"tensor.empty", [
 def StreamLite_TensorConstantOp : StreamLite_TensorOp<"tensor.constant", [
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "A tensor with constant contents";
+  let description = [{
+    Canonicalization turns a constant without elements (a 0 dim, static or a
+    constant dynamic dim) into `stream_lite.tensor.empty`, and a constant
+    whose elements are all equal into `stream_lite.tensor.splat` of that
+    element (an `arith.constant`, or a `complex.constant` for complex
+    elements), each with a `stream_lite.tensor.sizeof` for the size.
+  }];
+  let hasCanonicalizer = 1;
   let arguments = (ins
     TypedAttrInterface:$value,
     StreamLite_RankedTensorTypeAttr:$result_encoding,
@@ -129,6 +137,12 @@ def StreamLite_TensorCloneOp : StreamLite_TensorOp<"tensor.clone", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "A copy of a whole tensor; never changes the layout";
+  let description = [{
+    Canonicalization drops a clone that changes no type when neither its
+    source (other than through the clone) nor its result is written in place
+    by a tied op: the copy is then never observed.
+  }];
+  let hasCanonicalizer = 1;
   let arguments = (ins
     StreamLite_NonStagingResource:$source,
     StreamLite_RankedTensorTypeAttr:$source_encoding,
@@ -157,9 +171,12 @@ def StreamLite_TensorEncodeOp : StreamLite_TensorOp<"tensor.encode", [
     Changes only the layout. Canonicalization turns an encode between
     physically equal layouts (no encoding, identity, all-zero padding, tiles
     of 1 with the identity permutation) into a `stream_lite.tensor.clone` of
-    the source type, so it never costs a dispatch.
+    the source type, so it never costs a dispatch. An encode whose source and
+    result types are equal (whatever the encoding, even one no pass
+    recognizes) folds to its source.
   }];
   let hasCanonicalizeMethod = 1;
+  let hasFolder = 1;
   let arguments = (ins
     StreamLite_NonStagingResource:$source,
     StreamLite_RankedTensorTypeAttr:$source_encoding,
@@ -360,6 +377,13 @@ def StreamLite_TensorImportOp : StreamLite_TensorOp<"tensor.import", [
     DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Imports dense row-major host data as a resource";
+  let description = [{
+    Folds `import(export(%r))` to `%r` when both run on the same affinity and
+    the sizes are the same value; canonicalization replaces an import equal
+    to an earlier one in the block (same operands and attributes) by it.
+  }];
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let arguments = (ins
     AnyRankedTensor:$source,
     StreamLite_RankedTensorTypeAttr:$result_encoding,
@@ -378,6 +402,13 @@ def StreamLite_TensorExportOp : StreamLite_TensorOp<"tensor.export", [
     DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Exports a resource as dense row-major host data";
+  let description = [{
+    Folds `export(import(%t))` to `%t` when the import described the same
+    tensor (type, dims, size, affinity); canonicalization replaces an export
+    equal to an earlier one in the block by it.
+  }];
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let arguments = (ins
     StreamLite_NonStagingResource:$source,
     StreamLite_RankedTensorTypeAttr:$source_encoding,

@@ -67,6 +67,7 @@ def StreamLite_EncodingOpType : I32EnumAttr<"EncodingOpType",
     "kind of operation an encoding's operand belongs to", [
   I32EnumAttrCase<"matmul", 0>,
   I32EnumAttrCase<"conv", 1>,
+  I32EnumAttrCase<"batch_matmul", 2>,
 ]> {
   let cppNamespace = "::layoutopt::stream_lite";
   let genSpecializedAttr = 0;

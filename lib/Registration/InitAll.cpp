@@ -7,6 +7,7 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -21,7 +22,9 @@
 namespace layoutopt {
 
 void registerAllDialects(mlir::DialectRegistry &registry) {
+  // complex: IREE's complex constants (and their splats) are written with it.
   registry.insert<stream_lite::StreamLiteDialect, mlir::arith::ArithDialect,
+                  mlir::complex::ComplexDialect,
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect,

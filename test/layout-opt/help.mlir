@@ -14,6 +14,7 @@
 // DIALECTS: Available Dialects: {{(.*,)?}}arith{{,|$}}
 // DIALECTS-SAME: {{(.*,)?}}builtin{{,|$}}
 // DIALECTS-SAME: {{(.*,)?}}cf{{,|$}}
+// DIALECTS-SAME: {{(.*,)?}}complex{{,|$}}
 // DIALECTS-SAME: {{(.*,)?}}func{{,|$}}
 // DIALECTS-SAME: {{(.*,)?}}memref{{,|$}}
 // DIALECTS-SAME: {{(.*,)?}}scf{{,|$}}

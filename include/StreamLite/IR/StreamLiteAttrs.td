@@ -99,6 +99,15 @@ def StreamLite_TilingResolverAttr
     : StreamLite_Attr<"TilingResolver", "tiling_resolver", [
         DeclareAttrInterfaceMethods<StreamLite_EncodingResolverAttrInterface>]> {
   let summary = "Data-tiles matmul operands with M x N x K tiles";
+  let description = [{
+    `matmul` operands: LHS `tiled<inner_dims_pos = [0, 1], inner_tiles = [m, k]>`,
+    RHS `tiled<inner_dims_pos = [1, 0], inner_tiles = [n, k], outer_dims_perm = [1, 0]>`,
+    result `tiled<inner_dims_pos = [0, 1], inner_tiles = [m, n]>`.
+    `batch_matmul` operands tile their last two dims the same way, every
+    position shifted by one (LHS `[1, 2]`, RHS `[2, 1]` with
+    `outer_dims_perm = [0, 2, 1]`, result `[1, 2]`); the batch dim is never
+    tiled.
+  }];
   let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k);
   let assemblyFormat = "`<` `m` `=` $m `,` `n` `=` $n `,` `k` `=` $k `>`";
   let genVerifyDecl = 1;
@@ -113,7 +122,9 @@ def StreamLite_EncodingAttr : StreamLite_Attr<"Encoding", "encoding", [
   let summary = "Data-tiling intent of a matmul operand";
   let description = [{
     `#stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>`:
-    operand_index 0 = LHS (MxK), 1 = RHS (KxN), 2 = result (MxN).
+    operand_index 0 = LHS (MxK), 1 = RHS (KxN), 2 = result (MxN), on rank-2
+    tensors. `op_type = batch_matmul` is the same on rank-3 tensors with a
+    leading batch dim: [B, M, K], [B, K, N], [B, M, N].
   }];
   let parameters = (ins
     "int64_t":$operand_index,
@@ -213,8 +224,15 @@ def StreamLite_TiledAttr : StreamLite_Attr<"Tiled", "tiled", [
 def StreamLite_SpecializedAttr : StreamLite_Attr<"Specialized", "specialized", [
     DeclareAttrInterfaceMethods<StreamLite_SerializableEncodingAttrInterface>]> {
   let summary = "Testing layout produced by `specialization_resolver`";
-  let parameters = (ins "int64_t":$seed, "::mlir::Type":$type);
-  let assemblyFormat = "`<` $seed `,` $type `>`";
+  let description = [{
+    `#stream_lite.specialized<123, tensor<?x4xf32>>` is what
+    `specialization_resolver<123>` returns for that tensor type;
+    `#stream_lite.specialized<123>` (no type, as IREE writes it) is accepted
+    and printed as written. Sized like the dense tensor; not executable.
+  }];
+  let parameters = (ins "int64_t":$seed,
+                        OptionalParameter<"::mlir::Type">:$type);
+  let assemblyFormat = "`<` $seed (`,` $type^)? `>`";
 }
 
 #endif // STREAMLITE_ATTRS_TD

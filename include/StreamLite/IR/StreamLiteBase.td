@@ -26,8 +26,10 @@ def StreamLite_Dialect : Dialect {
   // The ops' runtime verification (RuntimeVerifiableOpInterface) builds
   // arith compares, cf.assert and tensor.dim, also when run by upstream's
   // --generate-runtime-verification, which loads no dialect of its own.
+  // Canonicalization turns complex splat constants into complex.constant.
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::tensor::TensorDialect",
   ];
@@ -65,6 +67,7 @@ def StreamLite_EncodingOpType : I32EnumAttr<"EncodingOpType",
     "kind of operation an encoding's operand belongs to", [
   I32EnumAttrCase<"matmul", 0>,
   I32EnumAttrCase<"conv", 1>,
+  I32EnumAttrCase<"batch_matmul", 2>,
 ]> {
   let cppNamespace = "::layoutopt::stream_lite";
   let genSpecializedAttr = 0;

@@ -94,6 +94,14 @@ def StreamLite_TensorEmptyOp : StreamLite_TensorOp<"tensor.empty", [
 def StreamLite_TensorConstantOp : StreamLite_TensorOp<"tensor.constant", [
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "A tensor with constant contents";
+  let description = [{
+    Canonicalization turns a constant without elements (a 0 dim, static or a
+    constant dynamic dim) into `stream_lite.tensor.empty`, and a constant
+    whose elements are all equal into `stream_lite.tensor.splat` of that
+    element (an `arith.constant`, or a `complex.constant` for complex
+    elements), each with a `stream_lite.tensor.sizeof` for the size.
+  }];
+  let hasCanonicalizer = 1;
   let arguments = (ins
     TypedAttrInterface:$value,
     StreamLite_RankedTensorTypeAttr:$result_encoding,
@@ -129,6 +137,12 @@ def StreamLite_TensorCloneOp : StreamLite_TensorOp<"tensor.clone", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "A copy of a whole tensor; never changes the layout";
+  let description = [{
+    Canonicalization drops a clone that changes no type when neither its
+    source (other than through the clone) nor its result is written in place
+    by a tied op: the copy is then never observed.
+  }];
+  let hasCanonicalizer = 1;
   let arguments = (ins
     StreamLite_NonStagingResource:$source,
     StreamLite_RankedTensorTypeAttr:$source_encoding,
@@ -157,9 +171,12 @@ def StreamLite_TensorEncodeOp : StreamLite_TensorOp<"tensor.encode", [
     Changes only the layout. Canonicalization turns an encode between
     physically equal layouts (no encoding, identity, all-zero padding, tiles
     of 1 with the identity permutation) into a `stream_lite.tensor.clone` of
-    the source type, so it never costs a dispatch.
+    the source type, so it never costs a dispatch. An encode whose source and
+    result types are equal (whatever the encoding, even one no pass
+    recognizes) folds to its source.
   }];
   let hasCanonicalizeMethod = 1;
+  let hasFolder = 1;
   let arguments = (ins
     StreamLite_NonStagingResource:$source,
     StreamLite_RankedTensorTypeAttr:$source_encoding,
@@ -211,6 +228,14 @@ def StreamLite_TensorFillOp : StreamLite_TensorOp<"tensor.fill", [
     AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Writes a value into a region of a tensor";
+  let description = [{
+    ```mlir
+    %f = stream_lite.tensor.fill on(#a) %v, %r[%c0, %c0 for %c1, %c1] : f32 -> tensor<?x4xf32>{%d} in %r as !stream_lite.resource<*>{%sz}
+    %g = stream_lite.tensor.fill %v, %s : f32 -> tensor<f32> in %s as !stream_lite.resource<*>{%sz0}
+    ```
+    A rank-0 target has an empty region and prints without `[...]`, as IREE
+    prints it (`[ for ]` parses too).
+  }];
   let arguments = (ins
     StreamLite_NonStagingResource:$target,
     StreamLite_RankedTensorTypeAttr:$target_encoding,
@@ -222,7 +247,8 @@ def StreamLite_TensorFillOp : StreamLite_TensorOp<"tensor.fill", [
     StreamLite_OptAffinityAttr:$affinity);
   let results = (outs StreamLite_NonStagingResource:$result);
   let assemblyFormat = [{
-    (`on` `(` qualified($affinity)^ `)`)? $value `,` $target `[` $start_indices `for` $lengths `]`
+    (`on` `(` qualified($affinity)^ `)`)? $value `,` $target
+    (`[` $start_indices^ `for` $lengths `]`)?
     `:` type($value) `->`
     custom<EncodedTiedResource>($target_encoding, $target_encoding_dims, ref($target), type($target), $target_size)
     attr-dict
@@ -260,6 +286,14 @@ def StreamLite_TensorLoadOp : StreamLite_TensorOp<"tensor.load", [
     DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     AttrSizedOperandSegments, Pure]> {
   let summary = "Host read of one element of a staging tensor";
+  let description = [{
+    ```mlir
+    %v = stream_lite.tensor.load %st[%c0, %c1] : tensor<?x4xf32>{%d} in !stream_lite.resource<staging>{%sz} -> f32
+    %w = stream_lite.tensor.load %st0 : tensor<f32> in !stream_lite.resource<staging>{%n} -> f32
+    ```
+    A rank-0 source takes no indices and prints without `[...]`, as IREE
+    prints it (`[]` parses too).
+  }];
   let arguments = (ins
     StreamLite_StagingResource:$source,
     StreamLite_RankedTensorTypeAttr:$source_encoding,
@@ -268,7 +302,7 @@ def StreamLite_TensorLoadOp : StreamLite_TensorOp<"tensor.load", [
     Variadic<StreamLite_Offset>:$indices);
   let results = (outs StreamLite_PrimitiveType:$result);
   let assemblyFormat = [{
-    $source `[` $indices `]` `:`
+    $source (`[` $indices^ `]`)? `:`
     custom<EncodedResource>($source_encoding, $source_encoding_dims, type($source), $source_size)
     `->` type($result) attr-dict
   }];
@@ -279,6 +313,14 @@ def StreamLite_TensorStoreOp : StreamLite_TensorOp<"tensor.store", [
     DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>]> {
   let summary = "Host write of one element of a staging tensor";
+  let description = [{
+    ```mlir
+    %w = stream_lite.tensor.store %v, %st[%c0, %c1] : f32 -> tensor<?x4xf32>{%d} in %st as !stream_lite.resource<staging>{%sz}
+    %x = stream_lite.tensor.store %v, %st0 : f32 -> tensor<f32> in %st0 as !stream_lite.resource<staging>{%n}
+    ```
+    A rank-0 target takes no indices and prints without `[...]`, as IREE
+    prints it (`[]` parses too).
+  }];
   let arguments = (ins
     StreamLite_StagingResource:$target,
     StreamLite_RankedTensorTypeAttr:$target_encoding,
@@ -288,7 +330,7 @@ def StreamLite_TensorStoreOp : StreamLite_TensorOp<"tensor.store", [
     StreamLite_PrimitiveType:$value);
   let results = (outs StreamLite_StagingResource:$result);
   let assemblyFormat = [{
-    $value `,` $target `[` $indices `]` `:` type($value) `->`
+    $value `,` $target (`[` $indices^ `]`)? `:` type($value) `->`
     custom<EncodedTiedResource>($target_encoding, $target_encoding_dims, ref($target), type($target), $target_size)
     attr-dict
   }];
@@ -305,7 +347,10 @@ def StreamLite_TensorDispatchOp : StreamLite_TensorOp<"tensor.dispatch", [
     ```
     Operands are resources (with their tensor type, dims and size) or
     scalars. Several results print as `-> (r0, r1)`. A result tied to a
-    resource operand prints as `tensor<...>{...} in %operand as !stream_lite.resource<*>{%size}`.
+    resource operand prints as `tensor<...>{...} in %operand as !stream_lite.resource<*>{%size}`;
+    IREE's `tensor<...>{...} in %operand{%size}` (the operand's resource
+    type implied) parses too. A tied result's size may not be a constant
+    other than its operand's.
     The workload `[...]` is omitted when empty.
   }];
   let arguments = (ins
@@ -332,6 +377,13 @@ def StreamLite_TensorImportOp : StreamLite_TensorOp<"tensor.import", [
     DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Imports dense row-major host data as a resource";
+  let description = [{
+    Folds `import(export(%r))` to `%r` when both run on the same affinity and
+    the sizes are the same value; canonicalization replaces an import equal
+    to an earlier one in the block (same operands and attributes) by it.
+  }];
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let arguments = (ins
     AnyRankedTensor:$source,
     StreamLite_RankedTensorTypeAttr:$result_encoding,
@@ -350,6 +402,13 @@ def StreamLite_TensorExportOp : StreamLite_TensorOp<"tensor.export", [
     DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Exports a resource as dense row-major host data";
+  let description = [{
+    Folds `export(import(%t))` to `%t` when the import described the same
+    tensor (type, dims, size, affinity); canonicalization replaces an export
+    equal to an earlier one in the block by it.
+  }];
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let arguments = (ins
     StreamLite_NonStagingResource:$source,
     StreamLite_RankedTensorTypeAttr:$source_encoding,

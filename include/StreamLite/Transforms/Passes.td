@@ -57,7 +57,8 @@ def MaterializeBuiltinsPass
     DMA or dispatch (docs/passes.md) with the transfer planner, which works
     on the exact byte image of the op's region in each tensor (the physical
     layout interface). A DMA op stays as it is; an encode between physically
-    equal layouts folds to a clone; any other op becomes a
+    equal layouts folds to a clone, one between equal types (any encoding)
+    to its source; any other op becomes a
     `stream_lite.tensor.dispatch` to a generated private executable
     `@__builtin_<kind>_<signature>`, one per distinct signature (kind and
     tensor types with layouts) in the module, whose kernel is plain upstream

@@ -412,18 +412,31 @@ LogicalResult TilingResolverAttr::verify(function_ref<InFlightDiagnostic()> emit
 FailureOr<Attribute> TilingResolverAttr::getLayout(
     RankedTensorType type, function_ref<InFlightDiagnostic()> emitError) const {
   auto encoding = dyn_cast_if_present<EncodingAttr>(type.getEncoding());
-  if (!encoding || encoding.getOpType() != EncodingOpType::matmul)
-    return failResolve(emitError, "tiling_resolver only resolves matmul encodings");
-  if (type.getRank() != 2)
-    return failResolve(emitError, "tiling_resolver needs a rank-2 matmul operand");
+  if (!encoding || (encoding.getOpType() != EncodingOpType::matmul &&
+                    encoding.getOpType() != EncodingOpType::batch_matmul))
+    return failResolve(emitError,
+                       "tiling_resolver only resolves matmul and batch_matmul "
+                       "encodings");
+  // A batch_matmul tiles its last two dims as a matmul: every position
+  // shifts by the leading batch dim, which is never tiled.
+  bool batch = encoding.getOpType() == EncodingOpType::batch_matmul;
+  if (type.getRank() != (batch ? 3 : 2))
+    return failResolve(emitError, batch ? "tiling_resolver needs a rank-3 "
+                                          "batch_matmul operand"
+                                        : "tiling_resolver needs a rank-2 "
+                                          "matmul operand");
   MLIRContext *ctx = getContext();
+  int64_t b = batch ? 1 : 0;
+  SmallVector<int64_t> rhsPerm = {1, 0};
+  if (batch)
+    rhsPerm = {0, 2, 1};
   switch (encoding.getOperandIndex()) {
   case 0:
-    return Attribute(TiledAttr::get(ctx, {0, 1}, {getM(), getK()}, {}));
+    return Attribute(TiledAttr::get(ctx, {b, b + 1}, {getM(), getK()}, {}));
   case 1:
-    return Attribute(TiledAttr::get(ctx, {1, 0}, {getN(), getK()}, {1, 0}));
+    return Attribute(TiledAttr::get(ctx, {b + 1, b}, {getN(), getK()}, rhsPerm));
   case 2:
-    return Attribute(TiledAttr::get(ctx, {0, 1}, {getM(), getN()}, {}));
+    return Attribute(TiledAttr::get(ctx, {b, b + 1}, {getM(), getN()}, {}));
   default:
     return failResolve(emitError, "matmul operand_index must be 0, 1 or 2");
   }
@@ -438,8 +451,11 @@ LogicalResult EncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    ArrayAttr elementTypes) {
   if (!llvm::all_of(elementTypes, [](Attribute a) { return isa<TypeAttr>(a); }))
     return emitError() << "element_types must be a list of types";
-  if (opType == EncodingOpType::matmul && elementTypes.size() != 3)
-    return emitError() << "matmul encoding needs 3 element_types (LHS, RHS, "
+  if ((opType == EncodingOpType::matmul ||
+       opType == EncodingOpType::batch_matmul) &&
+      elementTypes.size() != 3)
+    return emitError() << stringifyEncodingOpType(opType)
+                       << " encoding needs 3 element_types (LHS, RHS, "
                           "result), got "
                        << elementTypes.size();
   if (operandIndex < 0 || operandIndex >= static_cast<int64_t>(elementTypes.size()))
@@ -468,6 +484,9 @@ EncodingAttr::verifyForType(RankedTensorType type,
   if (getOpType() == EncodingOpType::matmul && type.getRank() != 2)
     return emitError() << "matmul encoding on a rank-" << type.getRank()
                        << " tensor (expected rank 2)";
+  if (getOpType() == EncodingOpType::batch_matmul && type.getRank() != 3)
+    return emitError() << "batch_matmul encoding on a rank-" << type.getRank()
+                       << " tensor (expected rank 3: batch, rows, columns)";
   return success();
 }
 

@@ -72,7 +72,8 @@ LogicalResult detail::verifyEncodedTensorSizes(Operation *op) {
 //===----------------------------------------------------------------------===//
 
 SmallVector<EncodedTensor, 2> TensorSizeOfOp::getEncodedTensors() {
-  return {makeTensor(TensorRole::Describes, "encoding", getEncodingAttr(),
+  // Named "type" so that diagnostics read "the encoding of type 'tensor<...>'".
+  return {makeTensor(TensorRole::Describes, "type", getEncodingAttr(),
                      getEncodingDims())};
 }
 void TensorSizeOfOp::setEncodedTensorType(unsigned, TypeAttr type) {

@@ -131,6 +131,19 @@ struct EncodeMaterialization : MaterializationPattern<TensorEncodeOp> {
   using MaterializationPattern::MaterializationPattern;
   LogicalResult matchAndRewrite(TensorEncodeOp op,
                                 PatternRewriter &rewriter) const override {
+    // Equal types move no byte, whatever the encoding (even one the planner
+    // cannot read): the encode folds to its source.
+    if (op.getSourceEncoding() == op.getResultEncoding()) {
+      TransferPlan plan;
+      plan.kind = TransferPlan::Kind::FoldToClone;
+      plan.explanation = "folds away: the source and result types are equal";
+      (void)state.plan(op, plan);
+      if (op.getSource().getType() == op.getResult().getType())
+        rewriter.replaceOp(op, op.getSource());
+      else
+        replaceEncodeWithClone(rewriter, op);
+      return success();
+    }
     TransferPlan plan = TransferPlanner().planEncode(op);
     if (!plan.isError && plan.kind == TransferPlan::Kind::FoldToClone) {
       (void)state.plan(op, plan);

@@ -305,6 +305,23 @@ func.func @tiled_perm_wrong_length() -> index {
 
 // -----
 
+// Tests that a batch_matmul encoding sits on a rank-3 tensor.
+func.func @batch_matmul_encoding_rank2(%d: index) -> index {
+  // expected-error @+1 {{'stream_lite.tensor.sizeof' op encoding type 'tensor<?x4xf32, #stream_lite.encoding<operand_index = 0, op_type = batch_matmul, element_types = [f32, f32, f32]>>': batch_matmul encoding on a rank-2 tensor (expected rank 3: batch, rows, columns)}}
+  %0 = stream_lite.tensor.sizeof tensor<?x4xf32, #stream_lite.encoding<operand_index = 0, op_type = batch_matmul, element_types = [f32, f32, f32]>>{%d} : index
+  return %0 : index
+}
+
+// -----
+
+// Tests that a batch_matmul encoding lists three element types.
+// expected-error @+1 {{batch_matmul encoding needs 3 element_types (LHS, RHS, result), got 1}}
+func.func @encoding_batch_matmul_one_type() attributes {some.attr = #stream_lite.encoding<operand_index = 0, op_type = batch_matmul, element_types = [f32]>} {
+  return
+}
+
+// -----
+
 // Tests that a matmul encoding sits on a rank-2 tensor.
 func.func @matmul_encoding_rank3(%d: index) -> index {
   // expected-error @+1 {{'stream_lite.tensor.sizeof' op encoding type 'tensor<?x4x4xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>>': matmul encoding on a rank-3 tensor (expected rank 2)}}

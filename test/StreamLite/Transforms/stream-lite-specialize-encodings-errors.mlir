@@ -13,7 +13,7 @@ func.func @unsupported(%sz: index) {
 
 stream_lite.device @gpu targets([#stream_lite.target<"rocm", resolver = #stream_lite.padding_resolver<cache_line_bytes = 128, cache_sets = 4>>])
 func.func @padding_dynamic_innermost(%d: index) {
-  // expected-error @+1 {{'stream_lite.tensor.sizeof' op cannot resolve the encoding of encoding 'tensor<4x?xf16, #stream_lite.padding<[0, ?]>>' for target "rocm" of @gpu: padding request on a dynamic innermost dim}}
+  // expected-error @+1 {{'stream_lite.tensor.sizeof' op cannot resolve the encoding of type 'tensor<4x?xf16, #stream_lite.padding<[0, ?]>>' for target "rocm" of @gpu: padding request on a dynamic innermost dim}}
   %0 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<4x?xf16, #stream_lite.padding<[0, ?]>>{%d} : index
   return
 }
@@ -40,7 +40,7 @@ func.func @padding_on_matmul_encoding() {
 
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
 func.func @tiling_non_matmul() {
-  // expected-error @+1 {{'stream_lite.tensor.sizeof' op cannot resolve the encoding of encoding 'tensor<4x8xf32, #stream_lite.encoding<operand_index = 0, op_type = conv, element_types = [f32, f32, f32]>>' for target "llvm-cpu" of @cpu: tiling_resolver only resolves matmul encodings}}
+  // expected-error @+1 {{'stream_lite.tensor.sizeof' op cannot resolve the encoding of type 'tensor<4x8xf32, #stream_lite.encoding<operand_index = 0, op_type = conv, element_types = [f32, f32, f32]>>' for target "llvm-cpu" of @cpu: tiling_resolver only resolves matmul and batch_matmul encodings}}
   %0 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<4x8xf32, #stream_lite.encoding<operand_index = 0, op_type = conv, element_types = [f32, f32, f32]>> : index
   return
 }
@@ -49,7 +49,7 @@ func.func @tiling_non_matmul() {
 
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
 func.func @tiling_padding_request() {
-  // expected-error @+1 {{tiling_resolver only resolves matmul encodings}}
+  // expected-error @+1 {{tiling_resolver only resolves matmul and batch_matmul encodings}}
   %0 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<4x8xf32, #stream_lite.padding<[0, ?]>> : index
   return
 }

@@ -16,6 +16,13 @@ func.func @resolvers(%d: index) {
   %1 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@tiling>) tensor<4x?xf32, #stream_lite.encoding<operand_index = 1, op_type = matmul, element_types = [f32, f32, f32]>>{%d} : index
   // CHECK: tensor<?x?xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>]>>{%{{.+}}, %{{.+}}}
   %2 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@tiling>) tensor<?x?xf32, #stream_lite.encoding<operand_index = 2, op_type = matmul, element_types = [f32, f32, f32]>>{%d, %d} : index
+  // batch_matmul: the last two dims tile as a matmul's, the batch dim never.
+  // CHECK: tensor<?x?x4xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [1, 2], inner_tiles = [8, 2]>]>>{%{{.+}}, %{{.+}}}
+  %b0 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@tiling>) tensor<?x?x4xf32, #stream_lite.encoding<operand_index = 0, op_type = batch_matmul, element_types = [f32, f32, f32]>>{%d, %d} : index
+  // CHECK: tensor<3x4x?xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [2, 1], inner_tiles = [4, 2], outer_dims_perm = [0, 2, 1]>]>>{%{{.+}}}
+  %b1 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@tiling>) tensor<3x4x?xf32, #stream_lite.encoding<operand_index = 1, op_type = batch_matmul, element_types = [f32, f32, f32]>>{%d} : index
+  // CHECK: tensor<3x?x?xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [1, 2], inner_tiles = [8, 4]>]>>{%{{.+}}, %{{.+}}}
+  %b2 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@tiling>) tensor<3x?x?xf32, #stream_lite.encoding<operand_index = 2, op_type = batch_matmul, element_types = [f32, f32, f32]>>{%d, %d} : index
   // 2048 f16 = 4096 bytes, a multiple of 128 * 4: pad by one more line.
   // CHECK: tensor<?x2048xf16, #stream_lite.layout<[#stream_lite.padding<[0, 64]>]>>
   %3 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@padding>) tensor<?x2048xf16, #stream_lite.padding<[0, ?]>>{%d} : index

@@ -258,3 +258,28 @@ TEST_CASE("a program runs through the JIT session", "[runtime][jit]") {
   CHECK(formatResult(run->results[0]) == "2x3xi32=1 2 3 4 5 -6");
   CHECK(run->paddingViolations.empty());
 }
+
+TEST_CASE(".npy bool arrays hold only 0 and 1", "[runtime]") {
+  // Found by layout-fuzz-hosttensor: a byte 0xff in a |b1 file was read as
+  // is, an i1 that printed as 1 but compared unequal to true.
+  auto ctx = makeContext();
+  Builder b(ctx.get());
+  HostArray array = *parseSpec(*ctx, "3xi1=1,0,1",
+                               tensorOf(b.getI1Type(), {3}), 0);
+  std::string bytes = npyBytes(array);
+  bytes.back() = '\xff';
+  llvm::SmallString<128> path;
+  REQUIRE_FALSE(
+      llvm::sys::fs::createTemporaryFile("runtime-test", "npy", path));
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    REQUIRE_FALSE(ec);
+    os << bytes;
+  }
+  CHECK(errorOf(readNpy(path, b.getI1Type(), "input 0")) ==
+        ("input 0: '" + path +
+         "' is not a valid .npy file: bool element 2 is 255, not 0 or 1")
+            .str());
+  llvm::sys::fs::remove(path);
+}

@@ -482,6 +482,13 @@ llvm::Expected<HostArray> readNpy(llvm::StringRef path, Type elementType,
     return bad("expected " + llvm::Twine(numBytes) + " data bytes, found " +
                llvm::Twine(payload.size()));
   array.bytes.assign(payload.begin(), payload.end());
+  // numpy bools are bytes 0 and 1; anything else would be an i1 that is
+  // neither true nor false in the program.
+  if (elementType.isInteger(1))
+    for (size_t i = 0; i < array.bytes.size(); ++i)
+      if (array.bytes[i] > 1)
+        return bad("bool element " + llvm::Twine(i) + " is " +
+                   llvm::Twine(unsigned(array.bytes[i])) + ", not 0 or 1");
   return array;
 }
 

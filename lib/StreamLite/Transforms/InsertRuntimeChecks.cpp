@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/IR/StreamLiteDialect.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/Transforms/Passes.h"
 
@@ -45,6 +46,11 @@ struct InsertRuntimeChecksPass
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (isa<ExecutableOp>(op))
         return WalkResult::skip();
+      // Only stream_lite ops: upstream dialects (tensor) promise the
+      // interface without layout-opt registering their models, and asking
+      // such an op aborts in builds with assertions.
+      if (!llvm::isa_and_nonnull<StreamLiteDialect>(op->getDialect()))
+        return WalkResult::advance();
       if (auto verifiable = dyn_cast<RuntimeVerifiableOpInterface>(op))
         ops.push_back(verifiable);
       return WalkResult::advance();

@@ -582,8 +582,14 @@ llvm::Expected<HostArray> parseTextSpec(MLIRContext &ctx, llvm::StringRef spec,
       return makeError(what + ": " + typeToString(elementType) + " value '" +
                        tokens[t] + "' is malformed or out of range");
     if (tokens.size() == 1) {
-      for (int64_t i = 0; i < n; ++i)
-        std::memcpy(array.bytes.data() + i * width, &*bits, width);
+      // Splat by doubling: log(n) copies, not one per element.
+      if (n == 0)
+        break;
+      std::memcpy(array.bytes.data(), &*bits, width);
+      for (size_t filled = width, total = size_t(n) * width; filled < total;
+           filled *= 2)
+        std::memcpy(array.bytes.data() + filled, array.bytes.data(),
+                    std::min(filled, total - filled));
     } else {
       std::memcpy(array.bytes.data() + t * width, &*bits, width);
     }

@@ -36,6 +36,7 @@ public:
   V constant(int64_t x) { return builder.getIndexAttr(x); }
   mlir::Value value(V v);
   static std::optional<int64_t> known(V v);
+  static bool isZero(V v) { return known(v) == 0; }
 
   V add(V a, V b);
   /// `a - b`, where a >= b.

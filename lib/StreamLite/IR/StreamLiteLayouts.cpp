@@ -29,6 +29,7 @@ struct StaticArith {
   using V = int64_t;
   bool overflowed = false;
   V constant(int64_t x) { return x; }
+  bool isZero(V v) { return v == 0; }
   V add(V a, V b) { return check(llvm::checkedAdd(a, b)); }
   V mul(V a, V b) { return check(llvm::checkedMul(a, b)); }
   V ceilDiv(V a, V b) { return llvm::divideCeil(a, b); }
@@ -120,6 +121,10 @@ using ValueOf = typename A::V;
 
 template <typename A, typename V = ValueOf<A>>
 V product(A &a, ArrayRef<ValueOf<A>> values) {
+  // A known zero factor makes the product zero even when the others would
+  // overflow on the way (2^32 x 2^31 x 0 holds no bytes).
+  if (llvm::any_of(values, [&](V v) { return a.isZero(v); }))
+    return a.constant(0);
   V result = a.constant(1);
   for (V v : values)
     result = a.mul(result, v);

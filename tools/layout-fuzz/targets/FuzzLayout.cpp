@@ -14,8 +14,8 @@
 //  - when the image is huge but its size fits in int64, the size must be
 //    exact and the last element's offset inside it (no overflow on the way:
 //    UBSan traps signed overflow).
-// Sizes past INT64_MAX are not asked for here: the static size API has no
-// failure path yet (issue 13, overflow-checked layout math, in progress).
+// Sizes past INT64_MAX must be reported as overflow by the checked size
+// (getCheckedStorageSizeInBytes), and sizes that fit must never be.
 //
 //===----------------------------------------------------------------------===//
 
@@ -187,12 +187,19 @@ void checkMath(Tensor &t) {
 /// Huge images: the exact size when it fits, the last element inside it.
 void checkHugeMath(const Tensor &t, __int128 slots) {
   __int128 bytes = slots * t.eb;
-  if (bytes > INT64_MAX)
-    return; // see the file comment
-  int64_t size = t.attr.getStorageSizeInBytes(t.shape, t.eb);
-  if (size != int64_t(bytes))
+  std::optional<int64_t> checked =
+      t.attr.getCheckedStorageSizeInBytes(t.shape, t.eb);
+  if (bytes > INT64_MAX) {
+    if (checked)
+      finding("a storage size past INT64_MAX was not reported as overflow",
+              t.describe() + ": " + std::to_string(*checked));
+    return;
+  }
+  if (!checked || *checked != int64_t(bytes))
     finding("storage size of a huge tensor is wrong",
-            t.describe() + ": " + std::to_string(size));
+            t.describe() + ": " +
+                (checked ? std::to_string(*checked) : "overflow"));
+  int64_t size = *checked;
   Shape last;
   for (int64_t d : t.shape) {
     if (d == 0)

@@ -307,6 +307,11 @@ void zeroIfPadMustBeZero(OpBuilder &builder, Location loc,
 /// Bytes per chunk when both sides are contiguous along whole rows.
 constexpr int64_t kRowChunkBytes = 64;
 
+/// At most this many bytes of a fill's pattern, which is stored element by
+/// element: a tile run longer than that is filled in pattern-sized chunks
+/// (then single elements), so kernel size never grows with the tile.
+constexpr int64_t kMaxPatternBytes = 64;
+
 /// Every value in a kernel is a non-negative index within a tensor, hence
 /// nuw/nsw, which lets LLVM fold a layout's `(b * T + r) / T` back to `b` in
 /// nests of constant trip count.
@@ -531,11 +536,15 @@ void RegionTransfer::build() {
   }
 
   if (chunk > 1 && !src) {
-    // The fill pattern: one chunk of the value, stored like any element.
+    // The fill pattern: one chunk of the value, stored like any element,
+    // at most kMaxPatternBytes long.
     int64_t elementBytes = d.elementBytes;
-    pattern = memref::AllocaOp::create(
-        b, loc, MemRefType::get({chunk * elementBytes}, b.getI8Type()));
-    for (int64_t i = 0; i < chunk; ++i) {
+    chunk = std::min(chunk,
+                     std::max<int64_t>(1, kMaxPatternBytes / elementBytes));
+    if (chunk > 1)
+      pattern = memref::AllocaOp::create(
+          b, loc, MemRefType::get({chunk * elementBytes}, b.getI8Type()));
+    for (int64_t i = 0; chunk > 1 && i < chunk; ++i) {
       Value at = memref::ViewOp::create(
           b, loc, MemRefType::get({}, d.storageType), pattern,
           math.value(math.constant(i * elementBytes)), ValueRange());
@@ -680,15 +689,25 @@ void RegionTransfer::buildWholeTile(size_t level, Indices indices,
     buildWholeTile(level + 1, indices, blocks, chunk);
     return;
   }
-  // Chunks divide the tile (they divide the run, which is this tile).
-  OpFoldResult within = math.constant(0);
-  if (tile / chunk > 1)
-    within = loop(math.constant(0), math.constant(tile), chunk);
-  indices[dim] = math.add(first, within);
-  if (chunk > 1)
-    moveChunk(indices, chunk);
-  else
+  // Copy chunks divide the tile (they divide the run, which is this tile);
+  // fill chunks are capped (kMaxPatternBytes) and may leave a rest.
+  int64_t whole = tile / chunk * chunk;
+  if (whole > 0) {
+    OpBuilder::InsertionGuard chunkGuard(b);
+    OpFoldResult within = math.constant(0);
+    if (whole > chunk)
+      within = loop(math.constant(0), math.constant(whole), chunk);
+    indices[dim] = math.add(first, within);
+    if (chunk > 1)
+      moveChunk(indices, chunk);
+    else
+      moveElement(indices);
+  }
+  if (whole < tile) {
+    indices[dim] =
+        math.add(first, loop(math.constant(whole), math.constant(tile)));
     moveElement(indices);
+  }
 }
 
 /// A tile the region cuts: element by element over its part of the region.

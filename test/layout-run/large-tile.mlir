@@ -70,19 +70,16 @@ func.func @run(%in: tensor<3x5xi8>) -> tensor<3x5xi8> attributes {stream_lite.af
 
 // Whole tiles longer than a fill pattern (70 i8 elements, pattern 64): a
 // chunk of 64, then the 6 remaining elements one at a time, per tile row.
-// REST: {{^}}2x140xi8=3{{( 3 3 3){93}$}}
-#rest = #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [70]>
-func.func @rest() -> tensor<2x140xi8> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
-  %c0 = arith.constant 0 : index
-  %c2 = arith.constant 2 : index
-  %c140 = arith.constant 140 : index
-  %one = arith.constant 1 : i8
+// The splat is a dispatch: rows 2..3 of the tiles of dim 0 are padding,
+// which must stay zero.
+// REST: {{^}}3x140xi8=3{{( 3 3 3){139}( 3){2}$}}
+#rest = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 70]>
+func.func @rest() -> tensor<3x140xi8> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
   %three = arith.constant 3 : i8
-  %s0 = stream_lite.tensor.sizeof tensor<2x140xi8> : index
-  %s1 = stream_lite.tensor.sizeof tensor<2x140xi8, #rest> : index
-  %b = stream_lite.tensor.splat %one : i8 -> tensor<2x140xi8, #rest> in !stream_lite.resource<*>{%s1}
-  %f = stream_lite.tensor.fill %three, %b[%c0, %c0 for %c2, %c140] : i8 -> tensor<2x140xi8, #rest> in %b as !stream_lite.resource<*>{%s1}
-  %d = stream_lite.tensor.encode %f : tensor<2x140xi8, #rest> in !stream_lite.resource<*>{%s1} -> tensor<2x140xi8> in !stream_lite.resource<external>{%s0}
-  %r = stream_lite.tensor.export %d : tensor<2x140xi8> in !stream_lite.resource<external>{%s0} -> tensor<2x140xi8>
-  return %r : tensor<2x140xi8>
+  %s0 = stream_lite.tensor.sizeof tensor<3x140xi8> : index
+  %s1 = stream_lite.tensor.sizeof tensor<3x140xi8, #rest> : index
+  %b = stream_lite.tensor.splat %three : i8 -> tensor<3x140xi8, #rest> in !stream_lite.resource<*>{%s1}
+  %d = stream_lite.tensor.encode %b : tensor<3x140xi8, #rest> in !stream_lite.resource<*>{%s1} -> tensor<3x140xi8> in !stream_lite.resource<external>{%s0}
+  %r = stream_lite.tensor.export %d : tensor<3x140xi8> in !stream_lite.resource<external>{%s0} -> tensor<3x140xi8>
+  return %r : tensor<3x140xi8>
 }

@@ -69,8 +69,8 @@ def rand_layout(rng, shape):
     dims = sorted(rng.sample(range(rank), rng.randint(1, rank)))
     if rng.random() < 0.5:
         rng.shuffle(dims)
-    # Tiles larger than the dim too (dims are at most 9).
-    tiles = [rng.randint(1, 5) if rng.random() < 0.8 else rng.randint(6, 13) for _ in dims]
+    # Tiles larger than the dim too (most dims are at most 9).
+    tiles = [rng.randint(1, 5) if rng.random() < 0.8 else rng.randint(6, 20) for _ in dims]
     text = "#stream_lite.tiled<inner_dims_pos = [%s], inner_tiles = [%s]" % (
         ", ".join(map(str, dims)), ", ".join(map(str, tiles)))
     if rank > 1 and rng.random() < 0.4:
@@ -532,7 +532,9 @@ def generate(seed, huge=True):
     devices = rand_devices(rng)
     dtype = rng.choice(list(DTYPES))
     rank = rng.randint(1, 3)
-    shape = [rng.randint(1, 9) for _ in range(rank)]
+    # Some dims longer than a 64-byte fill pattern's worth of elements.
+    shape = [rng.randint(1, 9) if rng.random() < 0.85 else rng.randint(10, 40)
+             for _ in range(rank)]
     dynamic = rng.random() < 0.3
     dev = devices[0][0]
 

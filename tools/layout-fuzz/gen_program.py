@@ -1,28 +1,58 @@
 #!/usr/bin/env python3
-"""Random stream-lite programs for differential testing (layout x op x region
-x shape x element type), each with the inputs to run it.
+"""Random stream-lite programs for differential testing, each with the inputs
+to run it.
 
-    gen_program.py SEED            prints the program; the last line is a
-                                   comment `// INPUTS: --input=... ...`
+    gen_program.py SEED [--no-huge]  prints the program; the last line is a
+                                     comment `// INPUTS: --input=... ...`
 
-Every program imports its inputs, encodes them into a random layout
-(identity, padding, or tiled with random tiles and outer_dims_perm), runs one
-transfer op on a random region (slice, update, fill, splat, clone, or a host
-load/store through a staging resource), encodes the result back to dense and
-exports it. `layout-run --compare-to-reference --check-padding` must agree
-with the encoding-free reference bit for bit; `run_differential.py` drives it.
+A program imports its input on one of one to three devices (resolvers that
+differ: tiling, padding, identity), then takes one to four steps on the
+tensor, each on the device it is on:
+
+- a transfer op on a random region (slice, update, fill, splat, clone, or a
+  host load/store through a staging resource), in an explicit layout
+  (identity, padding, tiled with random tiles, possibly larger than the dim,
+  and outer_dims_perm) or in an encoding the device's resolver resolves;
+- an encode into another layout, or a move to another device (whose
+  resolver then lays out what it creates; what it reads keeps its
+  creator's layout);
+- a call of a private function, an scf.if, an scf.for or cf branches around
+  fills (both paths yield tensors of the same creators: the contract rejects
+  merges of differently laid-out creators);
+- a dispatch of a user executable: no operands (`() -> ()`), an in-place
+  no-op, or a byte copy (only where both bindings get the same layout);
+
+then encodes the result back to dense and exports it. Element types are i1,
+i8 to i64, f32 and f64. `layout-run --compare-to-reference --check-padding`
+must agree with the encoding-free reference bit for bit; run_differential.py
+drives it.
+
+About one seed in twenty instead builds a program with a static size near
+the int64 limit (a huge shape or tile); its header says
+`// EXPECT: clean-failure`: it must fail with a diagnostic (layout-run exit
+2 and `error:`), never run, crash or mismatch.
 """
 import random
 import sys
 
-DTYPES = {"f32": 4, "f64": 8, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
+DTYPES = {"f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
+RES = "!stream_lite.resource"
 
 
 def rand_value(rng, dtype):
+    if dtype == "i1":
+        return str(rng.randint(0, 1))
     if dtype.startswith("f"):
         return str(rng.randint(-64, 64) / 4)
     bits = DTYPES[dtype] * 8
     return str(rng.randint(-(1 << min(bits - 1, 20)), (1 << min(bits - 1, 20)) - 1))
+
+
+def const_value(value, dtype):
+    """The operand of an arith.constant of `dtype` (i1 is `true`/`false`)."""
+    if dtype == "i1":
+        return "true" if value not in ("0", 0) else "false"
+    return "%s : %s" % (value, dtype)
 
 
 def rand_layout(rng, shape):
@@ -39,7 +69,8 @@ def rand_layout(rng, shape):
     dims = sorted(rng.sample(range(rank), rng.randint(1, rank)))
     if rng.random() < 0.5:
         rng.shuffle(dims)
-    tiles = [rng.randint(1, 5) for _ in dims]
+    # Tiles larger than the dim too (most dims are at most 9).
+    tiles = [rng.randint(1, 5) if rng.random() < 0.8 else rng.randint(6, 20) for _ in dims]
     text = "#stream_lite.tiled<inner_dims_pos = [%s], inner_tiles = [%s]" % (
         ", ".join(map(str, dims)), ", ".join(map(str, tiles)))
     if rank > 1 and rng.random() < 0.4:
@@ -47,6 +78,52 @@ def rand_layout(rng, shape):
         rng.shuffle(perm)
         text += ", outer_dims_perm = [%s]" % ", ".join(map(str, perm))
     return text + ">"
+
+
+def rand_devices(rng):
+    """One to three devices whose resolvers differ."""
+    devices = []
+    kinds = ["tiling", "padding", "identity"]
+    for i in range(rng.randint(1, 3)):
+        kind = rng.choice(kinds)
+        if kind == "tiling":
+            m, n, k = (rng.randint(1, 5) if rng.random() < 0.8 else rng.randint(6, 11)
+                       for _ in range(3))
+            target = '#stream_lite.target<"cpu%d", resolver = #stream_lite.tiling_resolver<m = %d, n = %d, k = %d>>' % (i, m, n, k)
+        elif kind == "padding":
+            target = '#stream_lite.target<"gpu%d", resolver = #stream_lite.padding_resolver<cache_line_bytes = %d, cache_sets = %d>>' % (
+                i, rng.choice([4, 8, 16]), rng.randint(1, 2))
+        else:
+            target = '#stream_lite.target<"plain%d">' % i
+        fill_bits = ""
+        if rng.random() < 0.4:
+            bits = sorted(rng.sample([8, 16, 32, 64], rng.randint(1, 3)))
+            fill_bits = " {native_fill_bits = [%s]}" % ", ".join(map(str, bits))
+        devices.append(("d%d" % i, kind, "stream_lite.device @d%d targets([%s])%s" % (i, target, fill_bits)))
+    return devices
+
+
+def rand_encoding(rng, device_kind, shape, dtype, dynamic=False):
+    """An explicit layout, or an encoding this kind of device resolves (a
+    padding request needs a static innermost dim)."""
+    choices = ["explicit", "explicit", "none"]
+    if device_kind in ("tiling", "identity") and len(shape) == 2:
+        choices += ["matmul", "matmul"]
+    if device_kind in ("padding", "identity") and not (dynamic and len(shape) == 1):
+        choices += ["padreq"]
+    choice = rng.choice(choices)
+    if choice == "explicit":
+        return rand_layout(rng, shape)
+    if choice == "matmul":
+        return "#stream_lite.encoding<operand_index = %d, op_type = matmul, element_types = [%s, %s, %s]>" % (
+            rng.randint(0, 2), dtype, dtype, dtype)
+    if choice == "padreq":
+        return "#stream_lite.padding<[%s?]>" % ("0, " * (len(shape) - 1))
+    return None
+
+
+def is_unserialized(enc):
+    return enc is not None and ("encoding<" in enc or "?" in enc)
 
 
 def ttype(shape, dtype, layout=None, dynamic_first=False):
@@ -67,10 +144,40 @@ def rand_region(rng, shape):
     return offsets, lengths
 
 
-class Emitter:
-    def __init__(self):
-        self.lines = []
-        self.consts = {}
+class Tensor:
+    """A tensor held in a resource: its SSA names, type and where it lives
+    (`dev` runs ops on it; `layout_dev` created it, whose resolver laid it
+    out)."""
+
+    def __init__(self, value, shape, dtype, enc, dynamic, size, dev, layout_dev, life="*"):
+        self.value, self.shape, self.dtype, self.enc = value, shape, dtype, enc
+        self.dynamic, self.size, self.dev, self.layout_dev = dynamic, size, dev, layout_dev
+        self.life = life
+
+    def res(self):
+        return "%s<%s>" % (RES, self.life)
+
+    def type(self):
+        return ttype(self.shape, self.dtype, self.enc, self.dynamic)
+
+    def dims(self):
+        return "{%d}" if self.dynamic else ""
+
+    def with_value(self, value):
+        return Tensor(value, self.shape, self.dtype, self.enc, self.dynamic, self.size,
+                      self.dev, self.layout_dev, self.life)
+
+
+class Program:
+    def __init__(self, rng, seed):
+        self.rng, self.seed = rng, seed
+        self.lines, self.consts, self.toplevel, self.functions = [], {}, [], []
+        self.args, self.inputs, self.counter = [], [], 0
+        self.notes = []
+
+    def fresh(self, prefix):
+        self.counter += 1
+        return "%%%s%d" % (prefix, self.counter)
 
     def const(self, value):
         name = "%%c%d" % value
@@ -80,118 +187,396 @@ class Emitter:
     def emit(self, line):
         self.lines.append("  " + line)
 
+    def on(self, dev):
+        return "on(#stream_lite.affinity<@%s>) " % dev
 
-def generate(seed):
-    rng = random.Random(seed)
-    dtype = rng.choice(list(DTYPES))
-    rank = rng.randint(1, 3)
-    shape = [rng.randint(1, 9) for _ in range(rank)]
-    dynamic = rng.random() < 0.3
-    layout = rand_layout(rng, shape)
-    op = rng.choice(["slice", "slice", "update", "update", "fill", "fill",
-                     "splat", "clone", "loadstore"])
-    e = Emitter()
-    inputs = []
-    args = []
-
-    def input_spec(shp):
+    def input_spec(self, shape, dtype):
         n = 1
-        for d in shp:
+        for d in shape:
             n *= d
-        values = [rand_value(rng, dtype) for _ in range(n)]
-        return "--input=%s=%s" % ("x".join(map(str, shp + [dtype])) if shp else dtype,
+        values = [rand_value(self.rng, dtype) for _ in range(n)]
+        return "--input=%s=%s" % ("x".join(map(str, shape + [dtype])) if shape else dtype,
                                   ",".join(values))
 
-    in_type = ttype(shape, dtype, dynamic_first=dynamic)
-    args.append("%%in: %s" % in_type)
-    inputs.append(input_spec(shape))
-    dims = ""
-    if dynamic:
-        e.emit("%%d = tensor.dim %%in, %s : %s" % (e.const(0), in_type))
-        dims = "{%d}"
-    dense = ttype(shape, dtype, dynamic_first=dynamic)
-    enc = ttype(shape, dtype, layout, dynamic_first=dynamic)
-    res = "!stream_lite.resource"
-    e.emit("%%s0 = stream_lite.tensor.sizeof %s%s : index" % (dense, dims))
-    e.emit("%%a = stream_lite.tensor.import %%in : %s -> %s%s in %s<external>{%%s0}" % (in_type, dense, dims, res))
-    e.emit("%%s1 = stream_lite.tensor.sizeof %s%s : index" % (enc, dims))
-    e.emit("%%b = stream_lite.tensor.encode %%a : %s%s in %s<external>{%%s0} -> %s%s in %s<*>{%%s1}" % (dense, dims, res, enc, dims, res))
-    result_shape, result_dims, out_value, out_layout = shape, dims, "%b", layout
-    result_dynamic = dynamic
+    def sizeof(self, dev, type_text, dims=""):
+        name = self.fresh("sz")
+        self.emit("%s = stream_lite.tensor.sizeof %s%s%s : index" % (name, self.on(dev), type_text, dims))
+        return name
 
+    def scalar(self, dtype, value=None):
+        name = self.fresh("v")
+        if value is None:
+            value = rand_value(self.rng, dtype)
+        self.emit("%s = arith.constant %s" % (name, const_value(value, dtype)))
+        return name
+
+
+def fill_in_place(p, t, value_name, offsets, lengths, consts=None):
+    """Emits a tied fill of `t`; returns its result name."""
+    c = consts or p.const
+    name = p.fresh("f")
+    p.emit("%s = stream_lite.tensor.fill %s%s, %s[%s for %s] : %s -> %s%s in %s as %s<*>{%s}" % (
+        name, p.on(t.dev), value_name, t.value, ", ".join(c(o) for o in offsets),
+        ", ".join(c(l) for l in lengths), t.dtype, t.type(), t.dims(), t.value, RES, t.size))
+    return name
+
+
+def step_transfer(p, t, devices):
+    rng = p.rng
+    op = rng.choice(["slice", "slice", "update", "update", "fill", "fill",
+                     "splat", "clone", "loadstore"])
+    kind = dict((d[0], d[1]) for d in devices)[t.dev]
     if op == "slice":
-        offsets, lengths = rand_region(rng, shape)
-        out_layout = rand_layout(rng, lengths)
-        rt = ttype(lengths, dtype, out_layout)
-        e.emit("%%s2 = stream_lite.tensor.sizeof %s : index" % rt)
-        e.emit("%%r = stream_lite.tensor.slice %%b[%s for %s] : %s%s in %s<*>{%%s1} -> %s in %s<*>{%%s2}" % (
-            ", ".join(e.const(o) for o in offsets), ", ".join(e.const(l) for l in lengths),
-            enc, dims, res, rt, res))
-        result_shape, result_dims, out_value, result_dynamic = lengths, "", "%r", False
-        current_size = "%s2"
-    elif op == "update":
-        offsets, lengths = rand_region(rng, shape)
-        ut = ttype(lengths, dtype)
-        args.append("%%upd: %s" % ut)
-        inputs.append(input_spec(lengths))
-        ulayout = rand_layout(rng, lengths)
-        uet = ttype(lengths, dtype, ulayout)
-        e.emit("%%s3 = stream_lite.tensor.sizeof %s : index" % ut)
-        e.emit("%%u0 = stream_lite.tensor.import %%upd : %s -> %s in %s<external>{%%s3}" % (ut, ut, res))
-        e.emit("%%s4 = stream_lite.tensor.sizeof %s : index" % uet)
-        e.emit("%%u = stream_lite.tensor.encode %%u0 : %s in %s<external>{%%s3} -> %s in %s<*>{%%s4}" % (ut, res, uet, res))
-        e.emit("%%r = stream_lite.tensor.update %%u, %%b[%s] : %s in %s<*>{%%s4} -> %s%s in %%b as %s<*>{%%s1}" % (
-            ", ".join(e.const(o) for o in offsets), uet, res, enc, dims, res))
-        out_value, current_size = "%r", "%s1"
-    elif op == "fill":
-        offsets, lengths = rand_region(rng, shape)
-        if dtype == "i64" and rng.random() < 0.5:
+        offsets, lengths = rand_region(rng, t.shape)
+        enc = rand_encoding(rng, kind, lengths, t.dtype)
+        rt = ttype(lengths, t.dtype, enc)
+        size = p.sizeof(t.dev, rt)
+        name = p.fresh("s")
+        p.emit("%s = stream_lite.tensor.slice %s%s[%s for %s] : %s%s in %s<*>{%s} -> %s in %s<*>{%s}" % (
+            name, p.on(t.dev), t.value, ", ".join(p.const(o) for o in offsets),
+            ", ".join(p.const(l) for l in lengths), t.type(), t.dims(), RES, t.size, rt, RES, size))
+        return Tensor(name, lengths, t.dtype, enc, False, size, t.dev, t.dev)
+    if op == "update":
+        offsets, lengths = rand_region(rng, t.shape)
+        ut = ttype(lengths, t.dtype)
+        arg = "%%upd%d" % len(p.args)
+        p.args.append("%s: %s" % (arg, ut))
+        p.inputs.append(p.input_spec(lengths, t.dtype))
+        uenc = rand_encoding(rng, kind, lengths, t.dtype)
+        uet = ttype(lengths, t.dtype, uenc)
+        s3 = p.sizeof(t.dev, ut)
+        u0 = p.fresh("u")
+        p.emit("%s = stream_lite.tensor.import %s%s : %s -> %s in %s<external>{%s}" % (
+            u0, p.on(t.dev), arg, ut, ut, RES, s3))
+        s4 = p.sizeof(t.dev, uet)
+        u = p.fresh("u")
+        p.emit("%s = stream_lite.tensor.encode %s%s : %s in %s<external>{%s} -> %s in %s<*>{%s}" % (
+            u, p.on(t.dev), u0, ut, RES, s3, uet, RES, s4))
+        name = p.fresh("up")
+        p.emit("%s = stream_lite.tensor.update %s%s, %s[%s] : %s in %s<*>{%s} -> %s%s in %s as %s<*>{%s}" % (
+            name, p.on(t.dev), u, t.value, ", ".join(p.const(o) for o in offsets), uet, RES, s4,
+            t.type(), t.dims(), t.value, RES, t.size))
+        return t.with_value(name)
+    if op == "fill":
+        offsets, lengths = rand_region(rng, t.shape)
+        value = None
+        if t.dtype == "i64" and rng.random() < 0.5:
             value = str(rng.choice([0x0000000500000005, 0x0000000500000006, -1]))
-        else:
-            value = rand_value(rng, dtype)
-        e.emit("%%v = arith.constant %s : %s" % (value, dtype))
-        e.emit("%%r = stream_lite.tensor.fill %%v, %%b[%s for %s] : %s -> %s%s in %%b as %s<*>{%%s1}" % (
-            ", ".join(e.const(o) for o in offsets), ", ".join(e.const(l) for l in lengths),
-            dtype, enc, dims, res))
-        out_value, current_size = "%r", "%s1"
-    elif op == "splat":
-        e.emit("%%v = arith.constant %s : %s" % (rand_value(rng, dtype), dtype))
-        e.emit("%%r = stream_lite.tensor.splat %%v : %s -> %s%s in %s<*>{%%s1}" % (dtype, enc, dims, res))
-        out_value, current_size = "%r", "%s1"
-    elif op == "clone":
-        e.emit("%%r = stream_lite.tensor.clone %%b : %s%s in %s<*>{%%s1} -> %s%s in %s<*>{%%s1}" % (enc, dims, res, enc, dims, res))
-        out_value, current_size = "%r", "%s1"
-    else:  # loadstore: move to staging, read one element, write it elsewhere
-        idx_src = [rng.randint(0, d - 1) for d in shape]
-        idx_dst = [rng.randint(0, d - 1) for d in shape]
-        e.emit("%%st = stream_lite.async.transfer %%b : %s<*>{%%s1} -> %s<staging>{%%s1}" % (res, res))
-        e.emit("%%x = stream_lite.tensor.load %%st[%s] : %s%s in %s<staging>{%%s1} -> %s" % (
-            ", ".join(e.const(i) for i in idx_src), enc, dims, res, dtype))
-        e.emit("%%w = stream_lite.tensor.store %%x, %%st[%s] : %s -> %s%s in %%st as %s<staging>{%%s1}" % (
-            ", ".join(e.const(i) for i in idx_dst), dtype, enc, dims, res))
-        e.emit("%%r = stream_lite.async.transfer %%w : %s<staging>{%%s1} -> %s<*>{%%s1}" % (res, res))
-        out_value, current_size = "%r", "%s1"
+        v = p.scalar(t.dtype, value)
+        return t.with_value(fill_in_place(p, t, v, offsets, lengths))
+    if op == "splat":
+        v = p.scalar(t.dtype)
+        # A new tensor on this device, laid out by its resolver, which may
+        # not resolve the encoding the tensor had on another device.
+        enc, size = t.enc, t.size
+        if is_unserialized(t.enc) and t.layout_dev != t.dev:
+            enc = rand_encoding(rng, kind, t.shape, t.dtype, t.dynamic)
+            size = p.sizeof(t.dev, ttype(t.shape, t.dtype, enc, t.dynamic), t.dims())
+        splat = Tensor(None, t.shape, t.dtype, enc, t.dynamic, size, t.dev, t.dev)
+        name = p.fresh("sp")
+        p.emit("%s = stream_lite.tensor.splat %s%s : %s -> %s%s in %s<*>{%s}" % (
+            name, p.on(t.dev), v, t.dtype, splat.type(), t.dims(), RES, size))
+        return splat.with_value(name)
+    if op == "clone":
+        name = p.fresh("cl")
+        p.emit("%s = stream_lite.tensor.clone %s%s : %s%s in %s<*>{%s} -> %s%s in %s<*>{%s}" % (
+            name, p.on(t.dev), t.value, t.type(), t.dims(), RES, t.size, t.type(), t.dims(), RES, t.size))
+        return t.with_value(name)
+    # loadstore: move to staging, read one element, write it elsewhere.
+    idx_src = [rng.randint(0, d - 1) for d in t.shape]
+    idx_dst = [rng.randint(0, d - 1) for d in t.shape]
+    st, x, w, r = p.fresh("st"), p.fresh("x"), p.fresh("w"), p.fresh("r")
+    p.emit("%s = stream_lite.async.transfer %s : %s<*>{%s} -> %s<staging>{%s}" % (st, t.value, RES, t.size, RES, t.size))
+    p.emit("%s = stream_lite.tensor.load %s[%s] : %s%s in %s<staging>{%s} -> %s" % (
+        x, st, ", ".join(p.const(i) for i in idx_src), t.type(), t.dims(), RES, t.size, t.dtype))
+    p.emit("%s = stream_lite.tensor.store %s, %s[%s] : %s -> %s%s in %s as %s<staging>{%s}" % (
+        w, x, st, ", ".join(p.const(i) for i in idx_dst), t.dtype, t.type(), t.dims(), st, RES, t.size))
+    p.emit("%s = stream_lite.async.transfer %s : %s<staging>{%s} -> %s<*>{%s}" % (r, w, RES, t.size, RES, t.size))
+    return t.with_value(r)
 
-    out_dense = ttype(result_shape, dtype, dynamic_first=result_dynamic)
-    out_enc = ttype(result_shape, dtype, out_layout, dynamic_first=result_dynamic)
-    e.emit("%%s9 = stream_lite.tensor.sizeof %s%s : index" % (out_dense, result_dims))
-    e.emit("%%back = stream_lite.tensor.encode %s : %s%s in %s<*>{%s} -> %s%s in %s<external>{%%s9}" % (
-        out_value, out_enc, result_dims, res, current_size, out_dense, result_dims, res))
-    e.emit("%%out = stream_lite.tensor.export %%back : %s%s in %s<external>{%%s9} -> %s" % (
-        out_dense, result_dims, res, out_dense))
-    e.emit("return %%out : %s" % out_dense)
 
-    lines = ["// Random program, seed %d: %s %s on %s" % (seed, op, "x".join(map(str, shape + [dtype])), layout or "identity"),
-             'stream_lite.device @dev targets([#stream_lite.target<"x">])',
-             "func.func @main(%s) -> %s attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {" % (
-                 ", ".join(args), out_dense)]
-    for value, name in sorted(e.consts.items()):
-        lines.append("  %s = arith.constant %d : index" % (name, value))
-    lines += e.lines
+def step_encode(p, t, devices):
+    kind = dict((d[0], d[1]) for d in devices)[t.dev]
+    enc = rand_encoding(p.rng, kind, t.shape, t.dtype, t.dynamic)
+    nt = ttype(t.shape, t.dtype, enc, t.dynamic)
+    size = p.sizeof(t.dev, nt, t.dims())
+    name = p.fresh("e")
+    p.emit("%s = stream_lite.tensor.encode %s%s : %s%s in %s{%s} -> %s%s in %s<*>{%s}" % (
+        name, p.on(t.dev), t.value, t.type(), t.dims(), t.res(), t.size, nt, t.dims(), RES, size))
+    return Tensor(name, t.shape, t.dtype, enc, t.dynamic, size, t.dev, t.dev)
+
+
+def step_move(p, t, devices):
+    others = [d[0] for d in devices if d[0] != t.dev]
+    if not others:
+        return step_encode(p, t, devices)
+    dev = p.rng.choice(others)
+    name = p.fresh("mv")
+    p.emit("%s = stream_lite.async.transfer %s : %s<*>{%s} from(#stream_lite.affinity<@%s>) -> to(#stream_lite.affinity<@%s>) %s<*>{%s}" % (
+        name, t.value, RES, t.size, t.dev, dev, RES, t.size))
+    moved = t.with_value(name)
+    moved.dev = dev
+    return moved
+
+
+def fill_args(p, t):
+    rng = p.rng
+    offsets, lengths = rand_region(rng, t.shape)
+    return offsets, lengths
+
+
+def step_call(p, t, devices):
+    """A private function cloning and filling its argument."""
+    rng = p.rng
+    fname = "@step%d" % len(p.functions)
+    offsets, lengths = fill_args(p, t)
+    value = rand_value(rng, t.dtype)
+    consts = {}
+
+    def c(v):
+        consts[v] = "%%k%d" % v
+        return consts[v]
+    body = []
+    inner = Tensor("%r", t.shape, t.dtype, t.enc, t.dynamic, "%sz", t.dev, t.layout_dev)
+    saved = p.lines
+    p.lines = body
+    p.emit("%%val = arith.constant %s" % const_value(value, t.dtype))
+    p.emit("%%c = stream_lite.tensor.clone %s%%r : %s%s in %s<*>{%%sz} -> %s%s in %s<*>{%%sz}" % (
+        p.on(t.dev), t.type(), t.dims(), RES, t.type(), t.dims(), RES))
+    result = fill_in_place(p, inner.with_value("%c"), "%val", offsets, lengths, c)
+    p.emit("return %s : %s<*>" % (result, RES))
+    p.lines = saved
+    params = "%%r: %s<*>, %%sz: index" % RES + (", %d: index" if t.dynamic else "")
+    text = ["func.func private %s(%s) -> %s<*> attributes {stream_lite.affinity = #stream_lite.affinity<@%s>} {" % (
+        fname, params, RES, t.dev)]
+    text += ["  %s = arith.constant %d : index" % (n, v) for v, n in sorted(consts.items())]
+    text += body + ["}"]
+    p.functions.append("\n".join(text))
+    name = p.fresh("call")
+    args = "%s, %s" % (t.value, t.size) + (", %d" if t.dynamic else "")
+    types = "%s<*>, index" % RES + (", index" if t.dynamic else "")
+    p.emit("%s = func.call %s(%s) : (%s) -> %s<*>" % (name, fname, args, types, RES))
+    return t.with_value(name)
+
+
+def flag(p):
+    if "%flag" not in " ".join(p.args):
+        p.args.append("%flag: index")
+        p.inputs.append("--input=index=%d" % p.rng.randint(0, 1))
+    name = p.fresh("cond")
+    p.emit("%s = arith.cmpi ne, %%flag, %s : index" % (name, p.const(0)))
+    return name
+
+
+def step_if(p, t, devices):
+    cond = flag(p)
+    name = p.fresh("if")
+    p.emit("%s = scf.if %s -> (%s<*>) {" % (name, cond, RES))
+    v = p.scalar(t.dtype)
+    r = fill_in_place(p, t, v, *fill_args(p, t))
+    p.emit("  scf.yield %s : %s<*>" % (r, RES))
+    p.emit("} else {")
+    if p.rng.random() < 0.5:
+        v = p.scalar(t.dtype)
+        r = fill_in_place(p, t, v, *fill_args(p, t))
+    else:
+        r = t.value
+    p.emit("  scf.yield %s : %s<*>" % (r, RES))
+    p.emit("}")
+    return t.with_value(name)
+
+
+def step_for(p, t, devices):
+    """A loop whose trip count stays inside dim 0; iteration i fills row i."""
+    trips = p.rng.randint(1, t.shape[0])
+    iv, acc, name = p.fresh("iv"), p.fresh("acc"), p.fresh("for")
+    p.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s<*>) {" % (
+        name, iv, p.const(0), p.const(trips), p.const(1), acc, t.value, RES))
+    v = p.scalar(t.dtype)
+    f = p.fresh("f")
+    rest = t.shape[1:]
+    p.emit("%s = stream_lite.tensor.fill %s%s, %s[%s for %s] : %s -> %s%s in %s as %s<*>{%s}" % (
+        f, p.on(t.dev), v, acc, ", ".join([iv] + [p.const(0)] * len(rest)),
+        ", ".join([p.const(1)] + [p.const(d) for d in rest]), t.dtype, t.type(), t.dims(),
+        acc, RES, t.size))
+    p.emit("  scf.yield %s : %s<*>" % (f, RES))
+    p.emit("}")
+    return t.with_value(name)
+
+
+def step_cf(p, t, devices):
+    cond = flag(p)
+    n = p.counter
+    p.emit("cf.cond_br %s, ^bb%da, ^bb%db" % (cond, n, n))
+    p.lines.append("^bb%da:" % n)
+    v = p.scalar(t.dtype)
+    r = fill_in_place(p, t, v, *fill_args(p, t))
+    p.emit("cf.br ^bb%dm(%s : %s<*>)" % (n, r, RES))
+    p.lines.append("^bb%db:" % n)
+    p.emit("cf.br ^bb%dm(%s : %s<*>)" % (n, t.value, RES))
+    name = "%%m%d" % n
+    p.lines.append("^bb%dm(%s: %s<*>):" % (n, name, RES))
+    return t.with_value(name)
+
+
+EXECUTABLES = {
+    "nop": """stream_lite.executable private @ex_nop {
+  stream_lite.executable.export public @entry
+  builtin.module {
+    func.func @entry() {
+      return
+    }
+  }
+}""",
+}
+
+
+def step_dispatch(p, t, devices):
+    kind = p.rng.choice(["nop", "inplace", "copy"])
+    if kind == "copy" and is_unserialized(t.enc) and t.layout_dev != t.dev:
+        kind = "inplace"  # the bindings would get different layouts
+    if kind == "nop":
+        p.toplevel_exec("nop", EXECUTABLES["nop"])
+        p.emit("stream_lite.tensor.dispatch %s@ex_nop::@entry() : () -> ()" % p.on(t.dev))
+        return t
+    exe = "ex_%s%d" % (kind, p.counter)
+    dims_param = ", %d: index" if t.dynamic else ""
+    dims_arg = ", %d" if t.dynamic else ""
+    dims_type = ", index" if t.dynamic else ""
+    sub_dims = "{%d}" if t.dynamic else ""
+    if kind == "inplace":
+        body = "      return"
+        params = "%%a: !stream_lite.binding%s" % dims_param
+    else:
+        body = ("      %%c0 = arith.constant 0 : index\n"
+                "      %%x = stream_lite.binding.subspan %%a[%%c0] : !stream_lite.binding -> %s%s in memref<?xi8>\n"
+                "      %%y = stream_lite.binding.subspan %%b[%%c0] : !stream_lite.binding -> %s%s in memref<?xi8>\n"
+                "      memref.copy %%x, %%y : memref<?xi8> to memref<?xi8>\n"
+                "      return") % (t.type(), sub_dims, t.type(), sub_dims)
+        params = "%%a: !stream_lite.binding%s, %%b: !stream_lite.binding" % dims_param
+    p.toplevel_exec(exe, """stream_lite.executable private @%s {
+  stream_lite.executable.export public @entry
+  builtin.module {
+    func.func @entry(%s) {
+%s
+    }
+  }
+}""" % (exe, params, body))
+    name = p.fresh("dx")
+    if kind == "inplace":
+        p.emit("%s = stream_lite.tensor.dispatch %s@%s::@entry(%s%s) : (%s%s in %s<*>{%s}%s) -> %s%s in %s as %s<*>{%s}" % (
+            name, p.on(t.dev), exe, t.value, dims_arg, t.type(), t.dims(), RES, t.size, dims_type,
+            t.type(), t.dims(), t.value, RES, t.size))
+        return t.with_value(name)
+    p.emit("%s = stream_lite.tensor.dispatch %s@%s::@entry(%s%s) : (%s%s in %s<*>{%s}%s) -> %s%s in %s<*>{%s}" % (
+        name, p.on(t.dev), exe, t.value, dims_arg, t.type(), t.dims(), RES, t.size, dims_type,
+        t.type(), t.dims(), RES, t.size))
+    return Tensor(name, t.shape, t.dtype, t.enc, t.dynamic, t.size, t.dev, t.dev)
+
+
+def toplevel_exec(self, name, text):
+    if name not in [n for n, _ in self.toplevel]:
+        self.toplevel.append((name, text))
+
+
+Program.toplevel_exec = toplevel_exec
+
+STEPS = [(step_transfer, 6), (step_encode, 2), (step_move, 2), (step_call, 1),
+         (step_if, 1), (step_for, 1), (step_cf, 1), (step_dispatch, 1)]
+
+
+# Static sizes near the int64 limit: each must be a clean error.
+HUGE = [
+    ("tensor<4611686018427387904x4xf32>", 2, "f32"),
+    ("tensor<9223372036854775807xi8, #stream_lite.padding<[1]>>", 1, "i8"),
+    ("tensor<3037000500x3037000500xf64>", 2, "f64"),
+    ("tensor<7x5xf32, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [9223372036854775807]>>", 2, "f32"),
+    ("tensor<3x3xi16, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4294967296, 4294967296]>>", 2, "i16"),
+]
+
+
+def generate_huge(seed, rng):
+    huge, rank, dtype = rng.choice(HUGE)
+    small = "tensor<%s%s>" % ("1x" * rank, dtype)
+    zeros = ", ".join(["%c0"] * rank)
+    ones = ", ".join(["%c1"] * rank)
+    value = "1.5" if dtype.startswith("f") else "3"
+    lines = [
+        "// Random program, seed %d: splat into %s, slice one element" % (seed, huge),
+        "// EXPECT: clean-failure",
+        'stream_lite.device @d0 targets([#stream_lite.target<"x">])',
+        "func.func @main() -> %s attributes {stream_lite.affinity = #stream_lite.affinity<@d0>} {" % small,
+        "  %c0 = arith.constant 0 : index",
+        "  %c1 = arith.constant 1 : index",
+        "  %%v = arith.constant %s : %s" % (value, dtype),
+        "  %%sz = stream_lite.tensor.sizeof %s : index" % huge,
+        "  %%big = stream_lite.tensor.splat %%v : %s -> %s in %s<*>{%%sz}" % (dtype, huge, RES),
+        "  %%s1 = stream_lite.tensor.sizeof %s : index" % small,
+        "  %%one = stream_lite.tensor.slice %%big[%s for %s] : %s in %s<*>{%%sz} -> %s in %s<external>{%%s1}" % (
+            zeros, ones, huge, RES, small, RES),
+        "  %%out = stream_lite.tensor.export %%one : %s in %s<external>{%%s1} -> %s" % (small, RES, small),
+        "  return %%out : %s" % small,
+        "}",
+        "// INPUTS: ",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def generate(seed, huge=True):
+    """The program of `seed`; without `huge`, a seed that would give a
+    program near the int64 limits gives an ordinary one instead."""
+    rng = random.Random(seed)
+    if rng.random() < 0.05 and huge:
+        return generate_huge(seed, rng)
+    p = Program(rng, seed)
+    devices = rand_devices(rng)
+    dtype = rng.choice(list(DTYPES))
+    rank = rng.randint(1, 3)
+    # Some dims longer than a 64-byte fill pattern's worth of elements.
+    shape = [rng.randint(1, 9) if rng.random() < 0.85 else rng.randint(10, 40)
+             for _ in range(rank)]
+    dynamic = rng.random() < 0.3
+    dev = devices[0][0]
+
+    in_type = ttype(shape, dtype, dynamic_first=dynamic)
+    p.args.append("%%in: %s" % in_type)
+    p.inputs.append(p.input_spec(shape, dtype))
+    dims = "{%d}" if dynamic else ""
+    if dynamic:
+        p.emit("%%d = tensor.dim %%in, %s : %s" % (p.const(0), in_type))
+    s0 = p.sizeof(dev, in_type, dims)
+    p.emit("%%a = stream_lite.tensor.import %s%%in : %s -> %s%s in %s<external>{%s}" % (
+        p.on(dev), in_type, in_type, dims, RES, s0))
+    t = Tensor("%a", shape, dtype, None, dynamic, s0, dev, dev, "external")
+    t = step_encode(p, t, devices)
+    names = []
+    for _ in range(rng.randint(1, 4)):
+        step = rng.choices([s for s, _ in STEPS], [w for _, w in STEPS])[0]
+        names.append(step.__name__[5:])
+        t = step(p, t, devices)
+
+    out_dense = ttype(t.shape, dtype, dynamic_first=t.dynamic)
+    s9 = p.sizeof(t.dev, out_dense, t.dims())
+    p.emit("%%back = stream_lite.tensor.encode %s%s : %s%s in %s<*>{%s} -> %s%s in %s<external>{%s}" % (
+        p.on(t.dev), t.value, t.type(), t.dims(), RES, t.size, out_dense, t.dims(), RES, s9))
+    p.emit("%%out = stream_lite.tensor.export %s%%back : %s%s in %s<external>{%s} -> %s" % (
+        p.on(t.dev), out_dense, t.dims(), RES, s9, out_dense))
+    p.emit("return %%out : %s" % out_dense)
+
+    lines = ["// Random program, seed %d: %s on %s, devices %s" % (
+        seed, " ".join(names), "x".join(map(str, shape + [dtype])),
+        ",".join(k for _, k, _ in devices))]
+    lines += [d for _, _, d in devices]
+    lines += [text for _, text in p.toplevel]
+    lines += p.functions
+    lines.append("func.func @main(%s) -> %s attributes {stream_lite.affinity = #stream_lite.affinity<@%s>} {" % (
+        ", ".join(p.args), out_dense, dev))
+    lines += ["  %s = arith.constant %d : index" % (name, value) for value, name in sorted(p.consts.items())]
+    lines += p.lines
     lines.append("}")
-    lines.append("// INPUTS: " + " ".join(inputs))
+    lines.append("// INPUTS: " + " ".join(p.inputs))
     return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":
-    sys.stdout.write(generate(int(sys.argv[1])))
+    sys.stdout.write(generate(int(sys.argv[1]), "--no-huge" not in sys.argv))

@@ -139,6 +139,15 @@ void populateMaterializeBuiltinsPatterns(mlir::RewritePatternSet &patterns,
 void populateEncodeHostTensorsPatterns(mlir::RewritePatternSet &patterns,
                                        mlir::SymbolTableCollection &symbols);
 
+/// Whether the byte image of constant `value` as `type` (its bytes in the
+/// layout, pads zero) is at most 4 KiB larger than the bytes `value` holds
+/// (one element for a splat). encode-host-tensors builds only such images;
+/// materialize-builtins turns other constants into splats or encodes of an
+/// identity constant, so that no shape or tile size makes the compiler's
+/// memory grow with its magnitude.
+bool hasBoundedByteImage(mlir::RankedTensorType type,
+                         mlir::DenseElementsAttr value);
+
 /// Marks tensor-phase ops illegal and what the patterns create legal.
 void configureEncodeHostTensorsTarget(mlir::ConversionTarget &target);
 

@@ -137,15 +137,49 @@ struct AllocaLowering : AsyncPattern<AsyncAllocaOp> {
   }
 };
 
+/// The bits of the one element of a splat integer or float constant,
+/// widened to its storage bytes (i1 is a byte).
+std::optional<APInt> getSplatBits(AsyncConstantOp op) {
+  auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+  if (!value || !value.isSplat() || !value.getType().hasStaticShape())
+    return std::nullopt;
+  Type elementType = value.getElementType();
+  unsigned bits = 8 * getElementByteWidth(elementType);
+  if (isa<IntegerType>(elementType) && bits > 0)
+    return value.getSplatValue<APInt>().zext(bits);
+  if (isa<FloatType>(elementType) && bits > 0)
+    return value.getSplatValue<APFloat>().bitcastToAPInt().zext(bits);
+  return std::nullopt;
+}
+
 struct ConstantLowering : AsyncPattern<AsyncConstantOp> {
   using AsyncPattern::AsyncPattern;
   LogicalResult
   matchAndRewrite(AsyncConstantOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (auto splat = getSplatBits(op)) {
+      // A splat fills its bytes: a global would hold every element, and the
+      // LLVM module would carry them all.
+      auto type = cast<ShapedType>(cast<TypedAttr>(op.getValue()).getType());
+      Value size = adaptor.getResultSize();
+      Value buffer = allocBytes(rewriter, loc, size);
+      int64_t denseBytes = type.getNumElements() * (splat->getBitWidth() / 8);
+      Value c0 = constIndex(rewriter, loc, 0);
+      if (getConstantIntValue(size) != denseBytes)
+        fillBytes(rewriter, loc, buffer, c0, size,
+                  arith::ConstantIntOp::create(rewriter, loc, 0, 8));
+      Value pattern = arith::ConstantOp::create(
+          rewriter, loc, rewriter.getIntegerAttr(
+                             rewriter.getIntegerType(splat->getBitWidth()), *splat));
+      fillBytes(rewriter, loc, buffer, c0, constIndex(rewriter, loc, denseBytes),
+                pattern);
+      rewriter.replaceOp(op, buffer);
+      return success();
+    }
     memref::GlobalOp global = state.constantGlobals.lookup(op);
     if (!global)
       return rewriter.notifyMatchFailure(op, "constant value has no global");
-    Location loc = op.getLoc();
     MemRefType type = global.getType();
     Value size = adaptor.getResultSize();
     Value buffer = allocBytes(rewriter, loc, size);
@@ -553,6 +587,8 @@ static LogicalResult createConstantGlobals(
   OpBuilder builder(module.getContext());
   builder.setInsertionPointToStart(module.getBody());
   WalkResult walk = module.walk([&](AsyncConstantOp op) {
+    if (getSplatBits(op))
+      return WalkResult::advance(); // Filled, see ConstantLowering.
     auto value = dyn_cast<ElementsAttr>(op.getValue());
     auto type = value ? dyn_cast<RankedTensorType>(value.getType()) : nullptr;
     if (!type || !type.hasStaticShape() ||

@@ -37,106 +37,6 @@ using namespace mlir;
 
 namespace layoutopt::stream_lite {
 
-llvm::StringRef stringifyBuiltinKind(BuiltinKind kind) {
-  switch (kind) {
-  case BuiltinKind::Encode:
-    return "encode";
-  case BuiltinKind::Slice:
-    return "slice";
-  case BuiltinKind::Update:
-    return "update";
-  case BuiltinKind::Fill:
-    return "fill";
-  case BuiltinKind::Splat:
-    return "splat";
-  }
-  llvm_unreachable("unknown builtin kind");
-}
-
-//===----------------------------------------------------------------------===//
-// Name mangling
-//===----------------------------------------------------------------------===//
-
-/// Appends `text` keeping only characters of a bare identifier body; any
-/// other character is escaped as `$XX` (its hex code), which keeps the
-/// mangling injective. Builtin int/float type names need no escape.
-static void appendEscaped(std::string &out, StringRef text) {
-  for (char c : text) {
-    if (llvm::isAlnum(c)) {
-      out += c;
-      continue;
-    }
-    out += '$';
-    out += llvm::hexdigit((static_cast<unsigned char>(c) >> 4) & 0xF);
-    out += llvm::hexdigit(static_cast<unsigned char>(c) & 0xF);
-  }
-}
-
-static void appendNumbers(std::string &out, char tag, ArrayRef<int64_t> values) {
-  out += '_';
-  out += tag;
-  llvm::raw_string_ostream os(out);
-  llvm::interleave(values, os, "_");
-}
-
-/// `_pad_...`, `_tiled_...` or nothing for the identity (canonical form, so
-/// that physically equal layouts mangle equally).
-static void appendLayout(std::string &out, PhysicalLayoutAttrInterface layout) {
-  if (!layout) {
-    out += "_nolayout";
-    return;
-  }
-  Attribute canonical = layout.getCanonicalLayout();
-  if (isa<IdentityAttr>(canonical))
-    return;
-  if (auto padding = dyn_cast<PaddingAttr>(canonical)) {
-    out += "_pad";
-    for (int64_t p : padding.getPadding())
-      out += "_" + std::to_string(p);
-    return;
-  }
-  if (auto tiled = dyn_cast<TiledAttr>(canonical)) {
-    out += "_tiled";
-    appendNumbers(out, 'p', tiled.getInnerDimsPos());
-    appendNumbers(out, 't', tiled.getInnerTiles());
-    if (!tiled.getOuterDimsPerm().empty())
-      appendNumbers(out, 'o', tiled.getOuterDimsPerm());
-    return;
-  }
-  // A physical layout this file does not know: its printed form, escaped.
-  std::string printed;
-  llvm::raw_string_ostream os(printed);
-  canonical.print(os);
-  out += "_L";
-  appendEscaped(out, printed);
-}
-
-/// `4xDxf32[_layout]`.
-static void appendType(std::string &out, RankedTensorType type) {
-  for (int64_t dim : type.getShape()) {
-    if (ShapedType::isDynamic(dim))
-      out += 'D';
-    else
-      out += std::to_string(dim);
-    out += 'x';
-  }
-  std::string element;
-  llvm::raw_string_ostream os(element);
-  type.getElementType().print(os);
-  appendEscaped(out, element);
-  appendLayout(out, getPhysicalLayout(type));
-}
-
-std::string getBuiltinName(BuiltinKind kind, ArrayRef<RankedTensorType> types) {
-  std::string name = "__builtin_";
-  name += stringifyBuiltinKind(kind);
-  for (auto [i, type] : llvm::enumerate(types)) {
-    name += i == 0 ? "_" : "_to_";
-    appendType(name, type);
-  }
-  return name;
-}
-
 //===----------------------------------------------------------------------===//
 // Kernel construction
 //===----------------------------------------------------------------------===//
@@ -306,6 +206,11 @@ void zeroIfPadMustBeZero(OpBuilder &builder, Location loc,
 
 /// Bytes per chunk when both sides are contiguous along whole rows.
 constexpr int64_t kRowChunkBytes = 64;
+
+/// At most this many bytes of a fill's pattern, which is stored element by
+/// element: a tile run longer than that is filled in pattern-sized chunks
+/// (then single elements), so kernel size never grows with the tile.
+constexpr int64_t kMaxPatternBytes = 64;
 
 /// Every value in a kernel is a non-negative index within a tensor, hence
 /// nuw/nsw, which lets LLVM fold a layout's `(b * T + r) / T` back to `b` in
@@ -531,11 +436,15 @@ void RegionTransfer::build() {
   }
 
   if (chunk > 1 && !src) {
-    // The fill pattern: one chunk of the value, stored like any element.
+    // The fill pattern: one chunk of the value, stored like any element,
+    // at most kMaxPatternBytes long.
     int64_t elementBytes = d.elementBytes;
-    pattern = memref::AllocaOp::create(
-        b, loc, MemRefType::get({chunk * elementBytes}, b.getI8Type()));
-    for (int64_t i = 0; i < chunk; ++i) {
+    chunk = std::min(chunk,
+                     std::max<int64_t>(1, kMaxPatternBytes / elementBytes));
+    if (chunk > 1)
+      pattern = memref::AllocaOp::create(
+          b, loc, MemRefType::get({chunk * elementBytes}, b.getI8Type()));
+    for (int64_t i = 0; chunk > 1 && i < chunk; ++i) {
       Value at = memref::ViewOp::create(
           b, loc, MemRefType::get({}, d.storageType), pattern,
           math.value(math.constant(i * elementBytes)), ValueRange());
@@ -680,15 +589,25 @@ void RegionTransfer::buildWholeTile(size_t level, Indices indices,
     buildWholeTile(level + 1, indices, blocks, chunk);
     return;
   }
-  // Chunks divide the tile (they divide the run, which is this tile).
-  OpFoldResult within = math.constant(0);
-  if (tile / chunk > 1)
-    within = loop(math.constant(0), math.constant(tile), chunk);
-  indices[dim] = math.add(first, within);
-  if (chunk > 1)
-    moveChunk(indices, chunk);
-  else
+  // Copy chunks divide the tile (they divide the run, which is this tile);
+  // fill chunks are capped (kMaxPatternBytes) and may leave a rest.
+  int64_t whole = tile / chunk * chunk;
+  if (whole > 0) {
+    OpBuilder::InsertionGuard chunkGuard(b);
+    OpFoldResult within = math.constant(0);
+    if (whole > chunk)
+      within = loop(math.constant(0), math.constant(whole), chunk);
+    indices[dim] = math.add(first, within);
+    if (chunk > 1)
+      moveChunk(indices, chunk);
+    else
+      moveElement(indices);
+  }
+  if (whole < tile) {
+    indices[dim] =
+        math.add(first, loop(math.constant(whole), math.constant(tile)));
     moveElement(indices);
+  }
 }
 
 /// A tile the region cuts: element by element over its part of the region.

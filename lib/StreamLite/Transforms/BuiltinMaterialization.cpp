@@ -13,6 +13,7 @@
 #include "StreamLite/Transforms/BuiltinKernels.h"
 #include "StreamLite/Transforms/Transforms.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Remarks.h"
 
@@ -245,13 +246,71 @@ struct SplatMaterialization : MaterializationPattern<TensorSplatOp> {
   }
 };
 
+/// Constants whose byte image would grow with a shape or tile rather than
+/// with their value (hasBoundedByteImage): a splat becomes a splat op; any
+/// other value becomes a constant in the identity layout, encoded into the
+/// layout. The new ops are materialized here (the driver does not visit the
+/// ops a pattern inserts).
+struct ConstantMaterialization : MaterializationPattern<TensorConstantOp> {
+  ConstantMaterialization(MLIRContext *ctx, BuiltinMaterialization &state)
+      : MaterializationPattern(ctx, state), splats(ctx, state),
+        encodes(ctx, state) {}
+
+  LogicalResult matchAndRewrite(TensorConstantOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getResultEncoding());
+    auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+    PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
+    // Anything else is diagnosed by encode-host-tensors.
+    if (!value || !layout || !type.hasStaticShape() ||
+        value.getType().getShape() != type.getShape() ||
+        value.getElementType() != type.getElementType() ||
+        !type.getElementType().isIntOrFloat() ||
+        hasBoundedByteImage(type, value))
+      return failure();
+    Location loc = op.getLoc();
+    AffinityAttr affinity = op.getAffinityAttr();
+    Type index = rewriter.getIndexType();
+    if (value.isSplat()) {
+      Value scalar = arith::ConstantOp::create(
+          rewriter, loc, cast<TypedAttr>(value.getSplatValue<Attribute>()));
+      Value size = TensorSizeOfOp::create(rewriter, loc, index, type,
+                                          ValueRange(), affinity);
+      auto splat = TensorSplatOp::create(rewriter, loc, op.getType(), scalar,
+                                         type, ValueRange(), size, affinity);
+      rewriter.replaceOp(op, splat.getResult());
+      rewriter.setInsertionPoint(splat);
+      (void)splats.matchAndRewrite(splat, rewriter);
+      return success();
+    }
+    auto dense = RankedTensorType::get(type.getShape(), type.getElementType());
+    Value denseSize = TensorSizeOfOp::create(rewriter, loc, index, dense,
+                                             ValueRange(), affinity);
+    auto constant = TensorConstantOp::create(rewriter, loc, op.getType(), value,
+                                             dense, ValueRange(), affinity);
+    Value size = TensorSizeOfOp::create(rewriter, loc, index, type,
+                                        ValueRange(), affinity);
+    auto encode = TensorEncodeOp::create(
+        rewriter, loc, op.getType(), constant.getResult(), dense, ValueRange(),
+        denseSize, type, ValueRange(), size, affinity);
+    rewriter.replaceOp(op, encode.getResult());
+    rewriter.setInsertionPoint(encode);
+    (void)encodes.matchAndRewrite(encode, rewriter);
+    return success();
+  }
+
+  SplatMaterialization splats;
+  EncodeMaterialization encodes;
+};
+
 } // namespace
 
 void populateMaterializeBuiltinsPatterns(RewritePatternSet &patterns,
                                          BuiltinMaterialization &state) {
   patterns.add<CloneMaterialization, EncodeMaterialization,
                SliceMaterialization, UpdateMaterialization,
-               FillMaterialization, SplatMaterialization>(
+               FillMaterialization, SplatMaterialization,
+               ConstantMaterialization>(
       patterns.getContext(), state);
 }
 

@@ -186,6 +186,17 @@ static FailureOr<SmallVector<APInt>> getElementBits(DenseElementsAttr value,
   return bits;
 }
 
+bool hasBoundedByteImage(RankedTensorType type, DenseElementsAttr value) {
+  constexpr int64_t kMaxGrowthBytes = 4096;
+  PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
+  if (!layout || !type.hasStaticShape())
+    return true; // Not an image; diagnosed where it is built.
+  int64_t elementBytes = getElementByteWidth(type.getElementType());
+  int64_t held = (value.isSplat() ? 1 : value.getNumElements()) * elementBytes;
+  int64_t storage = layout.getStorageSizeInBytes(type.getShape(), elementBytes);
+  return storage <= held + kMaxGrowthBytes;
+}
+
 /// The byte image of constant `value` in `layout` as an i8 tensor (pads zero).
 static FailureOr<DenseElementsAttr>
 buildByteImage(Operation *op, DenseElementsAttr value, RankedTensorType type,
@@ -329,6 +340,10 @@ struct ConstantLowering : OpConversionPattern<TensorConstantOp> {
                << "a constant in layout " << type.getEncoding()
                << " needs a static shape equal to its value's, got " << type
                << " for " << value.getType();
+      if (!hasBoundedByteImage(type, value))
+        return op.emitOpError()
+               << kNeedsDispatch << " (the byte image of the constant in "
+               << type.getEncoding() << " would be much larger than its value)";
       FailureOr<DenseElementsAttr> bytes =
           buildByteImage(op, value, type, *layout);
       if (failed(bytes))

@@ -98,3 +98,15 @@ func.func @constant_unknown() -> !stream_lite.resource<constant> {
   %0 = stream_lite.tensor.constant : tensor<2xf32, #stream_lite.unknown> in !stream_lite.resource<constant> = dense<1.0> : tensor<2xf32>
   return %0 : !stream_lite.resource<constant>
 }
+
+// -----
+
+// Tests that a constant whose byte image would be far larger than its value
+// (a 10^7-element tile) is not built here: materialize-builtins
+// rewrites it first. Before, this built a 20 MB image.
+func.func @constant_large_image() -> !stream_lite.resource<constant> {
+  // expected-error @+2 {{failed to legalize operation 'stream_lite.tensor.constant' that was explicitly marked illegal}}
+  // expected-error @+1 {{'stream_lite.tensor.constant' op needs a builtin dispatch; run --stream-lite-materialize-builtins first (the byte image of the constant in #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [10000000]> would be much larger than its value)}}
+  %0 = stream_lite.tensor.constant : tensor<2x3xi8, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [10000000]>> in !stream_lite.resource<constant> = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>
+  return %0 : !stream_lite.resource<constant>
+}

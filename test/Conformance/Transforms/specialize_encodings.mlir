@@ -291,3 +291,245 @@ func.func @fail_to_get_recognized_layout(%arg0: index, %arg1: index) {
   %0 = stream_lite.tensor.empty on(#stream_lite.affinity<@device_a>) : tensor<?x0xf32, #stream_lite.testing<>>{%arg0} in !stream_lite.resource<*>{%arg1}
   return
 }
+
+// -----
+
+stream_lite.device @device_a targets([#stream_lite.target<"vmvx", resolver = #stream_lite.specialization_resolver<123>>])
+
+// tensor_dispatch_with_tied_operands: the operand and the tied result are
+// resolved. The tied result is written `in %0 as !type{%size}` (IREE's
+// `in %0{%size}` is not accepted yet).
+// CHECK-LABEL: func.func @tensor_dispatch_with_tied_operands
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @executable::@dispatch(%[[T:.+]], %arg3) : (tensor<4x?xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<4x?xf32>>]>>{%arg2} in !stream_lite.resource<*>{%arg1}, index) -> tensor<4x?xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<4x?xf32>>]>>{%arg2} in %[[T]] as !stream_lite.resource<*>{%arg1}
+stream_lite.executable private @executable {
+  stream_lite.executable.export public @dispatch
+  builtin.module {
+    func.func @dispatch(%arg0: !stream_lite.binding, %arg1: index) {
+      %c0 = arith.constant 0 : index
+      %0 = stream_lite.binding.subspan %arg0[%c0] : !stream_lite.binding -> tensor<16xf32, #stream_lite.testing<>> in memref<?xi8>
+      return
+    }
+  }
+}
+func.func @tensor_dispatch_with_tied_operands(%arg0: !stream_lite.resource<external>, %arg1: index, %arg2: index, %arg3: index) -> !stream_lite.resource<*> {
+  %0 = stream_lite.async.transfer %arg0 : !stream_lite.resource<external>{%arg1} from(#stream_lite.affinity<@device_a>) -> to(#stream_lite.affinity<@device_a>) !stream_lite.resource<*>{%arg1}
+  %1 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @executable::@dispatch(%0, %arg3) : (tensor<4x?xf32, #stream_lite.testing<>>{%arg2} in !stream_lite.resource<*>{%arg1}, index) -> tensor<4x?xf32, #stream_lite.testing<>>{%arg2} in %0 as !stream_lite.resource<*>{%arg1}
+  return %1 : !stream_lite.resource<*>
+}
+
+// -----
+
+stream_lite.device @device_a targets([#stream_lite.target<"vmvx", resolver = #stream_lite.specialization_resolver<123>>])
+stream_lite.device @device_b targets([#stream_lite.target<"vmvx", resolver = #stream_lite.specialization_resolver<123>>])
+
+// multi_device_with_same_executable_targets: two devices with the same
+// resolver give the same binding layouts: one executable, no copy.
+// CHECK: stream_lite.executable private @ex {
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<16xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<16xf32>>]>>
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<16xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<16xf32>>]>>
+// CHECK-NOT: stream_lite.executable private
+// CHECK-LABEL: func.func @multi_device_with_same_executable_targets
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @ex::@dispatch
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_b>) @ex::@dispatch
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @dispatch
+  builtin.module {
+    func.func @dispatch(%arg0: !stream_lite.binding, %arg1: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %0 = stream_lite.binding.subspan %arg0[%c0] : !stream_lite.binding -> tensor<16xf32, #stream_lite.testing<>> in memref<?xi8>
+      %1 = stream_lite.binding.subspan %arg1[%c0] : !stream_lite.binding -> tensor<16xf32, #stream_lite.testing<>> in memref<?xi8>
+      return
+    }
+  }
+}
+func.func @multi_device_with_same_executable_targets(%arg0: !stream_lite.resource<external>, %arg1: index) {
+  %0 = stream_lite.async.transfer %arg0 : !stream_lite.resource<external>{%arg1} from(#stream_lite.affinity<@device_a>) -> to(#stream_lite.affinity<@device_a>) !stream_lite.resource<*>{%arg1}
+  %1 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @ex::@dispatch(%0) : (tensor<16xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%arg1}) -> tensor<16xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%arg1}
+  %2 = stream_lite.async.transfer %1 : !stream_lite.resource<*>{%arg1} from(#stream_lite.affinity<@device_a>) -> to(#stream_lite.affinity<@device_b>) !stream_lite.resource<*>{%arg1}
+  %3 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_b>) @ex::@dispatch(%2) : (tensor<16xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%arg1}) -> tensor<16xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%arg1}
+  return
+}
+
+// -----
+
+stream_lite.device @device_a targets([#stream_lite.target<"target_a", resolver = #stream_lite.specialization_resolver<123>>])
+stream_lite.device @device_b targets([#stream_lite.target<"target_b", resolver = #stream_lite.specialization_resolver<456>>])
+
+// multi_device_with_different_executable_targets: the second dispatch reads
+// data device_a made (123) and makes its result on device_b (456): the
+// executable is copied for that binding list.
+// CHECK: stream_lite.executable private @ex {
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<16xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<16xf32>>]>>
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<16xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<16xf32>>]>>
+// CHECK: stream_lite.executable private @ex_dup0 {
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<16xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<16xf32>>]>>
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<16xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<456, tensor<16xf32>>]>>
+// CHECK-LABEL: func.func @multi_device_with_different_executable_targets
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @ex::@dispatch
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_b>) @ex_dup0::@dispatch
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @dispatch
+  builtin.module {
+    func.func @dispatch(%arg0: !stream_lite.binding, %arg1: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %0 = stream_lite.binding.subspan %arg0[%c0] : !stream_lite.binding -> tensor<16xf32, #stream_lite.testing<>> in memref<?xi8>
+      %1 = stream_lite.binding.subspan %arg1[%c0] : !stream_lite.binding -> tensor<16xf32, #stream_lite.testing<>> in memref<?xi8>
+      return
+    }
+  }
+}
+func.func @multi_device_with_different_executable_targets(%arg0: !stream_lite.resource<external>, %arg1: index) {
+  %0 = stream_lite.async.transfer %arg0 : !stream_lite.resource<external>{%arg1} from(#stream_lite.affinity<@device_a>) -> to(#stream_lite.affinity<@device_a>) !stream_lite.resource<*>{%arg1}
+  %1 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @ex::@dispatch(%0) : (tensor<16xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%arg1}) -> tensor<16xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%arg1}
+  %2 = stream_lite.async.transfer %1 : !stream_lite.resource<*>{%arg1} from(#stream_lite.affinity<@device_a>) -> to(#stream_lite.affinity<@device_b>) !stream_lite.resource<*>{%arg1}
+  %3 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_b>) @ex::@dispatch(%2) : (tensor<16xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%arg1}) -> tensor<16xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%arg1}
+  return
+}
+
+// -----
+
+stream_lite.device @device_a targets([#stream_lite.target<"target_a", resolver = #stream_lite.specialization_resolver<123>>])
+stream_lite.device @device_b targets([#stream_lite.target<"target_b", resolver = #stream_lite.specialization_resolver<456>>])
+
+// multi_device_set_encoding: the same kernel making encoded data on two
+// devices is copied once; each copy's encoded binding has its device's
+// layout, the plain one none.
+// CHECK: stream_lite.executable private @ex {
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<?x?xf32>{{.+}} in
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<?x?xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<?x?xf32>>]>>
+// CHECK: stream_lite.executable private @ex_dup0 {
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<?x?xf32>{{.+}} in
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<?x?xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<456, tensor<?x?xf32>>]>>
+// CHECK-LABEL: func.func @multi_device_set_encoding
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @ex::@set_encoding
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_b>) @ex_dup0::@set_encoding
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @set_encoding
+  builtin.module {
+    func.func @set_encoding(%arg0: !stream_lite.binding, %arg1: index, %arg2: index, %arg3: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %0 = stream_lite.binding.subspan %arg0[%c0] : !stream_lite.binding -> tensor<?x?xf32>{%arg1, %arg2} in memref<?xi8>
+      %1 = stream_lite.binding.subspan %arg3[%c0] : !stream_lite.binding -> tensor<?x?xf32, #stream_lite.testing<>>{%arg1, %arg2} in memref<?xi8>
+      return
+    }
+  }
+}
+func.func @multi_device_set_encoding(%arg0: !stream_lite.resource<external>, %arg1: !stream_lite.resource<external>, %arg2: index, %N : index, %K : index) {
+  %0 = stream_lite.async.transfer %arg0 : !stream_lite.resource<external>{%arg2} from(#stream_lite.affinity<@device_a>) -> to(#stream_lite.affinity<@device_a>) !stream_lite.resource<*>{%arg2}
+  %1 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @ex::@set_encoding(%0, %N, %K) : (tensor<?x?xf32>{%N, %K} in !stream_lite.resource<*>{%arg2}, index, index) -> tensor<?x?xf32, #stream_lite.testing<>>{%N, %K} in !stream_lite.resource<*>{%arg2}
+  %2 = stream_lite.async.transfer %arg1 : !stream_lite.resource<external>{%arg2} from(#stream_lite.affinity<@device_b>) -> to(#stream_lite.affinity<@device_b>) !stream_lite.resource<*>{%arg2}
+  %3 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_b>) @ex::@set_encoding(%2, %N, %K) : (tensor<?x?xf32>{%N, %K} in !stream_lite.resource<*>{%arg2}, index, index) -> tensor<?x?xf32, #stream_lite.testing<>>{%N, %K} in !stream_lite.resource<*>{%arg2}
+  return
+}
+
+// -----
+
+stream_lite.device @device_a targets([#stream_lite.target<"target_a", resolver = #stream_lite.specialization_resolver<123>>])
+stream_lite.device @device_b targets([#stream_lite.target<"target_b", resolver = #stream_lite.specialization_resolver<456>>])
+
+// multi_device_unset_encoding: the same for a kernel reading encoded data
+// that comes from outside (no visible creator: the dispatch's device).
+// CHECK: stream_lite.executable private @ex {
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<?x?xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<?x?xf32>>]>>
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<?x?xf32>{{.+}} in
+// CHECK: stream_lite.executable private @ex_dup0 {
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<?x?xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<456, tensor<?x?xf32>>]>>
+// CHECK: stream_lite.binding.subspan {{.+}} -> tensor<?x?xf32>{{.+}} in
+// CHECK-LABEL: func.func @multi_device_unset_encoding
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @ex::@unset_encoding
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_b>) @ex_dup0::@unset_encoding
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @unset_encoding
+  builtin.module {
+    func.func @unset_encoding(%arg0: !stream_lite.binding, %arg1: index, %arg2: index, %arg3: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %0 = stream_lite.binding.subspan %arg0[%c0] : !stream_lite.binding -> tensor<?x?xf32, #stream_lite.testing<>>{%arg1, %arg2} in memref<?xi8>
+      %1 = stream_lite.binding.subspan %arg3[%c0] : !stream_lite.binding -> tensor<?x?xf32>{%arg1, %arg2} in memref<?xi8>
+      return
+    }
+  }
+}
+func.func @multi_device_unset_encoding(%arg0: !stream_lite.resource<external>, %arg1: !stream_lite.resource<external>, %arg2: index, %M: index, %N: index) {
+  %0 = stream_lite.async.transfer %arg0 : !stream_lite.resource<external>{%arg2} from(#stream_lite.affinity<@device_a>) -> to(#stream_lite.affinity<@device_a>) !stream_lite.resource<*>{%arg2}
+  %1 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @ex::@unset_encoding(%0, %M, %N) : (tensor<?x?xf32, #stream_lite.testing<>>{%M, %N} in !stream_lite.resource<*>{%arg2}, index, index) -> tensor<?x?xf32>{%M, %N} in !stream_lite.resource<*>{%arg2}
+  %2 = stream_lite.async.transfer %arg1 : !stream_lite.resource<external>{%arg2} from(#stream_lite.affinity<@device_b>) -> to(#stream_lite.affinity<@device_b>) !stream_lite.resource<*>{%arg2}
+  %3 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_b>) @ex::@unset_encoding(%2, %M, %N) : (tensor<?x?xf32, #stream_lite.testing<>>{%M, %N} in !stream_lite.resource<*>{%arg2}, index, index) -> tensor<?x?xf32>{%M, %N} in !stream_lite.resource<*>{%arg2}
+  return
+}
+
+// -----
+
+stream_lite.device @device_a targets([#stream_lite.target<"target_a", resolver = #stream_lite.specialization_resolver<123>>])
+stream_lite.device @device_b targets([#stream_lite.target<"target_b", resolver = #stream_lite.specialization_resolver<456>>])
+
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+#rhs = #stream_lite.encoding<operand_index = 1, op_type = matmul, element_types = [f32, f32, f32]>
+#res = #stream_lite.encoding<operand_index = 2, op_type = matmul, element_types = [f32, f32, f32]>
+
+// multi_device_gemm: a gemm kernel whose three bindings are encoded, run on
+// two devices: one copy per device, each with its device's three layouts.
+// (The kernel body is left out: only the bindings matter here.)
+// CHECK: stream_lite.executable private @ex {
+// CHECK-COUNT-3: stream_lite.binding.subspan {{.+}}#stream_lite.layout<[#stream_lite.specialized<123, tensor<?x?xf32>>]>
+// CHECK: stream_lite.executable private @ex_dup0 {
+// CHECK-COUNT-3: stream_lite.binding.subspan {{.+}}#stream_lite.layout<[#stream_lite.specialized<456, tensor<?x?xf32>>]>
+// CHECK-LABEL: func.func @multi_device_gemm
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @ex::@gemm
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_b>) @ex_dup0::@gemm
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @gemm
+  builtin.module {
+    func.func @gemm(%arg0: !stream_lite.binding, %arg1: !stream_lite.binding, %m: index, %n: index, %k: index, %arg6: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %0 = stream_lite.binding.subspan %arg0[%c0] : !stream_lite.binding -> tensor<?x?xf32, #lhs>{%m, %k} in memref<?xi8>
+      %1 = stream_lite.binding.subspan %arg1[%c0] : !stream_lite.binding -> tensor<?x?xf32, #rhs>{%k, %n} in memref<?xi8>
+      %2 = stream_lite.binding.subspan %arg6[%c0] : !stream_lite.binding -> tensor<?x?xf32, #res>{%m, %n} in memref<?xi8>
+      return
+    }
+  }
+}
+func.func @multi_device_gemm(%arg0: !stream_lite.resource<external>, %arg1: !stream_lite.resource<external>, %arg2: !stream_lite.resource<external>, %arg3: !stream_lite.resource<external>, %M: index, %N: index, %K: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) {
+  %MK = arith.muli %M, %K : index
+  %NK = arith.muli %N, %K : index
+  %MN = arith.muli %M, %N : index
+  %LHS_A = stream_lite.async.transfer %arg0 : !stream_lite.resource<external>{%MK} from(#stream_lite.affinity<@device_a>) -> to(#stream_lite.affinity<@device_a>) !stream_lite.resource<*>{%MK}
+  %RHS_A = stream_lite.async.transfer %arg1 : !stream_lite.resource<external>{%NK} from(#stream_lite.affinity<@device_a>) -> to(#stream_lite.affinity<@device_a>) !stream_lite.resource<*>{%NK}
+  %RES_A = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @ex::@gemm(%LHS_A, %RHS_A, %M, %N, %K) : (tensor<?x?xf32, #lhs>{%M, %K} in !stream_lite.resource<*>{%MK}, tensor<?x?xf32, #rhs>{%K, %N} in !stream_lite.resource<*>{%NK}, index, index, index) -> tensor<?x?xf32, #res>{%M, %N} in !stream_lite.resource<*>{%MN}
+  %LHS_B = stream_lite.async.transfer %arg2 : !stream_lite.resource<external>{%MK} from(#stream_lite.affinity<@device_b>) -> to(#stream_lite.affinity<@device_b>) !stream_lite.resource<*>{%MK}
+  %RHS_B = stream_lite.async.transfer %arg3 : !stream_lite.resource<external>{%NK} from(#stream_lite.affinity<@device_b>) -> to(#stream_lite.affinity<@device_b>) !stream_lite.resource<*>{%NK}
+  %RES_B = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_b>) @ex::@gemm(%LHS_B, %RHS_B, %M, %N, %K) : (tensor<?x?xf32, #lhs>{%M, %K} in !stream_lite.resource<*>{%MK}, tensor<?x?xf32, #rhs>{%K, %N} in !stream_lite.resource<*>{%NK}, index, index, index) -> tensor<?x?xf32, #res>{%M, %N} in !stream_lite.resource<*>{%MN}
+  return %RES_A, %RES_B : !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+
+// -----
+
+stream_lite.device @device_a targets([#stream_lite.target<"vmvx", resolver = #stream_lite.specialization_resolver<123>>])
+#serialized = #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<4x?xf32>>]>
+
+// tensor_dispatch_with_unknown_and_serialized_encodings,
+// tensor_dispatch_with_unknown_and_unserialized_encodings: unknown and
+// serialized encodings stay, an unserialized one is resolved, and the result
+// binding gets the serialized layout. (Not checked: the operand binding,
+// which IREE leaves without encoding while stream-lite writes #unknown onto
+// it; a disagreement listed in docs/conformance.md.)
+// CHECK: stream_lite.binding.subspan %arg2{{.+}} -> tensor<4x?xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<4x?xf32>>]>>
+// CHECK-LABEL: func.func @tensor_dispatch_with_unknown_and_serialized_encodings
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @executable::@dispatch({{.+}}) : (tensor<4x?xf32, #stream_lite.unknown>{{.+}}, index) -> tensor<4x?xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<4x?xf32>>]>>
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @executable::@dispatch({{.+}}) : (tensor<4x?xf32, #stream_lite.unknown>{{.+}}, index) -> tensor<4x?xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<4x?xf32>>]>>
+stream_lite.executable private @executable {
+  stream_lite.executable.export public @dispatch
+  builtin.module {
+    func.func @dispatch(%arg0: !stream_lite.binding, %arg1: index, %arg2: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %0 = stream_lite.binding.subspan %arg0[%c0] : !stream_lite.binding -> tensor<4x?xf32>{%arg1} in memref<?xi8>
+      %1 = stream_lite.binding.subspan %arg2[%c0] : !stream_lite.binding -> tensor<4x?xf32>{%arg1} in memref<?xi8>
+      return
+    }
+  }
+}
+func.func @tensor_dispatch_with_unknown_and_serialized_encodings(%arg0: !stream_lite.resource<external>, %arg1: index, %arg2: index, %arg3: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) {
+  %0 = stream_lite.async.transfer %arg0 : !stream_lite.resource<external>{%arg1} from(#stream_lite.affinity<@device_a>) -> to(#stream_lite.affinity<@device_a>) !stream_lite.resource<*>{%arg1}
+  %1 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @executable::@dispatch(%0, %arg3) : (tensor<4x?xf32, #stream_lite.unknown>{%arg2} in !stream_lite.resource<*>{%arg1}, index) -> tensor<4x?xf32, #serialized>{%arg2} in !stream_lite.resource<*>{%arg1}
+  %2 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @executable::@dispatch(%0, %arg3) : (tensor<4x?xf32, #stream_lite.unknown>{%arg2} in !stream_lite.resource<*>{%arg1}, index) -> tensor<4x?xf32, #stream_lite.testing<>>{%arg2} in !stream_lite.resource<*>{%arg1}
+  return %1, %2 : !stream_lite.resource<*>, !stream_lite.resource<*>
+}

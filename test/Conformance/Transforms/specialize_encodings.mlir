@@ -508,10 +508,10 @@ stream_lite.device @device_a targets([#stream_lite.target<"vmvx", resolver = #st
 
 // tensor_dispatch_with_unknown_and_serialized_encodings,
 // tensor_dispatch_with_unknown_and_unserialized_encodings: unknown and
-// serialized encodings stay, an unserialized one is resolved, and the result
-// binding gets the serialized layout. (Not checked: the operand binding,
-// which IREE leaves without encoding while stream-lite writes #unknown onto
-// it; a disagreement listed in docs/conformance.md.)
+// serialized encodings stay, an unserialized one is resolved; the result
+// binding gets the serialized layout, the operand binding (unknown
+// encoding) none.
+// CHECK: stream_lite.binding.subspan %arg0{{.+}} -> tensor<4x?xf32>{%arg1} in
 // CHECK: stream_lite.binding.subspan %arg2{{.+}} -> tensor<4x?xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<4x?xf32>>]>>
 // CHECK-LABEL: func.func @tensor_dispatch_with_unknown_and_serialized_encodings
 // CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@device_a>) @executable::@dispatch({{.+}}) : (tensor<4x?xf32, #stream_lite.unknown>{{.+}}, index) -> tensor<4x?xf32, #stream_lite.testing<layouts = [#stream_lite.specialized<123, tensor<4x?xf32>>]>>

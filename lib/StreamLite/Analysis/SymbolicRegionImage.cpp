@@ -210,8 +210,8 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
       continue;
     }
     if (pa.stride > 1) {
-      if (pa.extent != llvm::divideCeil(kProbeA, pa.stride) ||
-          pb.extent != llvm::divideCeil(kProbeB, pb.stride))
+      if (pa.extent != llvm::divideCeilSigned(kProbeA, pa.stride) ||
+          pb.extent != llvm::divideCeilSigned(kProbeB, pb.stride))
         return unreadable(i);
       extents.push_back(Size::of(d, pa.stride, /*roundUp=*/true));
       untiledPads.push_back(false);

@@ -40,15 +40,32 @@ struct TensorRegion {
                              mlir::ValueRange offsets, mlir::ValueRange lengths);
 };
 
+/// Steps of one physical dim of a layout, for byte ranges whose length
+/// depends on dynamic dims. One step is as many bytes as the byte offset of
+/// the element `stepElements` along logical dim `dim` (all other indices 0),
+/// so lowering asks the layout for it at run time. The number of steps is
+/// `count / divisor` (exact, or rounded up when `roundUp`): the region's
+/// length along `dim`, in elements or in whole tiles.
+struct PhysicalSteps {
+  int64_t dim = 0;
+  int64_t stepElements = 1;
+  mlir::OpFoldResult count;
+  int64_t divisor = 1;
+  bool roundUp = false;
+};
+
 /// One contiguous byte range of a tensor: it starts at the byte offset of
 /// logical element `start` and spans `elements` element slots (pads
-/// included), or the whole storage.
+/// included), `steps` of a physical dim, or the whole storage.
 struct ByteSpan {
   bool wholeStorage = false;
   llvm::SmallVector<mlir::OpFoldResult> start;
   /// Element slots; the span's bytes are their product times the element
-  /// byte width.
+  /// byte width (unless `steps` is set).
   llvm::SmallVector<mlir::OpFoldResult> elementFactors;
+  /// Set for regions proven contiguous for every value of their dynamic
+  /// dims and offsets: the span's bytes are these steps.
+  std::optional<PhysicalSteps> steps;
 };
 
 struct TransferPlan {

@@ -5,12 +5,13 @@
 // and, for copies, when both tensors hold the region's elements in the same
 // order at the same relative byte positions. Regions with static offsets,
 // lengths and dims are decided exactly on the layout's physical dims;
-// dynamic ones only in the cases that can be proven symbolically (whole
-// tensors, row-major identity layouts).
+// dynamic ones where the range is contiguous for every value of them
+// (SymbolicRegionImage.cpp), with the byte range computed at run time.
 //
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/Analysis/TransferPlanner.h"
+#include "SymbolicRegionImage.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -305,16 +306,6 @@ static bool isIdentityLayout(RankedTensorType type) {
   return layout && isa<IdentityAttr>(layout.getCanonicalLayout());
 }
 
-/// Names the first dim whose region or size is dynamic, for explanations.
-static std::string firstDynamicDim(const TensorRegion &region) {
-  for (size_t i = 0; i < region.dims.size(); ++i)
-    if (!getConstantIntValue(region.dims[i]) ||
-        !getConstantIntValue(region.offsets[i]) ||
-        !getConstantIntValue(region.lengths[i]))
-      return llvm::formatv("dim {0}", i);
-  return "a dim";
-}
-
 //===----------------------------------------------------------------------===//
 // Copies
 //===----------------------------------------------------------------------===//
@@ -349,6 +340,41 @@ static TransferPlan unsupported(RankedTensorType type) {
       "per target or are testing layouts), so its bytes cannot be moved",
       type);
   plan.isError = true;
+  return plan;
+}
+
+/// A copy with dynamic values: both ranges contiguous for every value, the
+/// same relative positions, pads only where the contract allows.
+static TransferPlan planSymbolicCopy(const TensorRegion &source,
+                                     const TensorRegion &target,
+                                     PhysicalLayoutAttrInterface sourceLayout,
+                                     PhysicalLayoutAttrInterface targetLayout) {
+  std::string why;
+  FailureOr<detail::SymbolicImage> si =
+      detail::mapSymbolicRegion(sourceLayout, source, why);
+  if (failed(si))
+    return dispatch("source: " + why);
+  FailureOr<detail::SymbolicImage> ti =
+      detail::mapSymbolicRegion(targetLayout, target, why);
+  if (failed(ti))
+    return dispatch("target: " + why);
+  if (!detail::haveSameSignature(*si, *ti))
+    return dispatch(llvm::formatv(
+        "source ({0}) and target ({1}) do not provably order the region's "
+        "bytes the same way for every value of the dynamic dims",
+        describeLayout(source.type), describeLayout(target.type)));
+  if (ti->mayHavePads && ti->contract == PadContract::Zero &&
+      si->contract != PadContract::Zero)
+    return dispatch("would copy undefined padding bytes into tile padding "
+                    "that must stay zero");
+  TransferPlan plan;
+  plan.kind = TransferPlan::Kind::Copy;
+  plan.explanation = "one copy, its bytes computed at run time: " +
+                     detail::describeSymbolicRegion(source);
+  if (si->mayHavePads)
+    plan.explanation += " (with padding the layouts allow)";
+  plan.source = si->span;
+  plan.target = ti->span;
   return plan;
 }
 
@@ -447,15 +473,8 @@ TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
       plan.target = targetSpan;
       return plan;
     }
-    return dispatch("the region is not provably row-major contiguous in both "
-                    "tensors");
   }
-  return dispatch(llvm::formatv(
-      "{0} of the region is dynamic on a {1} layout: one byte range cannot "
-      "be proven",
-      firstDynamicDim(isIdentityLayout(source.type) ? target : source),
-      describeLayout(isIdentityLayout(source.type) ? target.type
-                                                   : source.type)));
+  return planSymbolicCopy(source, target, sourceLayout, targetLayout);
 }
 
 //===----------------------------------------------------------------------===//
@@ -570,7 +589,6 @@ TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
       return fill(wholeSpan(target), llvm::formatv(
           "one {0}-bit memset of the whole storage: padding bytes are undefined",
           width));
-    return dispatch("writes non-zero into tile padding");
   }
   if (isIdentityLayout(target.type)) {
     if (std::optional<size_t> first = rowMajorContiguousFrom(target)) {
@@ -582,12 +600,22 @@ TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
                                       "row-major contiguous",
                                       width));
     }
-    return dispatch("the region is not provably row-major contiguous");
   }
-  return dispatch(llvm::formatv(
-      "{0} of the region is dynamic on a {1} layout: one byte range cannot be "
-      "proven",
-      firstDynamicDim(target), describeLayout(target.type)));
+  // Dynamic values: a range contiguous for every value of them.
+  std::string why;
+  FailureOr<detail::SymbolicImage> image =
+      detail::mapSymbolicRegion(layout, target, why);
+  if (failed(image))
+    return dispatch(why);
+  if (image->mayHavePads && image->contract == PadContract::Zero && !zero)
+    return dispatch(image->hasPads
+                        ? "writes non-zero into tile padding"
+                        : "writes non-zero into tile padding: the range may "
+                          "hold tile pads for some values of the dynamic dims");
+  return fill(image->span,
+              llvm::formatv("one {0}-bit memset, its bytes computed at run "
+                            "time: {1}",
+                            width, detail::describeSymbolicRegion(target)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -649,7 +677,7 @@ static bool spansWholeStorage(const ByteSpan &span, const TensorRegion &region,
                               PhysicalLayoutAttrInterface layout,
                               int64_t elementBytes) {
   std::optional<StaticRegion> s = getStatic(region);
-  if (span.wholeStorage || !s)
+  if (span.wholeStorage || span.steps || !s)
     return false;
   int64_t slots = 1;
   for (OpFoldResult factor : span.elementFactors) {

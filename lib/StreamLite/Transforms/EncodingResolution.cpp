@@ -275,7 +275,11 @@ static void updateBindingLayouts(ExecutableOp executable,
     return;
   for (auto [argument, layout] :
        llvm::zip(function.getArguments(), layouts.getValue())) {
-    if (!isa<BindingType>(argument.getType()) || isa<UnitAttr>(layout))
+    // Only serialized layouts are the kernel's business: an encoding this
+    // project does not recognize is left off the binding.
+    auto encoding = dyn_cast<SerializableEncodingAttrInterface>(layout);
+    if (!isa<BindingType>(argument.getType()) || !encoding ||
+        !encoding.isSerialized())
       continue;
     for (Operation *user : argument.getUsers()) {
       auto subspan = dyn_cast<BindingSubspanOp>(user);

@@ -119,8 +119,22 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
       layout.buildElementByteOffset(builder, loc, dims, elementBytes, span.start);
   IndexArith math(builder, loc);
   OpFoldResult length = builder.getIndexAttr(elementBytes);
-  for (OpFoldResult factor : span.elementFactors)
-    length = math.mul(length, factor);
+  if (const std::optional<PhysicalSteps> &steps = span.steps) {
+    // Steps of one physical dim: a step is the byte offset of the element
+    // `stepElements` along that dim, asked of the layout at run time.
+    SmallVector<OpFoldResult> index(dims.size(), builder.getIndexAttr(0));
+    index[steps->dim] = builder.getIndexAttr(steps->stepElements);
+    OpFoldResult step =
+        layout.buildElementByteOffset(builder, loc, dims, elementBytes, index);
+    OpFoldResult count = steps->count;
+    if (steps->divisor != 1)
+      count = steps->roundUp ? math.ceilDiv(count, steps->divisor)
+                             : math.floorDiv(count, steps->divisor);
+    length = math.mul(count, step);
+  } else {
+    for (OpFoldResult factor : span.elementFactors)
+      length = math.mul(length, factor);
+  }
   range.length = length;
   // A span from byte 0 over the whole storage (its size value, or the
   // static storage size of the type) is the whole resource.

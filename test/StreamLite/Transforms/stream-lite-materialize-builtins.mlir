@@ -106,8 +106,9 @@ func.func @slice_dispatch(%r: !stream_lite.resource<*>, %sz: index) -> (!stream_
   return %0, %1, %2 : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
 }
 
-// Tests dynamic regions: row-major identity rows stay DMA; tiled ones cannot
-// be proven and dispatch (dims, offsets and result dims are operands).
+// Tests dynamic regions: row-major identity rows stay DMA; tiled rows at an
+// offset not provably tile-aligned dispatch (dims, offsets and result dims
+// are operands). More in stream-lite-materialize-builtins-dynamic.mlir.
 // CHECK-LABEL: func.func @slice_dynamic
 // CHECK: stream_lite.tensor.slice %arg0[%arg2, %c0 for %arg3, %c16]
 // CHECK: stream_lite.tensor.dispatch @__builtin_slice_Dx16xf32_tiled_p0_1_t8_4_to_Dx16xf32_tiled_p0_1_t8_4::@__builtin_slice_Dx16xf32_tiled_p0_1_t8_4_to_Dx16xf32_tiled_p0_1_t8_4(%arg0, %arg1, %arg2, %c0, %arg3)

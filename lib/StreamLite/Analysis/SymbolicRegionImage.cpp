@@ -1,0 +1,404 @@
+//===- SymbolicRegionImage.cpp - regions with dynamic values --------------===//
+//
+// A region is one byte range for every value of its dynamic parts when, in
+// the layout's physical dims (row-major), every dim before some dim k is
+// provably a single step, and every dim after k is provably whole. Dim k is
+// then `count` steps, and the range starts at the region's first element.
+// What may be dynamic:
+//  - a whole dim (offset 0, length the same value as the dim);
+//  - offsets of dims that are a single step (a row index);
+//  - the offset and length of dim k, where a tiled dim must stay tile-aligned:
+//    its offset and length provably multiples of the tile (a constant, or a
+//    product with one, see isProvablyMultipleOf). Nothing is assumed at run
+//    time: an offset that is only aligned for some values is a dispatch.
+// The structure of the physical dims and the extents of whole dims come from
+// the layout interface, read at two probe sizes of the dynamic dims: every
+// layout of the project gives an untiled dim the extent `d + pad` and the
+// outer dim of a tiled dim `ceil(d / tile)`; a layout that does not read that
+// way at both probes proves nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SymbolicRegionImage.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace layoutopt::stream_lite::detail {
+
+static std::optional<int64_t> known(OpFoldResult v) {
+  return getConstantIntValue(v);
+}
+
+static bool provablyEqual(OpFoldResult a, OpFoldResult b) {
+  std::optional<int64_t> ca = known(a), cb = known(b);
+  if (ca || cb)
+    return ca && cb && *ca == *cb;
+  return cast<Value>(a) == cast<Value>(b);
+}
+
+//===----------------------------------------------------------------------===//
+// Divisibility
+//===----------------------------------------------------------------------===//
+
+static bool multipleOf(Value value, int64_t factor, unsigned depth) {
+  if (std::optional<int64_t> c = getConstantIntValue(value))
+    return *c % factor == 0;
+  Operation *op = value.getDefiningOp();
+  if (!op || depth > 8)
+    return false;
+  // Index arithmetic wraps modulo 2^64, which keeps multiples of a power of
+  // two but not of other factors unless the op may not wrap.
+  bool wrapSafe = llvm::isPowerOf2_64(factor);
+  if (auto flags = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op))
+    wrapSafe |= flags.hasNoUnsignedWrap();
+  if (isa<arith::MulIOp>(op))
+    return wrapSafe && (multipleOf(op->getOperand(0), factor, depth + 1) ||
+                        multipleOf(op->getOperand(1), factor, depth + 1));
+  if (isa<arith::AddIOp>(op))
+    return wrapSafe && multipleOf(op->getOperand(0), factor, depth + 1) &&
+           multipleOf(op->getOperand(1), factor, depth + 1);
+  if (isa<arith::SelectOp>(op))
+    return multipleOf(op->getOperand(1), factor, depth + 1) &&
+           multipleOf(op->getOperand(2), factor, depth + 1);
+  return false;
+}
+
+bool isProvablyMultipleOf(OpFoldResult value, int64_t factor) {
+  if (factor == 1)
+    return true;
+  if (std::optional<int64_t> c = known(value))
+    return *c % factor == 0;
+  return multipleOf(cast<Value>(value), factor, 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Text
+//===----------------------------------------------------------------------===//
+
+static std::string text(OpFoldResult v) {
+  std::optional<int64_t> c = known(v);
+  return c ? std::to_string(*c) : std::string("?");
+}
+
+/// `[a, b)` with `?` for dynamic values: `[2, 4)`, `[?, ? + 2)`, `[0, ?)`.
+static std::string rangeText(OpFoldResult offset, OpFoldResult length) {
+  std::optional<int64_t> a = known(offset), n = known(length);
+  if (a && n)
+    return llvm::formatv("[{0}, {1})", *a, *a + *n);
+  if (a && *a == 0)
+    return llvm::formatv("[0, {0})", text(length));
+  return llvm::formatv("[{0}, {0} + {1})", text(offset), text(length));
+}
+
+std::string describeSymbolicRegion(const TensorRegion &region) {
+  size_t rank = region.dims.size();
+  bool rows = rank > 0;
+  for (size_t i = 1; i < rank; ++i)
+    rows &= known(region.offsets[i]) == 0 &&
+            provablyEqual(region.lengths[i], region.dims[i]);
+  if (rows)
+    return "rows " + rangeText(region.offsets[0], region.lengths[0]) +
+           " are contiguous";
+  std::string result = "region ";
+  for (size_t i = 0; i < rank; ++i)
+    result += (i ? " x " : "") + rangeText(region.offsets[i], region.lengths[i]);
+  return result + " is contiguous";
+}
+
+//===----------------------------------------------------------------------===//
+// Mapping
+//===----------------------------------------------------------------------===//
+
+Size Size::of(OpFoldResult count, int64_t divisor, bool roundUp,
+              int64_t addend) {
+  Size size{std::nullopt, count, divisor, roundUp, addend};
+  if (std::optional<int64_t> c = known(count))
+    size.value =
+        (roundUp ? llvm::divideCeil(*c, divisor) : *c / divisor) + addend;
+  return size;
+}
+
+bool Size::operator==(const Size &other) const {
+  if (value || other.value)
+    return value == other.value;
+  return provablyEqual(count, other.count) && divisor == other.divisor &&
+         roundUp == other.roundUp && addend == other.addend;
+}
+
+namespace {
+/// How the region covers one physical dim.
+struct Cover {
+  /// Provably a single step (the region holds one coordinate of this dim).
+  bool unit = false;
+  /// Provably all steps, pads included, starting at coordinate 0.
+  bool whole = false;
+  /// When whole: whether some steps may hold pads only, and whether they
+  /// do for every value.
+  bool mayPad = false, surePad = false;
+  /// Steps the region takes when this is the first moved dim.
+  Size count;
+  /// Why the dim is not whole.
+  std::string notWhole;
+};
+} // namespace
+
+/// The physical dims of `dims` with dynamic dims given the size `probe`.
+static SmallVector<PhysicalDim> probeDims(PhysicalLayoutAttrInterface layout,
+                                          ArrayRef<OpFoldResult> dims,
+                                          int64_t probe) {
+  SmallVector<int64_t> shape;
+  for (OpFoldResult d : dims)
+    shape.push_back(known(d).value_or(probe));
+  return layout.getPhysicalDims(shape);
+}
+
+FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
+                                           const TensorRegion &region,
+                                           std::string &why) {
+  SymbolicImage image;
+  image.contract = layout.getPadContract();
+  image.span.start = region.offsets;
+  int64_t rank = region.dims.size();
+
+  // An empty region moves nothing.
+  for (OpFoldResult length : region.lengths)
+    if (known(length) == 0) {
+      image.span.elementFactors.push_back(length);
+      return image;
+    }
+
+  constexpr int64_t kProbeA = 7, kProbeB = 29;
+  SmallVector<PhysicalDim> dims = probeDims(layout, region.dims, kProbeA);
+  SmallVector<PhysicalDim> dimsB = probeDims(layout, region.dims, kProbeB);
+  auto unreadable = [&](int64_t i) {
+    why = llvm::formatv("the {0} layout's byte image of dynamic dim {1} is "
+                        "not one this planner can reason about",
+                        layout, i);
+    return failure();
+  };
+  if (dims.size() != dimsB.size())
+    return unreadable(0);
+
+  SmallVector<int64_t> tile(rank, 1);
+  for (const PhysicalDim &dim : dims)
+    if (dim.stride > 1)
+      tile[dim.logicalDim] = dim.stride;
+
+  // Per physical dim: its extent (a constant, or a size of the dynamic dim)
+  // and, for untiled dims, whether it holds pads.
+  SmallVector<Size> extents;
+  SmallVector<bool> untiledPads, staticPads;
+  for (auto [p, pa] : llvm::enumerate(dims)) {
+    const PhysicalDim &pb = dimsB[p];
+    int64_t i = pa.logicalDim;
+    if (pa.logicalDim != pb.logicalDim || pa.stride != pb.stride)
+      return unreadable(i);
+    OpFoldResult d = region.dims[i];
+    std::optional<int64_t> sd = known(d);
+    bool isInner = tile[i] > 1 && pa.stride == 1;
+    if (sd || isInner) {
+      if (pa.extent != pb.extent)
+        return unreadable(i);
+      extents.push_back(Size::constant(pa.extent));
+      untiledPads.push_back(tile[i] == 1 && sd && pa.extent > *sd);
+      staticPads.push_back(untiledPads.back());
+      continue;
+    }
+    if (pa.stride > 1) {
+      if (pa.extent != llvm::divideCeilSigned(kProbeA, pa.stride) ||
+          pb.extent != llvm::divideCeilSigned(kProbeB, pb.stride))
+        return unreadable(i);
+      extents.push_back(Size::of(d, pa.stride, /*roundUp=*/true));
+      untiledPads.push_back(false);
+      staticPads.push_back(false);
+      continue;
+    }
+    int64_t pad = pa.extent - kProbeA;
+    if (pad < 0 || pb.extent - kProbeB != pad)
+      return unreadable(i);
+    extents.push_back(Size::of(d, 1, false, pad));
+    untiledPads.push_back(pad > 0);
+    staticPads.push_back(pad > 0);
+  }
+
+  // How the region covers each logical dim: its outer (or only) physical dim
+  // and, for tiled dims, the inner one.
+  SmallVector<Cover> outer(rank), inner(rank);
+  for (int64_t i = 0; i < rank; ++i) {
+    OpFoldResult a = region.offsets[i], n = region.lengths[i],
+                 d = region.dims[i];
+    std::optional<int64_t> sa = known(a), sn = known(n), sd = known(d);
+    int64_t t = tile[i];
+    // A length equal to the dim leaves offset 0 as the only valid offset.
+    bool whole = provablyEqual(n, d);
+    std::string range = rangeText(a, n);
+    if (t == 1) {
+      outer[i].unit = sn == 1;
+      outer[i].whole = whole;
+      outer[i].count = Size::of(n);
+      outer[i].notWhole = llvm::formatv(
+          "dim {0} region {1} is not the whole dim ({2}), so the region is "
+          "not one byte range",
+          i, range, text(d));
+      continue;
+    }
+    std::string cuts =
+        llvm::formatv("dim {0} region {1} cuts {2}-wide tiles", i, range, t);
+    outer[i].notWhole = inner[i].notWhole = cuts;
+    if (whole) {
+      // The tiles that hold the dim, the last one's pads included.
+      outer[i].unit = sd && *sd <= t;
+      outer[i].whole = true;
+      bool wholeTiles = isProvablyMultipleOf(d, t);
+      outer[i].count = Size::of(n, t, /*roundUp=*/!wholeTiles);
+      inner[i].unit = sd == 1;
+      inner[i].whole = true;
+      inner[i].mayPad = !wholeTiles;
+      inner[i].surePad = sd && *sd % t != 0;
+      inner[i].count = Size::of(n);
+      continue;
+    }
+    if (sn == 1) {
+      outer[i].unit = inner[i].unit = true;
+      continue;
+    }
+    bool aligned = isProvablyMultipleOf(a, t);
+    // Inside one tile for every valid value: a static region in one tile, an
+    // aligned one no longer than the tile, or any region of a dim that ends
+    // in the tile the region starts in.
+    bool oneTile = (sa && sn && *sa / t == (*sa + *sn - 1) / t) ||
+                   (aligned && sn && *sn <= t) || (sd && *sd <= t) ||
+                   (sa && sd && *sa / t == (*sd - 1) / t);
+    if (oneTile) {
+      // Rows of one tile: the inner dim moves them.
+      outer[i].unit = true;
+      inner[i].count = Size::of(n);
+      bool fromTileStart = sa ? *sa % t == 0 : aligned;
+      bool toTileEnd = sn && (*sn == t || (sa && sd && *sa + *sn == *sd));
+      inner[i].whole = fromTileStart && toTileEnd;
+      inner[i].mayPad = !sn || *sn < t;
+      inner[i].surePad = inner[i].whole && *sn < t;
+      continue;
+    }
+    // Several tiles: whole tiles only, so the offset must be tile-aligned and
+    // the region must end at a tile boundary or at the end of the dim.
+    if (!aligned) {
+      why = sa ? cuts
+               : std::string(llvm::formatv(
+                     "dim {0} offset is dynamic and not provably a multiple "
+                     "of its {1}-wide tiles",
+                     i, t));
+      return failure();
+    }
+    inner[i].whole = true;
+    if (isProvablyMultipleOf(n, t)) {
+      outer[i].count = Size::of(n, t);
+    } else if (sa && sn && sd && *sa + *sn == *sd) {
+      outer[i].count = Size::of(n, t, /*roundUp=*/true);
+      inner[i].mayPad = inner[i].surePad = true;
+    } else {
+      why = sn && sd ? cuts
+            : sn     ? std::string(llvm::formatv(
+                       "dim {0} region {1} ends inside a {2}-wide tile, and "
+                       "whether that is the end of the dynamic dim is not known",
+                       i, range, t))
+                     : std::string(llvm::formatv(
+                       "dim {0} length is dynamic and not provably a multiple "
+                       "of its {1}-wide tiles",
+                       i, t));
+      return failure();
+    }
+  }
+
+  auto coverOf = [&](const PhysicalDim &dim) -> Cover & {
+    int64_t i = dim.logicalDim;
+    return tile[i] > 1 && dim.stride == 1 ? inner[i] : outer[i];
+  };
+
+  // The first moved dim: before it, single steps; after it, whole dims.
+  size_t k = 0;
+  while (k < dims.size() && coverOf(dims[k]).unit)
+    ++k;
+  if (k == dims.size()) {
+    // A single element.
+    image.span.elementFactors.push_back(Builder(layout.getContext()).getIndexAttr(1));
+    return image;
+  }
+  // The outer dim of a tiled dim followed by its inner dim (with only dims of
+  // one step between) moves whole rows of that dim in order: count the rows,
+  // which leaves out the pad rows of a last partial tile.
+  int64_t movedDim = dims[k].logicalDim;
+  size_t innerOfMoved = k + 1;
+  if (dims[k].stride > 1)
+    while (innerOfMoved < dims.size() &&
+           dims[innerOfMoved].logicalDim != movedDim &&
+           extents[innerOfMoved].value == 1)
+      ++innerOfMoved;
+  bool rowsOfTiles = dims[k].stride > 1 && innerOfMoved < dims.size() &&
+                     dims[innerOfMoved].logicalDim == movedDim;
+  size_t after = rowsOfTiles ? innerOfMoved + 1 : k + 1;
+  for (size_t p = after; p < dims.size(); ++p) {
+    const Cover &cover = coverOf(dims[p]);
+    if (!cover.whole) {
+      why = cover.notWhole;
+      return failure();
+    }
+    bool isUntiled = tile[dims[p].logicalDim] == 1;
+    image.mayHavePads |= isUntiled ? untiledPads[p] : cover.mayPad;
+    image.hasPads |= isUntiled ? staticPads[p] : cover.surePad;
+  }
+
+  Size count = rowsOfTiles ? Size::of(region.lengths[movedDim])
+                           : coverOf(dims[k]).count;
+  int64_t stepElements = rowsOfTiles ? 1 : dims[k].stride;
+  image.span.steps = PhysicalSteps{movedDim, stepElements, count.count,
+                                   count.divisor, count.roundUp};
+
+  // The signature: sizes of the moved dims, unit steps left out, adjacent
+  // steps of one logical dim merged.
+  image.signature.push_back({movedDim, stepElements, count});
+  if (count.value == 1)
+    image.signature.clear();
+  for (size_t p = after; p < dims.size(); ++p) {
+    SymbolicImage::Entry step{dims[p].logicalDim, dims[p].stride, extents[p]};
+    if (step.size.value == 1)
+      continue;
+    if (!image.signature.empty()) {
+      SymbolicImage::Entry &last = image.signature.back();
+      std::optional<int64_t> n = step.size.value;
+      if (last.logicalDim == step.logicalDim && n &&
+          last.stride == step.stride * *n) {
+        if (last.size.value) {
+          last = {step.logicalDim, step.stride,
+                  Size::constant(*last.size.value * *n)};
+          continue;
+        }
+        // Whole tiles of an aligned count: `count / tile` steps of `tile`.
+        if (last.size.divisor == *n && !last.size.roundUp &&
+            last.size.addend == 0) {
+          last = {step.logicalDim, step.stride, Size::of(last.size.count)};
+          continue;
+        }
+      }
+    }
+    image.signature.push_back(step);
+  }
+  return image;
+}
+
+bool haveSameSignature(const SymbolicImage &a, const SymbolicImage &b) {
+  if (a.signature.size() != b.signature.size())
+    return false;
+  for (auto [x, y] : llvm::zip_equal(a.signature, b.signature))
+    if (x.logicalDim != y.logicalDim || x.stride != y.stride ||
+        !(x.size == y.size))
+      return false;
+  return true;
+}
+
+} // namespace layoutopt::stream_lite::detail

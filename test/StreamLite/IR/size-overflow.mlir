@@ -7,7 +7,7 @@
 
 // Tests that a dense size of 2^66 bytes is rejected on sizeof.
 func.func @dense_overflow() -> index {
-  // expected-error @+1 {{'stream_lite.tensor.sizeof' op encoding storage size of 'tensor<4611686018427387904x4xf32>' exceeds 2^63 - 1 bytes}}
+  // expected-error @+1 {{'stream_lite.tensor.sizeof' op type storage size of 'tensor<4611686018427387904x4xf32>' exceeds 2^63 - 1 bytes}}
   %0 = stream_lite.tensor.sizeof tensor<4611686018427387904x4xf32> : index
   return %0 : index
 }
@@ -26,7 +26,7 @@ func.func @dense_fits() -> index {
 // Tests that a tile of INT64_MAX over a 7x5 tensor (which once folded to
 // -20 bytes) is rejected, naming the layout.
 func.func @tile_overflow() -> index {
-  // expected-error @+1 {{'stream_lite.tensor.sizeof' op encoding storage size of 'tensor<7x5xf32, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [9223372036854775807]>>' in layout #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [9223372036854775807]> exceeds 2^63 - 1 bytes}}
+  // expected-error @+1 {{'stream_lite.tensor.sizeof' op type storage size of 'tensor<7x5xf32, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [9223372036854775807]>>' in layout #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [9223372036854775807]> exceeds 2^63 - 1 bytes}}
   %0 = stream_lite.tensor.sizeof tensor<7x5xf32, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [9223372036854775807]>> : index
   return %0 : index
 }
@@ -46,7 +46,7 @@ func.func @padding_overflow(%sz: index) -> !stream_lite.resource<*> {
 // Tests that a dynamic shape is checked with its dynamic dims at 1 (the
 // smallest non-empty tensor): its static part alone already overflows.
 func.func @dynamic_overflow(%d: index) -> index {
-  // expected-error @+1 {{'stream_lite.tensor.sizeof' op encoding storage size of 'tensor<?x4611686018427387904x4xf32>' exceeds 2^63 - 1 bytes (with every dynamic dim 1)}}
+  // expected-error @+1 {{'stream_lite.tensor.sizeof' op type storage size of 'tensor<?x4611686018427387904x4xf32>' exceeds 2^63 - 1 bytes (with every dynamic dim 1)}}
   %0 = stream_lite.tensor.sizeof tensor<?x4611686018427387904x4xf32>{%d} : index
   return %0 : index
 }

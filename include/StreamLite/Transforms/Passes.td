@@ -137,6 +137,8 @@ def EncodeHostTensorsPass
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    // complex.re/im: the pattern of a complex fill value.
+    "::mlir::complex::ComplexDialect",
   ];
 }
 

@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
@@ -163,6 +164,26 @@ static FailureOr<Value> buildPattern(OpBuilder &builder, Location loc,
                builder, loc, builder.getIntegerAttr(patternType, *plan.fillPattern))
         .getResult();
   Type type = value.getType();
+  // A complex value's pattern is its two parts side by side, real part in
+  // the low half (its memory order).
+  if (auto complexType = dyn_cast<ComplexType>(type);
+      complexType && isa<FloatType>(complexType.getElementType())) {
+    unsigned partBits =
+        cast<FloatType>(complexType.getElementType()).getWidth();
+    IntegerType partType = builder.getIntegerType(partBits);
+    IntegerType wholeType = builder.getIntegerType(2 * partBits);
+    auto partBitsOf = [&](Value part) -> Value {
+      Value bits = arith::BitcastOp::create(builder, loc, partType, part);
+      return arith::ExtUIOp::create(builder, loc, wholeType, bits);
+    };
+    Value re = partBitsOf(complex::ReOp::create(builder, loc, value));
+    Value im = partBitsOf(complex::ImOp::create(builder, loc, value));
+    Value shift = arith::ConstantOp::create(
+        builder, loc, builder.getIntegerAttr(wholeType, partBits));
+    value = arith::OrIOp::create(
+        builder, loc, re, arith::ShLIOp::create(builder, loc, im, shift));
+    type = value.getType();
+  }
   if (isa<IndexType>(type))
     return arith::IndexCastUIOp::create(builder, loc, patternType, value).getResult();
   if (auto floatType = dyn_cast<FloatType>(type)) {
@@ -265,6 +286,17 @@ LogicalResult checkPlan(Operation *op, const TransferPlan &plan,
 
 Value val(OpBuilder &builder, Location loc, OpFoldResult v) {
   return getValueOrCreateConstantIndexOp(builder, loc, v);
+}
+
+/// Values of `folds`, created left to right. Creating them inside an op's
+/// argument list would order the constants by the compiler's (unspecified)
+/// argument evaluation order, and printed IR would differ between builds.
+SmallVector<Value, 5> vals(OpBuilder &builder, Location loc,
+                           std::initializer_list<OpFoldResult> folds) {
+  SmallVector<Value, 5> values;
+  for (OpFoldResult fold : folds)
+    values.push_back(val(builder, loc, fold));
+  return values;
 }
 
 /// A fresh resource of `size` bytes for a tensor of `type`: zeroed when its
@@ -403,10 +435,11 @@ struct SplatLowering : HostPattern<TensorSplatOp> {
                                     op.getAffinityAttr());
     IndexArith math(rewriter, loc);
     OpFoldResult end = math.add(range.offset, range.length);
-    rewriter.replaceOpWithNewOp<AsyncFillOp>(
-        op, op.getType(), base, size, val(rewriter, loc, range.offset),
-        val(rewriter, loc, end), val(rewriter, loc, range.length), *pattern,
-        op.getAffinityAttr());
+    SmallVector<Value, 5> v =
+        vals(rewriter, loc, {range.offset, end, range.length});
+    rewriter.replaceOpWithNewOp<AsyncFillOp>(op, op.getType(), base, size,
+                                             v[0], v[1], v[2], *pattern,
+                                             op.getAffinityAttr());
     return success();
   }
 };
@@ -431,10 +464,11 @@ struct FillLowering : HostPattern<TensorFillOp> {
                    adaptor.getTargetEncodingDims(), adaptor.getTargetSize());
     IndexArith math(rewriter, loc);
     OpFoldResult end = math.add(range.offset, range.length);
+    SmallVector<Value, 5> v =
+        vals(rewriter, loc, {range.offset, end, range.length});
     rewriter.replaceOpWithNewOp<AsyncFillOp>(
-        op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(),
-        val(rewriter, loc, range.offset), val(rewriter, loc, end),
-        val(rewriter, loc, range.length), *pattern, op.getAffinityAttr());
+        op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(), v[0],
+        v[1], v[2], *pattern, op.getAffinityAttr());
     return success();
   }
 };
@@ -489,9 +523,9 @@ struct SliceLowering : OpConversionPattern<TensorSliceOp> {
       OpFoldResult length =
           source.whole ? OpFoldResult(resultSize) : source.length;
       OpFoldResult end = math.add(source.offset, length);
+      SmallVector<Value, 5> v = vals(rewriter, loc, {source.offset, end});
       rewriter.replaceOpWithNewOp<AsyncSliceOp>(
-          op, op.getType(), adaptor.getSource(), sourceSize,
-          val(rewriter, loc, source.offset), val(rewriter, loc, end),
+          op, op.getType(), adaptor.getSource(), sourceSize, v[0], v[1],
           resultSize, op.getAffinityAttr());
       return success();
     }
@@ -500,11 +534,12 @@ struct SliceLowering : OpConversionPattern<TensorSliceOp> {
                                     resultSize, op.getAffinityAttr());
     OpFoldResult sourceEnd = math.add(source.offset, length);
     OpFoldResult targetEnd = math.add(target.offset, length);
+    SmallVector<Value, 5> v = vals(
+        rewriter, loc,
+        {target.offset, targetEnd, source.offset, sourceEnd, length});
     rewriter.replaceOpWithNewOp<AsyncCopyOp>(
-        op, op.getType(), base, resultSize, val(rewriter, loc, target.offset),
-        val(rewriter, loc, targetEnd), adaptor.getSource(), sourceSize,
-        val(rewriter, loc, source.offset), val(rewriter, loc, sourceEnd),
-        val(rewriter, loc, length), op.getAffinityAttr());
+        op, op.getType(), base, resultSize, v[0], v[1], adaptor.getSource(),
+        sourceSize, v[2], v[3], v[4], op.getAffinityAttr());
     return success();
   }
 };
@@ -533,12 +568,13 @@ struct UpdateLowering : OpConversionPattern<TensorUpdateOp> {
     IndexArith math(rewriter, loc);
     OpFoldResult sourceEnd = math.add(source.offset, length);
     OpFoldResult targetEnd = math.add(target.offset, length);
+    SmallVector<Value, 5> v = vals(
+        rewriter, loc,
+        {target.offset, targetEnd, source.offset, sourceEnd, length});
     rewriter.replaceOpWithNewOp<AsyncCopyOp>(
-        op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(),
-        val(rewriter, loc, target.offset), val(rewriter, loc, targetEnd),
-        adaptor.getUpdate(), adaptor.getUpdateSize(),
-        val(rewriter, loc, source.offset), val(rewriter, loc, sourceEnd),
-        val(rewriter, loc, length), op.getAffinityAttr());
+        op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(), v[0],
+        v[1], adaptor.getUpdate(), adaptor.getUpdateSize(), v[2], v[3], v[4],
+        op.getAffinityAttr());
     return success();
   }
 };
@@ -663,7 +699,7 @@ void populateEncodeHostTensorsPatterns(RewritePatternSet &patterns,
 }
 
 void configureEncodeHostTensorsTarget(ConversionTarget &target) {
-  target.addLegalDialect<arith::ArithDialect>();
+  target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect>();
   target.addDynamicallyLegalDialect<StreamLiteDialect>([](Operation *op) {
     return !op->hasTrait<OpTrait::TensorPhaseOp>();
   });

@@ -133,8 +133,45 @@ func.func @denseTensorSplatI64(%arg0: i64, %arg1: index, %arg2: index) -> !strea
 
 // -----
 
-// denseTensorSplatConstantComplexF32, denseTensorSplatDynamicComplexF32:
-// not ported, the complex dialect is not registered yet (docs/conformance.md).
+stream_lite.device @dev64 targets([#stream_lite.target<"x">]) {native_fill_bits = [8, 16, 32, 64]}
+
+// denseTensorSplatConstantComplexF32: complex<f32> [3, 10] is one 64-bit
+// pattern, the real part in the low half (0x41200000_40400000).
+// CHECK-LABEL: func.func @denseTensorSplatConstantComplexF32
+// CHECK: %[[P:.+]] = arith.constant 4692750812797992960 : i64
+// CHECK: %[[R:.+]] = stream_lite.async.splat on(#stream_lite.affinity<@dev64>) %[[P]] : i64 -> !stream_lite.resource<*>{%arg2}
+// CHECK: return %[[R]]
+func.func @denseTensorSplatConstantComplexF32(%arg0: !stream_lite.resource<*>, %arg1: index, %arg2: index) -> !stream_lite.resource<*> {
+  %cst = complex.constant [3.000000e+00 : f32, 1.000000e+01 : f32] : complex<f32>
+  %0 = stream_lite.tensor.splat on(#stream_lite.affinity<@dev64>) %cst : complex<f32> -> tensor<?x1x10xcomplex<f32>>{%arg1} in !stream_lite.resource<*>{%arg2}
+  return %0 : !stream_lite.resource<*>
+}
+
+// -----
+
+stream_lite.device @dev64 targets([#stream_lite.target<"x">]) {native_fill_bits = [8, 16, 32, 64]}
+
+// denseTensorSplatDynamicComplexF32: the pattern is built at run time from
+// the two parts' bits.
+// CHECK-LABEL: func.func @denseTensorSplatDynamicComplexF32
+// CHECK-SAME: %[[V:[a-z0-9]+]]: complex<f32>
+// CHECK-DAG: %[[C32:.+]] = arith.constant 32 : i64
+// CHECK-DAG: %[[RE:.+]] = complex.re %[[V]] : complex<f32>
+// CHECK-DAG: %[[REB:.+]] = arith.bitcast %[[RE]] : f32 to i32
+// CHECK-DAG: %[[REW:.+]] = arith.extui %[[REB]] : i32 to i64
+// CHECK-DAG: %[[IM:.+]] = complex.im %[[V]] : complex<f32>
+// CHECK-DAG: %[[IMB:.+]] = arith.bitcast %[[IM]] : f32 to i32
+// CHECK-DAG: %[[IMW:.+]] = arith.extui %[[IMB]] : i32 to i64
+// CHECK: %[[HI:.+]] = arith.shli %[[IMW]], %[[C32]] : i64
+// CHECK: %[[P:.+]] = arith.ori %[[REW]], %[[HI]] : i64
+// CHECK: %[[R:.+]] = stream_lite.async.splat on(#stream_lite.affinity<@dev64>) %[[P]] : i64 -> !stream_lite.resource<*>{%arg3}
+// CHECK: return %[[R]]
+func.func @denseTensorSplatDynamicComplexF32(%arg0: !stream_lite.resource<*>, %arg1: complex<f32>, %arg2: index, %arg3: index) -> !stream_lite.resource<*> {
+  %0 = stream_lite.tensor.splat on(#stream_lite.affinity<@dev64>) %arg1 : complex<f32> -> tensor<?x1x10xcomplex<f32>>{%arg2} in !stream_lite.resource<*>{%arg3}
+  return %0 : !stream_lite.resource<*>
+}
+
+// -----
 
 // denseTensorClone: a clone of the whole storage; the fill of element [0, 0]
 // is 4 bytes at offset 0.

@@ -7,9 +7,7 @@
 // between different layouts (docs/passes.md). IREE's testing encodings are
 // written as the tiled and padding layouts they stand for, since stream-lite's
 // testing layouts are not executable.
-// Not here: fold_tensor_encode_op (an encode between equal types folds to
-// its source: a canonicalization added separately) and
-// mixed_static_dynamic_encoding (an encode from 4x? to ?x5 changes the shape,
+// Not here: mixed_static_dynamic_encoding (an encode from 4x? to ?x5 changes the shape,
 // which stream-lite's encode never does).
 
 stream_lite.device @dev targets([#stream_lite.target<"x">])
@@ -89,4 +87,18 @@ func.func @multi_identical_encode_ops(%resource: !stream_lite.resource<*>, %tota
   %0 = stream_lite.tensor.encode on(#stream_lite.affinity<@dev>) %resource : tensor<4x5xf32> in !stream_lite.resource<*>{%total_size} -> tensor<4x5xf32, #tiled> in !stream_lite.resource<*>{%total_size}
   %1 = stream_lite.tensor.encode on(#stream_lite.affinity<@dev>) %resource : tensor<4x5xf32> in !stream_lite.resource<*>{%total_size} -> tensor<4x5xf32, #tiled> in !stream_lite.resource<*>{%total_size}
   return %0, %1 : !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+
+// -----
+
+// fold_tensor_encode_op: an encode between equal types is its source,
+// whatever the encoding (here one no pass recognizes): no dispatch.
+// CHECK-LABEL: func.func @fold_tensor_encode_op
+// CHECK-SAME: (%[[SRC:[a-z0-9_]+]]: !stream_lite.resource<*>
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK-NOT: stream_lite.tensor.dispatch
+// CHECK: return %[[SRC]]
+func.func @fold_tensor_encode_op(%arg0: !stream_lite.resource<*>, %d: index, %sz: index) -> !stream_lite.resource<*> {
+  %0 = stream_lite.tensor.encode %arg0 : tensor<?x4xf32, #stream_lite.unknown>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x4xf32, #stream_lite.unknown>{%d} in !stream_lite.resource<*>{%sz}
+  return %0 : !stream_lite.resource<*>
 }

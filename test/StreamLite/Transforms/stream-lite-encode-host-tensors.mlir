@@ -175,12 +175,12 @@ func.func @slice_whole(%d: index, %i: index, %sz: index, %r: !stream_lite.resour
 // CHECK: %[[E0:.+]] = arith.addi %[[O1]], %[[L0]] : index
 // CHECK: %[[S0:.+]] = stream_lite.async.slice on(#stream_lite.affinity<@cpu>) %[[R]][%[[O1]] to %[[E0]]] : !stream_lite.resource<*>{%[[SZ]]} -> !stream_lite.resource<*>{%[[SZ0]]}{{$}}
 // CHECK: %[[SZ1:.+]] = arith.constant 192 : index
-// CHECK: %[[E1:.+]] = arith.constant 384 : index
 // CHECK: %[[O2:.+]] = arith.constant 192 : index
+// CHECK: %[[E1:.+]] = arith.constant 384 : index
 // CHECK: %[[S1:.+]] = stream_lite.async.slice on(#stream_lite.affinity<@cpu>) %[[R]][%[[O2]] to %[[E1]]] : !stream_lite.resource<*>{%[[SZ]]} -> !stream_lite.resource<*>{%[[SZ1]]}{{$}}
 // CHECK: %[[SZ2:.+]] = arith.constant 64 : index
-// CHECK: %[[E2:.+]] = arith.constant 128 : index
 // CHECK: %[[O3:.+]] = arith.constant 64 : index
+// CHECK: %[[E2:.+]] = arith.constant 128 : index
 // CHECK: %[[S2:.+]] = stream_lite.async.slice on(#stream_lite.affinity<@cpu>) %[[R]][%[[O3]] to %[[E2]]] : !stream_lite.resource<*>{%[[SZ]]} -> !stream_lite.resource<*>{%[[SZ2]]}{{$}}
 // CHECK: return %[[S0]], %[[S1]], %[[S2]]
 
@@ -203,20 +203,20 @@ func.func @slice_part(%sz: index, %r: !stream_lite.resource<*>) -> (!stream_lite
 // CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[R:[a-zA-Z0-9_]+]]: !stream_lite.resource<*>)
 // CHECK: %[[SZ0:.+]] = arith.constant 48 : index
 // CHECK: %[[A0:.+]] = stream_lite.async.alloca on(#stream_lite.affinity<@cpu>) : !stream_lite.resource<*>{%[[SZ0]]}{{$}}
-// CHECK-DAG: %[[L0:.+]] = arith.constant 32 : index
-// CHECK-DAG: %[[SE0:.+]] = arith.constant 160 : index
-// CHECK-DAG: %[[SO0:.+]] = arith.constant 128 : index
-// CHECK-DAG: %[[TE0:.+]] = arith.constant 32 : index
-// CHECK-DAG: %[[TO0:.+]] = arith.constant 0 : index
+// CHECK: %[[TO0:.+]] = arith.constant 0 : index
+// CHECK: %[[TE0:.+]] = arith.constant 32 : index
+// CHECK: %[[SO0:.+]] = arith.constant 128 : index
+// CHECK: %[[SE0:.+]] = arith.constant 160 : index
+// CHECK: %[[L0:.+]] = arith.constant 32 : index
 // CHECK: %[[C0:.+]] = stream_lite.async.copy on(#stream_lite.affinity<@cpu>) %[[R]][%[[SO0]] to %[[SE0]]], %[[A0]][%[[TO0]] to %[[TE0]]], %[[L0]] : !stream_lite.resource<*>{%[[SZ]]} -> %[[A0]] as !stream_lite.resource<*>{%[[SZ0]]}{{$}}
 // CHECK: %[[SZ1:.+]] = arith.constant 32 : index
 // CHECK: %[[Z:.+]] = arith.constant 0 : i8
 // CHECK: %[[A1:.+]] = stream_lite.async.splat on(#stream_lite.affinity<@cpu>) %[[Z]] : i8 -> !stream_lite.resource<*>{%[[SZ1]]}{{$}}
-// CHECK-DAG: %[[L1:.+]] = arith.constant 16 : index
-// CHECK-DAG: %[[SE1:.+]] = arith.constant 32 : index
-// CHECK-DAG: %[[SO1:.+]] = arith.constant 16 : index
-// CHECK-DAG: %[[TE1:.+]] = arith.constant 16 : index
-// CHECK-DAG: %[[TO1:.+]] = arith.constant 0 : index
+// CHECK: %[[TO1:.+]] = arith.constant 0 : index
+// CHECK: %[[TE1:.+]] = arith.constant 16 : index
+// CHECK: %[[SO1:.+]] = arith.constant 16 : index
+// CHECK: %[[SE1:.+]] = arith.constant 32 : index
+// CHECK: %[[L1:.+]] = arith.constant 16 : index
 // CHECK: %[[C1:.+]] = stream_lite.async.copy on(#stream_lite.affinity<@cpu>) %[[R]][%[[SO1]] to %[[SE1]]], %[[A1]][%[[TO1]] to %[[TE1]]], %[[L1]] : !stream_lite.resource<*>{%[[SZ]]} -> %[[A1]] as !stream_lite.resource<*>{%[[SZ1]]}{{$}}
 // CHECK: return %[[C0]], %[[C1]]
 
@@ -238,17 +238,17 @@ func.func @update(%d: index, %i: index, %sz: index, %usz: index, %r: !stream_lit
 // CHECK: %[[O1:.+]] = arith.muli %[[O0]], %{{.+}} : index
 // CHECK: %[[E0:.+]] = arith.addi %[[O1]], %{{.+}} : index
 // CHECK: %[[U0:.+]] = stream_lite.async.copy on(#stream_lite.affinity<@cpu>) %[[U]][%{{.+}} to %{{.+}}], %[[R]][%[[O1]] to %[[E0]]], %{{.+}} : !stream_lite.resource<*>{%[[USZ]]} -> %[[R]] as !stream_lite.resource<*>{%[[SZ]]}{{$}}
-// CHECK-DAG: %[[L1:.+]] = arith.constant 192 : index
-// CHECK-DAG: %[[SE1:.+]] = arith.constant 192 : index
-// CHECK-DAG: %[[SO1:.+]] = arith.constant 0 : index
-// CHECK-DAG: %[[TE1:.+]] = arith.constant 384 : index
-// CHECK-DAG: %[[TO1:.+]] = arith.constant 192 : index
+// CHECK: %[[TO1:.+]] = arith.constant 192 : index
+// CHECK: %[[TE1:.+]] = arith.constant 384 : index
+// CHECK: %[[SO1:.+]] = arith.constant 0 : index
+// CHECK: %[[SE1:.+]] = arith.constant 192 : index
+// CHECK: %[[L1:.+]] = arith.constant 192 : index
 // CHECK: %[[U1:.+]] = stream_lite.async.copy on(#stream_lite.affinity<@cpu>) %[[U]][%[[SO1]] to %[[SE1]]], %[[U0]][%[[TO1]] to %[[TE1]]], %[[L1]] : !stream_lite.resource<*>{%[[USZ]]} -> %[[U0]] as !stream_lite.resource<*>{%[[SZ]]}{{$}}
-// CHECK-DAG: %[[L2:.+]] = arith.constant 64 : index
-// CHECK-DAG: %[[SE2:.+]] = arith.constant 64 : index
-// CHECK-DAG: %[[SO2:.+]] = arith.constant 0 : index
-// CHECK-DAG: %[[TE2:.+]] = arith.constant 128 : index
-// CHECK-DAG: %[[TO2:.+]] = arith.constant 64 : index
+// CHECK: %[[TO2:.+]] = arith.constant 64 : index
+// CHECK: %[[TE2:.+]] = arith.constant 128 : index
+// CHECK: %[[SO2:.+]] = arith.constant 0 : index
+// CHECK: %[[SE2:.+]] = arith.constant 64 : index
+// CHECK: %[[L2:.+]] = arith.constant 64 : index
 // CHECK: %[[U2:.+]] = stream_lite.async.copy on(#stream_lite.affinity<@cpu>) %[[U]][%[[SO2]] to %[[SE2]]], %[[U1]][%[[TO2]] to %[[TE2]]], %[[L2]] : !stream_lite.resource<*>{%[[USZ]]} -> %[[U1]] as !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: return %[[U0]], %[[U1]], %[[U2]]
 
@@ -284,17 +284,17 @@ func.func @fill(%d: index, %i: index, %n: index, %sz: index, %r: !stream_lite.re
 // CHECK: %[[E0:.+]] = arith.addi %[[O1]], %[[L1]] : index
 // CHECK: %[[F0:.+]] = stream_lite.async.fill on(#stream_lite.affinity<@cpu>) %[[P0]], %[[R]][%[[O1]] to %[[E0]] for %[[L1]]] : i32 -> %[[R]] as !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: %[[P1:.+]] = arith.bitcast %[[V]] : f32 to i32
-// CHECK-DAG: %[[L2:.+]] = arith.constant 64 : index
-// CHECK-DAG: %[[E2:.+]] = arith.constant 96 : index
-// CHECK-DAG: %[[O2:.+]] = arith.constant 32 : index
+// CHECK: %[[O2:.+]] = arith.constant 32 : index
+// CHECK: %[[E2:.+]] = arith.constant 96 : index
+// CHECK: %[[L2:.+]] = arith.constant 64 : index
 // CHECK: %[[F1:.+]] = stream_lite.async.fill on(#stream_lite.affinity<@cpu>) %[[P1]], %[[F0]][%[[O2]] to %[[E2]] for %[[L2]]] : i32 -> %[[F0]] as !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: %[[Z:.+]] = arith.constant 0 : i8
 // CHECK: %[[O3:.+]] = arith.constant 0 : index
 // CHECK: %[[F2:.+]] = stream_lite.async.fill on(#stream_lite.affinity<@cpu>) %[[Z]], %[[F1]][%[[O3]] to %[[SZ]] for %[[SZ]]] : i8 -> %[[F1]] as !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: %[[HALF:.+]] = arith.constant 2 : i32
-// CHECK-DAG: %[[L4:.+]] = arith.constant 128 : index
-// CHECK-DAG: %[[E4:.+]] = arith.constant 256 : index
-// CHECK-DAG: %[[O4:.+]] = arith.constant 128 : index
+// CHECK: %[[O4:.+]] = arith.constant 128 : index
+// CHECK: %[[E4:.+]] = arith.constant 256 : index
+// CHECK: %[[L4:.+]] = arith.constant 128 : index
 // CHECK: %[[F3:.+]] = stream_lite.async.fill on(#stream_lite.affinity<@cpu>) %[[HALF]], %[[F2]][%[[O4]] to %[[E4]] for %[[L4]]] : i32 -> %[[F2]] as !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: return %[[F0]], %[[F1]], %[[F2]], %[[F3]]
 // Tests that loads and stores address the element's byte offset: constant

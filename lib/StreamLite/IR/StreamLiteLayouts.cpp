@@ -206,10 +206,13 @@ V elementOffset(A &a, Attribute layout, ArrayRef<ValueOf<A>> dims, int64_t eleme
     return a.mul(linearize<A>(a, paddedShape<A>(a, padding.getPadding(), dims),
                               indices),
                  bytes);
-  if (auto tiled = dyn_cast<TiledAttr>(layout))
-    return a.mul(linearize<A>(a, packedShape<A>(a, tiled, dims),
-                              packedIndex<A>(a, tiled, indices)),
-                 bytes);
+  if (auto tiled = dyn_cast<TiledAttr>(layout)) {
+    // Built one after the other (not as two arguments of one call), so the
+    // IR does not depend on the compiler's argument evaluation order.
+    SmallVector<V> shape = packedShape<A>(a, tiled, dims);
+    SmallVector<V> index = packedIndex<A>(a, tiled, indices);
+    return a.mul(linearize<A>(a, shape, index), bytes);
+  }
   assert(isa<IdentityAttr>(layout) && "not a physical layout");
   return a.mul(linearize<A>(a, dims, indices), bytes);
 }

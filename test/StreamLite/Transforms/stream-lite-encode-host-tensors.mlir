@@ -328,6 +328,7 @@ func.func @load_store_tiled(%d: index, %i: index, %j: index, %sz: index, %st: !s
 }
 // CHECK-LABEL: func.func @load_store_tiled
 // CHECK-SAME: (%{{[a-zA-Z0-9_]+}}: index, %[[I:[a-zA-Z0-9_]+]]: index, %[[J:[a-zA-Z0-9_]+]]: index, %[[SZ:[a-zA-Z0-9_]+]]: index, %[[ST:[a-zA-Z0-9_]+]]: !stream_lite.resource<staging>, %[[V:[a-zA-Z0-9_]+]]: f32)
+// CHECK: arith.ceildivui
 // CHECK: %[[C4:.+]] = arith.constant 4 : index
 // CHECK: %[[IO:.+]] = arith.divui %[[I]], %[[C4]] : index
 // CHECK: %[[C2:.+]] = arith.constant 2 : index

@@ -145,6 +145,20 @@ TEST_CASE("elements format in their shortest round-trip form", "[runtime]") {
   CHECK(formatted(b.getF32Type(), ".5") == "0.5");
 }
 
+TEST_CASE("a SPEC is refused before it expands past its byte limit",
+          "[runtime]") {
+  auto ctx = makeContext();
+  Builder b(ctx.get());
+  HostType dynamic = tensorOf(b.getI16Type(), {ShapedType::kDynamic});
+  // 1000 i16 values are 2000 bytes: over a 1000-byte limit, under 4000.
+  CHECK(errorOf(parseSpec(*ctx, "1000xi16=7", dynamic, 0, 1000)) ==
+        "input 0: shape too large");
+  llvm::Expected<HostArray> fits = parseSpec(*ctx, "1000xi16=7", dynamic, 0, 4000);
+  REQUIRE(static_cast<bool>(fits));
+  CHECK(fits->bytes.size() == 2000);
+  CHECK(fits->bytes[1998] == 7);
+}
+
 TEST_CASE("elements parse only when exact and in the type's range",
           "[runtime]") {
   auto ctx = makeContext();

@@ -525,7 +525,8 @@ namespace {
 /// `2x3xf32=1,2,3` into an array (not yet checked against the signature).
 llvm::Expected<HostArray> parseTextSpec(MLIRContext &ctx, llvm::StringRef spec,
                                         const HostType &expected,
-                                        const std::string &what) {
+                                        const std::string &what,
+                                        uint64_t maxBytes) {
   HostArray array;
   auto [typeText, valuesText] = spec.split('=');
   if (typeText.size() == spec.size())
@@ -564,11 +565,12 @@ llvm::Expected<HostArray> parseTextSpec(MLIRContext &ctx, llvm::StringRef spec,
   llvm::SmallVector<llvm::StringRef> tokens;
   llvm::SplitString(valuesText, tokens, ", \t\n");
   int64_t n = 1;
-  for (int64_t d : array.shape)
-    if (llvm::MulOverflow(n, d, n) || n > (int64_t(1) << 32))
-      return makeError(what + ": shape too large");
   unsigned width = array.getElementBytes();
-  array.bytes.assign(size_t(n) * width, 0);
+  for (int64_t d : array.shape)
+    if (llvm::MulOverflow(n, d, n) || n > (int64_t(1) << 32) ||
+        uint64_t(n) * width > maxBytes)
+      return makeError(what + ": shape too large");
+  // Everything is checked before the input's bytes are allocated.
   if (tokens.empty() && n != 0)
     return makeError(what + ": no values for " + llvm::Twine(n) +
                      " elements");
@@ -576,6 +578,7 @@ llvm::Expected<HostArray> parseTextSpec(MLIRContext &ctx, llvm::StringRef spec,
     return makeError(what + ": " + llvm::Twine(tokens.size()) +
                      " values for " + llvm::Twine(n) +
                      " elements (give all of them or one to splat)");
+  array.bytes.assign(size_t(n) * width, 0);
   for (size_t t = 0; t < tokens.size(); ++t) {
     std::optional<uint64_t> bits = parseElement(elementType, tokens[t]);
     if (!bits)
@@ -600,12 +603,13 @@ llvm::Expected<HostArray> parseTextSpec(MLIRContext &ctx, llvm::StringRef spec,
 } // namespace
 
 llvm::Expected<HostArray> parseSpec(MLIRContext &ctx, llvm::StringRef spec,
-                                    const HostType &expected, unsigned index) {
+                                    const HostType &expected, unsigned index,
+                                    uint64_t maxBytes) {
   std::string what = "input " + std::to_string(index);
   llvm::Expected<HostArray> parsed =
       spec.starts_with("@")
           ? readNpy(spec.drop_front(), expected.elementType, what, &expected)
-          : parseTextSpec(ctx, spec, expected, what);
+          : parseTextSpec(ctx, spec, expected, what, maxBytes);
   if (!parsed)
     return parsed.takeError();
   HostArray &array = *parsed;

@@ -74,12 +74,17 @@ std::string formatIndex(const HostArray &array, int64_t linear);
 /// range.
 std::optional<uint64_t> parseElement(mlir::Type type, llvm::StringRef text);
 
+/// The most bytes a text SPEC may expand to (one value splats): what
+/// layout-run's allocator allows a program too (64 GiB).
+constexpr uint64_t kMaxInputBytes = uint64_t(1) << 36;
+
 /// An input SPEC (`2x3xf32=1,2,3,4,5,6`, one value splats; or `@file.npy`)
 /// checked against what the function expects; errors start with
 /// `input <index>: `.
 llvm::Expected<HostArray> parseSpec(mlir::MLIRContext &ctx,
                                     llvm::StringRef spec,
-                                    const HostType &expected, unsigned index);
+                                    const HostType &expected, unsigned index,
+                                    uint64_t maxBytes = kMaxInputBytes);
 
 /// The .npy dtype of `type` (`<f4`, `|b1`, ...); none for bf16.
 std::optional<std::string> getNpyDescr(mlir::Type type);

@@ -41,7 +41,10 @@ void checkRoundTrip(MLIRContext &ctx, ModuleOp module, OpPrintingFlags flags,
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static RenewedContext contexts(/*period=*/2000);
   MLIRContext &ctx = contexts.get();
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer reads the NUL after a buffer's end, as every file and
+  // string a tool parses has one; libFuzzer's data has none.
+  std::string input(reinterpret_cast<const char *>(data), size);
+  llvm::StringRef text(input.c_str(), input.size());
   OwningOpRef<ModuleOp> module = parse(ctx, text);
   if (!module)
     return 0;

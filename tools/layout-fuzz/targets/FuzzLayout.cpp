@@ -112,9 +112,31 @@ __int128 physicalSlots(const LayoutDesc &layout, const Shape &shape) {
           __int128 t = layout.innerTiles[j];
           d = (d + t - 1) / t * t;
         }
-    slots = std::min(slots * std::min(d, cap), cap);
+    d = std::min(d, cap);
+    // Saturate at `cap` without overflowing 128 bits on the way.
+    slots = (d != 0 && slots > cap / d) ? cap : slots * d;
   }
   return slots;
+}
+
+/// Whether one physical extent (a padded dim, a dim rounded up to its tile)
+/// passes INT64_MAX: the layout math reports that as overflow even when a
+/// zero dim makes the whole size 0.
+bool extentOverflows(const LayoutDesc &layout, const Shape &shape) {
+  for (size_t i = 0; i < shape.size(); ++i) {
+    __int128 d = shape[i];
+    if (layout.kind == LayoutDesc::Padding)
+      d += layout.padding[i];
+    if (layout.kind == LayoutDesc::Tiled)
+      for (size_t j = 0; j < layout.innerDimsPos.size(); ++j)
+        if (layout.innerDimsPos[j] == int64_t(i)) {
+          __int128 t = layout.innerTiles[j];
+          d = (d + t - 1) / t * t;
+        }
+    if (d > INT64_MAX)
+      return true;
+  }
+  return false;
 }
 
 const char *elementTypeOf(int64_t bytes, bool isFloat) {
@@ -189,6 +211,8 @@ void checkHugeMath(const Tensor &t, __int128 slots) {
   __int128 bytes = slots * t.eb;
   std::optional<int64_t> checked =
       t.attr.getCheckedStorageSizeInBytes(t.shape, t.eb);
+  if (!checked && extentOverflows(t.layout, t.shape))
+    return;
   if (bytes > INT64_MAX) {
     if (checked)
       finding("a storage size past INT64_MAX was not reported as overflow",
@@ -281,10 +305,20 @@ void spanBytes(const ByteSpan &span, const Tensor &t, int64_t &start,
   start = 0;
   if (length == 0)
     return;
-  for (size_t i = 0; i < idx.size(); ++i)
-    if (idx[i] < 0 || idx[i] >= t.shape[i])
-      bad("start " + listStr(idx) + " outside the tensor");
-  start = t.ref.offsetOf[logicalKey(t.shape, idx)];
+  if (t.ref.offsetOf.empty()) {
+    // An empty tensor: a span may only cover pad bytes (its start is where
+    // that index would lie in the padded image); the storage bounds below
+    // and the pad checks after the DMA hold it to the pad contract.
+    for (int64_t i : idx)
+      if (i < 0)
+        bad("start " + listStr(idx) + " of an empty tensor is negative");
+    start = t.attr.getElementByteOffset(t.shape, t.eb, idx);
+  } else {
+    for (size_t i = 0; i < idx.size(); ++i)
+      if (idx[i] < 0 || idx[i] >= t.shape[i])
+        bad("start " + listStr(idx) + " outside the tensor");
+    start = t.ref.offsetOf[logicalKey(t.shape, idx)];
+  }
   if (start + length > t.ref.storageBytes)
     bad("bytes [" + std::to_string(start) + ", " +
         std::to_string(start + length) + ") outside the storage");
@@ -318,8 +352,16 @@ void checkTarget(const Tensor &t, const Box &region,
           finding((what + " wrote into tiled padding").str(), t.describe());
 }
 
+/// The planner works on verified types, whose storage sizes fit in int64
+/// (the verifier rejects the others before any pass runs).
+bool fitsInt64(const Tensor &t) {
+  return t.attr.getCheckedStorageSizeInBytes(t.shape, t.eb).has_value();
+}
+
 void runCopy(const Tensor &source, const Box &sourceBox, const Tensor &target,
              const Box &targetBox) {
+  if (!fitsInt64(source) || !fitsInt64(target))
+    return;
   TransferPlan plan = TransferPlanner().planCopy(makeRegion(source, sourceBox),
                                                  makeRegion(target, targetBox));
   if (plan.isError || plan.kind == TransferPlan::Kind::Dispatch)
@@ -351,6 +393,8 @@ void runCopy(const Tensor &source, const Box &sourceBox, const Tensor &target,
 
 void runFill(const Tensor &target, const Box &box, const llvm::APInt &pattern,
              llvm::ArrayRef<int64_t> nativeFillBits) {
+  if (!fitsInt64(target))
+    return;
   TransferPlan plan = TransferPlanner().planFillRegion(
       makeRegion(target, box), pattern, target.eb * 8, nativeFillBits);
   if (plan.isError || plan.kind == TransferPlan::Kind::Dispatch)
@@ -413,7 +457,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // next to a zero one has a small image too).
   __int128 slots = physicalSlots(a.layout, a.shape);
   bool smallDims = llvm::all_of(a.shape, [](int64_t d) { return d <= kMaxSlots; });
-  if (slots > kMaxSlots || !smallDims) {
+  if (slots > kMaxSlots || !smallDims || extentOverflows(a.layout, a.shape)) {
     checkHugeMath(a, slots);
     return 0;
   }

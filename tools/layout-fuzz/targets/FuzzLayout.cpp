@@ -98,21 +98,27 @@ LayoutDesc decodeLayout(Decoder &in, int64_t rank) {
   }
 }
 
+/// Physical extent of dim `i`: padded, or rounded up to its tile (128-bit).
+__int128 physicalExtent(const LayoutDesc &layout, const Shape &shape,
+                        size_t i) {
+  __int128 d = shape[i];
+  if (layout.kind == LayoutDesc::Padding)
+    d += layout.padding[i];
+  if (layout.kind == LayoutDesc::Tiled)
+    for (size_t j = 0; j < layout.innerDimsPos.size(); ++j)
+      if (layout.innerDimsPos[j] == int64_t(i)) {
+        __int128 t = layout.innerTiles[j];
+        d = (d + t - 1) / t * t;
+      }
+  return d;
+}
+
 /// Physical element slots of `layout` over `shape` (closed form, 128-bit).
 __int128 physicalSlots(const LayoutDesc &layout, const Shape &shape) {
   __int128 slots = 1;
   const __int128 cap = __int128(1) << 100;
   for (size_t i = 0; i < shape.size(); ++i) {
-    __int128 d = shape[i];
-    if (layout.kind == LayoutDesc::Padding)
-      d += layout.padding[i];
-    if (layout.kind == LayoutDesc::Tiled)
-      for (size_t j = 0; j < layout.innerDimsPos.size(); ++j)
-        if (layout.innerDimsPos[j] == int64_t(i)) {
-          __int128 t = layout.innerTiles[j];
-          d = (d + t - 1) / t * t;
-        }
-    d = std::min(d, cap);
+    __int128 d = std::min(physicalExtent(layout, shape, i), cap);
     // Saturate at `cap` without overflowing 128 bits on the way.
     slots = (d != 0 && slots > cap / d) ? cap : slots * d;
   }
@@ -123,19 +129,9 @@ __int128 physicalSlots(const LayoutDesc &layout, const Shape &shape) {
 /// passes INT64_MAX: the layout math reports that as overflow even when a
 /// zero dim makes the whole size 0.
 bool extentOverflows(const LayoutDesc &layout, const Shape &shape) {
-  for (size_t i = 0; i < shape.size(); ++i) {
-    __int128 d = shape[i];
-    if (layout.kind == LayoutDesc::Padding)
-      d += layout.padding[i];
-    if (layout.kind == LayoutDesc::Tiled)
-      for (size_t j = 0; j < layout.innerDimsPos.size(); ++j)
-        if (layout.innerDimsPos[j] == int64_t(i)) {
-          __int128 t = layout.innerTiles[j];
-          d = (d + t - 1) / t * t;
-        }
-    if (d > INT64_MAX)
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (physicalExtent(layout, shape, i) > INT64_MAX)
       return true;
-  }
   return false;
 }
 

@@ -325,6 +325,21 @@ TensorDispatchOp::getTiedResultOperandIndex(unsigned resultIndex) {
   return tiedResultOperandIndex(getTiedOperandsAttr(), resultIndex);
 }
 
+
+/// A tied result's size equals its operand's when both are constants.
+static LogicalResult verifyTiedSize(Operation *op, unsigned resultIndex,
+                                    Value operandSizeValue,
+                                    Value resultSizeValue) {
+  std::optional<int64_t> operandSize = constantIndex(operandSizeValue);
+  std::optional<int64_t> resultSize = constantIndex(resultSizeValue);
+  if (operandSize && resultSize && *operandSize != *resultSize)
+    return op->emitOpError() << "result " << resultIndex << " size "
+                             << *resultSize
+                             << " differs from its tied operand size "
+                             << *operandSize;
+  return success();
+}
+
 LogicalResult TensorDispatchOp::verify() {
   if (failed(verifyEntryPoints(*this, getEntryPoints())))
     return failure();
@@ -401,14 +416,8 @@ LogicalResult TensorDispatchOp::verify() {
         unsigned ordinal = llvm::count_if(
             getMixedOperands().take_front(index),
             [](Value v) { return isa<ResourceType>(v.getType()); });
-        std::optional<int64_t> operandSize =
-            constantIndex(getOperandSizes()[ordinal]);
-        std::optional<int64_t> resultSize = constantIndex(getResultSizes()[i]);
-        if (operandSize && resultSize && *operandSize != *resultSize)
-          return emitOpError() << "result " << i << " size " << *resultSize
-                               << " differs from its tied operand size "
-                               << *operandSize;
-        return success();
+        return verifyTiedSize(*this, i, getOperandSizes()[ordinal],
+                              getResultSizes()[i]);
       });
 }
 
@@ -643,13 +652,8 @@ LogicalResult AsyncDispatchOp::verify() {
                                << getResult(i).getType()
                                << " differs from its tied operand type "
                                << operandType;
-        std::optional<int64_t> operandSize = constantIndex(operandSizes[index]);
-        std::optional<int64_t> resultSize = constantIndex(getResultSizes()[i]);
-        if (operandSize && resultSize && *operandSize != *resultSize)
-          return emitOpError() << "result " << i << " size " << *resultSize
-                               << " differs from its tied operand size "
-                               << *operandSize;
-        return success();
+        return verifyTiedSize(*this, i, operandSizes[index],
+                              getResultSizes()[i]);
       });
 }
 

@@ -1221,6 +1221,24 @@ TEST_CASE("planner: spec 6 MUST-DMA fills", "[planner]") {
               .fillBits == 16);
   }
 
+  SECTION("empty regions fill nothing, not the pads next to them") {
+    // Fuzz finding (layout target): the empty region [2, 3) x [1, 1) of a
+    // 6x1 tensor tiled by 8 was planned as a 7-slot memset of tile pads.
+    LayoutDesc tiled = tiledLayout(2, {1}, {8});
+    Instance t = fixed(c, tiled, {6, 1}, 2, "i16", tiled.str());
+    for (const IndexBox &empty :
+         {IndexBox{{2, 1}, {1, 0}}, IndexBox{{0, 0}, {0, 1}},
+          IndexBox{{6, 0}, {0, 1}}, IndexBox{{3, 0}, {2, 0}}}) {
+      for (uint64_t bits : {0x0000ULL, 0x1234ULL}) {
+        TransferPlan plan =
+            expectFill(t, empty, APInt(16, bits), kDefaultNative, Fill);
+        REQUIRE(plan.target);
+        REQUIRE(plan.target->elementFactors.size() == 1);
+        CHECK(getConstantIntValue(plan.target->elementFactors[0]) == 0);
+      }
+    }
+  }
+
   SECTION("64-bit patterns with equal halves are filled as 32-bit") {
     APInt equalHalves(64, 0x1234567812345678ULL);
     Instance t = fixed(c, identityLayout(2), {5, 3}, 8, "i64", "");

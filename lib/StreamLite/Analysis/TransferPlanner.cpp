@@ -266,6 +266,12 @@ static std::string describeRegion(const StaticRegion &region) {
   return text + " is contiguous";
 }
 
+/// A region with a length that is the constant 0 holds no element.
+static bool isProvablyEmpty(const TensorRegion &region) {
+  return llvm::any_of(region.lengths,
+                      [](OpFoldResult length) { return isConstant(length, 0); });
+}
+
 static ByteSpan staticSpan(const TensorRegion &region, int64_t slots) {
   ByteSpan span;
   span.start = region.offsets;
@@ -389,6 +395,15 @@ TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
   int64_t elementBytes = getElementByteWidth(source.type.getElementType());
 
   std::optional<StaticRegion> s = getStatic(source), t = getStatic(target);
+  // An empty region moves nothing, whatever tiles its offsets point into.
+  if (isProvablyEmpty(source) || isProvablyEmpty(target)) {
+    TransferPlan plan;
+    plan.kind = TransferPlan::Kind::Copy;
+    plan.explanation = "empty region: nothing to copy";
+    plan.source = staticSpan(source, 0);
+    plan.target = staticSpan(target, 0);
+    return plan;
+  }
   // With or without the pads that follow the region's last row.
   auto planStatic = [&](bool trimTrailingPads) -> TransferPlan {
     std::string why;
@@ -400,14 +415,6 @@ TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
         mapStaticRegion(targetLayout, *t, why, trimTrailingPads);
     if (failed(ti))
       return dispatch("target: " + why);
-    if (si->elements == 0) {
-      TransferPlan plan;
-      plan.kind = TransferPlan::Kind::Copy;
-      plan.explanation = "empty region: nothing to copy";
-      plan.source = staticSpan(source, 0);
-      plan.target = staticSpan(target, 0);
-      return plan;
-    }
     if (si->signature != ti->signature)
       return dispatch(llvm::formatv(
           "source ({0}) and target ({1}) order the region's bytes differently",
@@ -553,6 +560,9 @@ TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
   };
 
   std::optional<StaticRegion> s = getStatic(target);
+  // An empty region writes nothing, not even the pads its offsets point into.
+  if (isProvablyEmpty(target))
+    return fill(staticSpan(target, 0), "empty region: nothing to fill");
   // With or without the pads that follow the region's last row.
   auto planStatic = [&](bool trimTrailingPads) -> TransferPlan {
     std::string why;

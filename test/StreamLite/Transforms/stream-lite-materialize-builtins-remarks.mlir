@@ -126,3 +126,17 @@ func.func @dedup(%r: !stream_lite.resource<*>, %d: index, %sz: index) -> !stream
   %0 = stream_lite.tensor.encode %r : tensor<?x6xf32>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x6xf32, #tile44>{%d} in !stream_lite.resource<*>{%sz}
   return %0 : !stream_lite.resource<*>
 }
+func.func @empty_regions(%r: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %seven = arith.constant 7.0 : f32
+  // An empty region writes nothing, not the tile pads its offsets point into.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=empty_regions | Remark="empty region: nothing to fill"}}
+  %0 = stream_lite.tensor.fill %seven, %r[%c2, %c4 for %c1, %c0] : f32 -> tensor<5x6xf32, #tile44> in %r as !stream_lite.resource<*>{%sz}
+  %esz = stream_lite.tensor.sizeof tensor<0x2xf32> : index
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.slice | Category:stream-lite-materialize-builtins | Function=empty_regions | Remark="empty region: nothing to copy"}}
+  %1 = stream_lite.tensor.slice %0[%c1, %c1 for %c0, %c2] : tensor<5x6xf32, #tile44> in !stream_lite.resource<*>{%sz} -> tensor<0x2xf32> in !stream_lite.resource<*>{%esz}
+  return %0 : !stream_lite.resource<*>
+}

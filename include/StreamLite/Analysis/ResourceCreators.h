@@ -26,6 +26,7 @@
 #define STREAMLITE_ANALYSIS_RESOURCECREATORS_H
 
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -53,6 +54,15 @@ private:
   bool externalSource = false;
 };
 
+/// One live value flow between resource values: `to` may hold the bytes of
+/// `from`. `operand` carries them across control flow (a yield, branch,
+/// call or return operand, or a region op's initial value); it is null for a
+/// flow inside one op (a tied result, a transfer, a copy).
+struct ResourceFlow {
+  mlir::Value from, to;
+  mlir::OpOperand *operand;
+};
+
 /// Runs the analysis on `root` (a module) and answers queries afterwards.
 class ResourceCreators {
 public:
@@ -64,12 +74,47 @@ public:
   /// that never exits).
   const CreatorSet &lookup(mlir::Value value) const;
 
+  /// The live flows into and out of resource `value`, in the order the
+  /// analysis met them. Indexed on first use, so that the common query
+  /// (`lookup`) pays nothing for them.
+  llvm::ArrayRef<ResourceFlow> getIncoming(mlir::Value value) const;
+  llvm::ArrayRef<ResourceFlow> getOutgoing(mlir::Value value) const;
+
+  /// Whether some value may come from more than one source (several
+  /// creators, or creators and outside): only then can layouts conflict.
+  bool hasMergedValues() const { return anyMerged; }
+
+  /// Used while the analysis runs.
+  struct Edge {
+    unsigned from, to;
+    mlir::OpOperand *operand;
+  };
+
 private:
+  void indexFlows() const;
+
   /// Index into `sets` of every resource value in live code.
   llvm::DenseMap<mlir::Value, unsigned> nodes;
   std::vector<CreatorSet> sets;
   CreatorSet empty;
+  /// The value of each node, and the enabled edges between nodes.
+  std::vector<mlir::Value> values;
+  std::vector<Edge> liveEdges;
+  bool anyMerged = false;
+  /// Flows grouped by target and by source (built by indexFlows).
+  mutable std::vector<ResourceFlow> incoming, outgoing;
+  mutable std::vector<unsigned> incomingOffsets, outgoingOffsets;
 };
+
+/// The control-flow transfer that passes `operand` to `target` (a successor
+/// block's argument, a region's entry argument, a region op's or a call's
+/// result, a callee's argument), as (operand, value it feeds) pairs of every
+/// value that transfer passes, resources or not. Empty when no such
+/// transfer exists. `symbols` resolves callees.
+void getFlowTransfer(
+    mlir::OpOperand &operand, mlir::Value target,
+    mlir::SymbolTableCollection &symbols,
+    llvm::SmallVectorImpl<std::pair<mlir::OpOperand *, mlir::Value>> &pairs);
 
 } // namespace layoutopt::stream_lite
 

@@ -14,6 +14,8 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
 
+#include "StreamLite/Transforms/MergeConflictPolicy.h"
+
 namespace layoutopt::stream_lite {
 
 #define GEN_PASS_DECL

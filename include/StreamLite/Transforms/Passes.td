@@ -35,10 +35,43 @@ def SpecializeEncodingsPass
     in each copy are rewritten to the binding's layout, and the dispatches
     are repointed.
 
+    Merges. A resource that may come from creators whose layouts differ
+    (through `scf.if`/`scf.for`/`scf.while` results and iteration arguments,
+    `cf` block arguments, arguments of private functions called from several
+    places, results of calls whose callee returns either) is made correct,
+    not rejected. For each such merge the pass picks one layout, inserts
+    `stream_lite.tensor.sizeof` and `stream_lite.tensor.encode` (both
+    `on(...)` an affinity that resolves to that layout) on every incoming
+    path whose layout differs, and passes the new size where the path passes
+    the merged size. The layout is chosen as follows:
+
+    1. the consumers decide: every op that mentions the merged value or the
+       values holding its bytes afterwards (through tied results, transfers
+       and further merges) resolves the encoding with its own affinity; if
+       all of them resolve the same layout, that layout wins;
+    2. otherwise (consumers disagree, or none has an affinity) the layout
+       with the fewest relayout bytes wins among the consumers' layouts and
+       the incoming paths' layouts: a choice costs the storage bytes of every
+       incoming path whose layout differs from it (a path with dynamic dims
+       counts as more than any static one);
+    3. ties go to the first candidate: consumers in program order, then the
+       paths in operand order.
+
+    Merges nested in merges are fixed from the inside out; the analysis is
+    re-run after each round of fixes until no merge differs. Every inserted
+    relayout is a passed remark (category
+    `stream-lite-specialize-encodings`) naming the two layouts and the bytes
+    it writes, and every merge gets an analysis remark with the relayout
+    bytes of each candidate layout. With `conflicts=error` no relayout is
+    inserted and such a resource is an error naming the op.
+
     Errors (each names the op; the pass fails and prints nothing else): an
     encoding a resolver cannot resolve, an affinity naming no device, an op
-    with an encoding to resolve but no affinity, and a resource that may come
-    from creators whose layouts differ.
+    with an encoding to resolve but no affinity, a merge whose relayout
+    cannot be given its size (the merged size is neither passed along the
+    path nor provably the size of the new layout) or its dims, and, with
+    `conflicts=error`, a resource that may come from creators whose layouts
+    differ.
 
     ```mlir
     // Before, on a device with a tiling_resolver<m = 8, n = 4, k = 1>:
@@ -47,6 +80,18 @@ def SpecializeEncodingsPass
     %e = stream_lite.tensor.empty on(#stream_lite.affinity<@cpu>) : tensor<16x4xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 1]>]>> in !stream_lite.resource<*>{%sz}
     ```
   }];
+  let options = [
+    Option<"conflicts", "conflicts",
+           "::layoutopt::stream_lite::MergeConflictPolicy",
+           /*default=*/"::layoutopt::stream_lite::MergeConflictPolicy::Relayout",
+           "What to do with a resource whose creators' layouts differ",
+           [{::llvm::cl::values(
+             clEnumValN(::layoutopt::stream_lite::MergeConflictPolicy::Relayout,
+                        "relayout",
+                        "insert relayouts so every path has one layout (default)"),
+             clEnumValN(::layoutopt::stream_lite::MergeConflictPolicy::Error,
+                        "error", "reject the program, naming the op"))}]>,
+  ];
 }
 
 def MaterializeBuiltinsPass

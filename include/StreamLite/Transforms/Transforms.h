@@ -21,6 +21,7 @@
 #include "StreamLite/Analysis/TransferPlanner.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/Transforms/BuiltinKernels.h"
+#include "StreamLite/Transforms/MergeConflictPolicy.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -49,9 +50,16 @@ void applyPatternsOnceToAllOps(mlir::Operation *root,
 /// the data's creators (ResourceCreators, computed once here). Resolved
 /// types are cached per (affinity, type). The module must not change between
 /// construction and the last `resolve` other than by setting resolved types.
+///
+/// With MergeConflictPolicy::Relayout the constructor first makes every merge
+/// of resources whose layouts differ consistent (inserting relayouts, see
+/// docs/passes.md); if a merge cannot be rewritten it emits an error naming
+/// the op and `hasFailed()` is true.
 class EncodingResolution {
 public:
-  explicit EncodingResolution(mlir::ModuleOp module);
+  explicit EncodingResolution(
+      mlir::ModuleOp module,
+      MergeConflictPolicy conflicts = MergeConflictPolicy::Relayout);
   ~EncodingResolution();
 
   /// The tensors of `op` whose type resolves to a different one, as

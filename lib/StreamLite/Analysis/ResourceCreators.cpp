@@ -113,8 +113,10 @@ SmallVector<Block *, 2> getLiveSuccessors(Operation *op) {
 class CreatorPropagation {
 public:
   CreatorPropagation(Operation *root, DenseMap<Value, unsigned> &nodes,
-                     std::vector<CreatorSet> &sets)
-      : root(root), nodes(nodes), sets(sets) {}
+                     std::vector<CreatorSet> &sets, std::vector<Value> &values,
+                     std::vector<ResourceCreators::Edge> &liveEdges)
+      : root(root), nodes(nodes), sets(sets), values(values),
+        liveEdges(liveEdges) {}
 
   void run() {
     for (Region &region : root->getRegions())
@@ -153,10 +155,12 @@ private:
     Operation *op;
   };
 
-  /// A value flow, a creator seed or an external seed, enabled when block
-  /// `gate` is live.
+  /// A value flow (carried by `operand` across control flow, null inside an
+  /// op), a creator seed or an external seed, enabled when block `gate` is
+  /// live.
   struct Edge {
     unsigned from, to, gate;
+    OpOperand *operand;
   };
   struct CreatorSeed {
     Operation *creator;
@@ -187,15 +191,18 @@ private:
     if (!isa<ResourceType>(value.getType()))
       return std::nullopt;
     auto [it, inserted] = nodes.try_emplace(value, sets.size());
-    if (inserted)
+    if (inserted) {
       sets.emplace_back();
+      values.push_back(value);
+    }
     return it->second;
   }
 
-  void addEdge(Value from, Value to, unsigned gate) {
+  void addEdge(Value from, Value to, unsigned gate,
+               OpOperand *operand = nullptr) {
     std::optional<unsigned> source = getNode(from), target = getNode(to);
     if (source && target)
-      edges.push_back({*source, *target, gate});
+      edges.push_back({*source, *target, gate, operand});
   }
 
   void addExternal(ValueRange values, unsigned gate) {
@@ -334,8 +341,10 @@ private:
       addExternal(targets, gate);
       return;
     }
-    for (auto [operand, input] : llvm::zip(*transfer.operands, inputs))
-      addEdge(operand, input, gate);
+    OpOperand *operands = transfer.operands->getBase();
+    for (auto [index, input] : llvm::enumerate(inputs))
+      if (index < transfer.operands->size())
+        addEdge(operands[index].get(), input, gate, &operands[index]);
     for (Value target : targets)
       if (!llvm::is_contained(inputs, target))
         addExternal(target, gate);
@@ -358,14 +367,18 @@ private:
         continue;
       }
       SuccessorOperands operands = branch.getSuccessorOperands(index);
+      MutableOperandRange forwarded = operands.getMutableForwardedOperands();
       for (auto [position, argument] :
            llvm::enumerate(successor->getArguments())) {
         if (position >= operands.size())
           break;
-        if (Value operand = operands[position])
-          addEdge(operand, argument, gate);
-        else
+        if (operands.isOperandProduced(position)) {
           addExternal(argument, gate);
+          continue;
+        }
+        OpOperand &operand =
+            forwarded[position - operands.getProducedOperandCount()];
+        addEdge(operand.get(), argument, gate, &operand);
       }
     }
   }
@@ -590,9 +603,9 @@ private:
       Block *entry = &callable.getCallableRegion()->front();
       if (!info.unknownCallers && isLive(entry))
         for (auto [operand, argument] :
-             llvm::zip(cast<CallOpInterface>(op).getArgOperands(),
+             llvm::zip(cast<CallOpInterface>(op).getArgOperandsMutable(),
                        entry->getArguments()))
-          addEdge(operand, argument, live.gate);
+          addEdge(operand.get(), argument, live.gate, &operand);
     }
     if (!resultsFromCall)
       return;
@@ -602,8 +615,8 @@ private:
     }
     for (Operation *ret : info.returns)
       for (auto [operand, result] :
-           llvm::zip(ret->getOperands(), op->getResults()))
-        addEdge(operand, result, live.gate);
+           llvm::zip(ret->getOpOperands(), op->getResults()))
+        addEdge(operand.get(), result, live.gate, &operand);
   }
 
   //===--------------------------------------------------------------------===//
@@ -673,11 +686,19 @@ private:
       sets[node].setExternal();
       return true;
     });
+
+    // Kept for flow queries (relayout at merges).
+    liveEdges.reserve(offsets.back());
+    for (const Edge &edge : edges)
+      if (live[edge.gate])
+        liveEdges.push_back({edge.from, edge.to, edge.operand});
   }
 
   Operation *root;
   DenseMap<Value, unsigned> &nodes;
   std::vector<CreatorSet> &sets;
+  std::vector<Value> &values;
+  std::vector<ResourceCreators::Edge> &liveEdges;
   SymbolTableCollection symbolTables;
 
   DenseMap<Operation *, CallableInfo> callables;
@@ -705,12 +726,119 @@ private:
 } // namespace
 
 ResourceCreators::ResourceCreators(Operation *root) {
-  CreatorPropagation(root, nodes, sets).run();
+  CreatorPropagation(root, nodes, sets, values, liveEdges).run();
+  anyMerged = llvm::any_of(sets, [](const CreatorSet &set) {
+    return set.getCreators().size() + set.isExternal() > 1;
+  });
 }
 
 const CreatorSet &ResourceCreators::lookup(Value value) const {
   auto it = nodes.find(value);
   return it == nodes.end() ? empty : sets[it->second];
+}
+
+void ResourceCreators::indexFlows() const {
+  if (!incomingOffsets.empty())
+    return;
+  auto group = [&](auto key, std::vector<ResourceFlow> &flows,
+                   std::vector<unsigned> &offsets) {
+    offsets.assign(values.size() + 1, 0);
+    for (const Edge &edge : liveEdges)
+      ++offsets[key(edge) + 1];
+    for (size_t i = 0; i < values.size(); ++i)
+      offsets[i + 1] += offsets[i];
+    flows.resize(liveEdges.size());
+    std::vector<unsigned> next(offsets.begin(), offsets.end() - 1);
+    for (const Edge &edge : liveEdges)
+      flows[next[key(edge)]++] = {values[edge.from], values[edge.to],
+                                  edge.operand};
+  };
+  group([](const Edge &edge) { return edge.to; }, incoming, incomingOffsets);
+  group([](const Edge &edge) { return edge.from; }, outgoing, outgoingOffsets);
+}
+
+ArrayRef<ResourceFlow> ResourceCreators::getIncoming(Value value) const {
+  auto it = nodes.find(value);
+  if (it == nodes.end())
+    return {};
+  indexFlows();
+  return ArrayRef<ResourceFlow>(incoming).slice(
+      incomingOffsets[it->second],
+      incomingOffsets[it->second + 1] - incomingOffsets[it->second]);
+}
+
+ArrayRef<ResourceFlow> ResourceCreators::getOutgoing(Value value) const {
+  auto it = nodes.find(value);
+  if (it == nodes.end())
+    return {};
+  indexFlows();
+  return ArrayRef<ResourceFlow>(outgoing).slice(
+      outgoingOffsets[it->second],
+      outgoingOffsets[it->second + 1] - outgoingOffsets[it->second]);
+}
+
+void getFlowTransfer(OpOperand &operand, Value target,
+                     SymbolTableCollection &symbols,
+                     SmallVectorImpl<std::pair<OpOperand *, Value>> &pairs) {
+  Operation *op = operand.getOwner();
+  auto found = [&] {
+    return llvm::is_contained(pairs, std::make_pair(&operand, target));
+  };
+  if (auto branch = dyn_cast<BranchOpInterface>(op)) {
+    for (unsigned index = 0, e = op->getNumSuccessors(); index < e; ++index) {
+      pairs.clear();
+      SuccessorOperands operands = branch.getSuccessorOperands(index);
+      MutableOperandRange forwarded = operands.getMutableForwardedOperands();
+      Block *successor = op->getSuccessor(index);
+      unsigned produced = operands.getProducedOperandCount();
+      for (unsigned i = 0, n = forwarded.size();
+           i < n && produced + i < successor->getNumArguments(); ++i)
+        pairs.emplace_back(&forwarded[i], successor->getArgument(produced + i));
+      if (found())
+        return;
+    }
+  }
+  SmallVector<RegionTransfer> transfers;
+  getRegionTransfers(op, transfers);
+  for (const RegionTransfer &transfer : transfers) {
+    pairs.clear();
+    if (!transfer.operands)
+      continue;
+    ValueRange inputs = transfer.successor.getSuccessorInputs();
+    OpOperand *base = transfer.operands->getBase();
+    for (unsigned i = 0, n = std::min<size_t>(transfer.operands->size(),
+                                              inputs.size());
+         i < n; ++i)
+      pairs.emplace_back(&base[i], inputs[i]);
+    if (found())
+      return;
+  }
+  pairs.clear();
+  if (auto call = dyn_cast<CallOpInterface>(op)) {
+    auto callable = dyn_cast_if_present<CallableOpInterface>(
+        call.resolveCallableInTable(&symbols));
+    if (callable && callable.getCallableRegion() &&
+        !callable.getCallableRegion()->empty()) {
+      Block &entry = callable.getCallableRegion()->front();
+      for (auto [callOperand, argument] :
+           llvm::zip(call.getArgOperandsMutable(), entry.getArguments()))
+        pairs.emplace_back(&callOperand, argument);
+      if (found())
+        return;
+    }
+    pairs.clear();
+  }
+  // A return feeding the results of a call of its function.
+  auto result = dyn_cast<OpResult>(target);
+  if (result && isa<CallOpInterface>(result.getOwner()) &&
+      op->hasTrait<mlir::OpTrait::ReturnLike>()) {
+    for (auto [returned, callResult] :
+         llvm::zip(op->getOpOperands(), result.getOwner()->getResults()))
+      pairs.emplace_back(&returned, callResult);
+    if (found())
+      return;
+  }
+  pairs.clear();
 }
 
 } // namespace layoutopt::stream_lite

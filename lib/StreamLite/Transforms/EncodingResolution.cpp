@@ -7,6 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MergeRelayout.h"
+#include "TypeResolver.h"
+
 #include "StreamLite/Analysis/ResourceCreators.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/Transforms/Transforms.h"
@@ -20,106 +23,9 @@ using namespace mlir;
 
 namespace layoutopt::stream_lite {
 
-/// Whether `type` carries an encoding that a resolver must turn into layouts.
-static bool needsResolution(RankedTensorType type) {
-  auto encoding = getSerializableEncoding(type);
-  return encoding && !encoding.isSerialized();
-}
-
-namespace {
-
-/// Turns (affinity, tensor type) into the resolved tensor type, caching both
-/// the resolvers of each affinity and each resolved type (as the TypeAttr ops
-/// hold: a module has few distinct pairs, and this small cache is much
-/// cheaper than uniquing a TypeAttr per op).
-class TypeResolver {
-public:
-  explicit TypeResolver(ModuleOp module) : module(module) {}
-
-  /// Resolves `typeAttr` (described as `what` on `op`) for `affinity`. Types
-  /// that need no resolution come back unchanged.
-  FailureOr<TypeAttr> resolve(TypeAttr typeAttr, AffinityAttr affinity,
-                              Operation *op, StringRef what) {
-    auto key = std::make_pair(Attribute(affinity), Attribute(typeAttr));
-    if (auto it = cache.find(key); it != cache.end())
-      return it->second;
-    auto type = cast<RankedTensorType>(typeAttr.getValue());
-    if (!needsResolution(type))
-      return cache[key] = typeAttr;
-    if (!affinity)
-      return op->emitOpError()
-             << "has no affinity to resolve the encoding of " << what << " "
-             << type << " (no on(...) and no enclosing stream_lite.affinity)";
-
-    FailureOr<ArrayRef<std::pair<DeviceOp, TargetAttr>>> targets =
-        getTargets(affinity, op);
-    if (failed(targets))
-      return failure();
-    llvm::SetVector<Attribute> layouts;
-    for (auto [device, target] : *targets) {
-      auto emitResolveError = [&]() {
-        return op->emitOpError()
-               << "cannot resolve the encoding of " << what << " " << type
-               << " for target \"" << target.getBackend().getValue()
-               << "\" of @" << device.getSymName() << ": ";
-      };
-      EncodingResolverAttrInterface resolver = target.getEffectiveResolver();
-      FailureOr<Attribute> layout = resolver.getLayout(type, emitResolveError);
-      if (failed(layout))
-        return failure();
-      // Resolvers may come from other dialects (any attribute implementing
-      // the interface), so their result is checked here rather than trusted:
-      // layout<[...]> and testing<layouts = ...> take only serialized,
-      // non-list layouts that fit the type.
-      auto serialized =
-          dyn_cast_if_present<SerializableEncodingAttrInterface>(*layout);
-      if (!serialized || !serialized.isSerialized() || isa<LayoutAttr>(*layout))
-        return emitResolveError()
-               << "resolver " << Attribute(resolver) << " returned " << *layout
-               << ", which is not a serialized layout";
-      if (failed(serialized.verifyForType(type, emitResolveError)))
-        return failure();
-      layouts.insert(*layout);
-    }
-    auto encoding = cast<SerializableEncodingAttrInterface>(type.getEncoding());
-    auto resolved =
-        RankedTensorType::get(type.getShape(), type.getElementType(),
-                              encoding.cloneWithLayouts(layouts.getArrayRef()));
-    return cache[key] = TypeAttr::get(resolved);
-  }
-
-private:
-  /// Every (device, target) an affinity may run on, in order.
-  FailureOr<ArrayRef<std::pair<DeviceOp, TargetAttr>>>
-  getTargets(AffinityAttr affinity, Operation *op) {
-    auto it = targetCache.find(affinity);
-    if (it != targetCache.end())
-      return ArrayRef<std::pair<DeviceOp, TargetAttr>>(it->second);
-    SmallVector<std::pair<DeviceOp, TargetAttr>> targets;
-    for (FlatSymbolRefAttr name : affinity.getDevices()) {
-      auto device = symbols.lookupSymbolIn<DeviceOp>(module, name);
-      if (!device)
-        return op->emitOpError()
-               << "affinity " << affinity << " names " << name
-               << ", which is not a stream_lite.device";
-      for (Attribute target : device.getTargets())
-        targets.emplace_back(device, cast<TargetAttr>(target));
-    }
-    return ArrayRef<std::pair<DeviceOp, TargetAttr>>(
-        targetCache.try_emplace(affinity, std::move(targets)).first->second);
-  }
-
-  ModuleOp module;
-  SymbolTableCollection symbols;
-  DenseMap<AffinityAttr, SmallVector<std::pair<DeviceOp, TargetAttr>>> targetCache;
-  /// (affinity, type attribute) -> resolved type attribute.
-  DenseMap<std::pair<Attribute, Attribute>, TypeAttr> cache;
-};
-
-} // namespace
-
 struct EncodingResolution::Impl {
-  Impl(ModuleOp module) : resolver(module), creators(module) {}
+  Impl(ModuleOp module)
+      : resolver(module), creators(std::make_unique<ResourceCreators>(module)) {}
 
   /// A type created by `op` (resolved with the op's own affinity).
   FailureOr<TypeAttr> created(Operation *op, TypeAttr typeAttr, StringRef what) {
@@ -135,7 +41,7 @@ struct EncodingResolution::Impl {
     auto type = cast<RankedTensorType>(typeAttr.getValue());
     if (!needsResolution(type))
       return typeAttr;
-    const CreatorSet &set = creators.lookup(resource);
+    const CreatorSet &set = creators->lookup(resource);
     TypeAttr agreed;
     Operation *agreedSource = nullptr;
     auto consider = [&](Operation *source, AffinityAttr affinity,
@@ -175,11 +81,16 @@ struct EncodingResolution::Impl {
   }
 
   TypeResolver resolver;
-  ResourceCreators creators;
+  std::unique_ptr<ResourceCreators> creators;
 };
 
-EncodingResolution::EncodingResolution(ModuleOp module)
-    : impl(std::make_unique<Impl>(module)) {}
+EncodingResolution::EncodingResolution(ModuleOp module,
+                                       MergeConflictPolicy conflicts)
+    : impl(std::make_unique<Impl>(module)) {
+  if (conflicts == MergeConflictPolicy::Relayout &&
+      failed(relayoutMergedResources(module, impl->resolver, impl->creators)))
+    anyFailed = true;
+}
 
 EncodingResolution::~EncodingResolution() = default;
 

@@ -1,8 +1,9 @@
 //===- SpecializeEncodings.cpp - resolve encodings per device -------------===//
 //
-// --stream-lite-specialize-encodings: a driver over
-// populateSpecializeEncodingsPatterns (EncodingResolution.cpp) and
-// executable duplication. One walk visits each op once.
+// --stream-lite-specialize-encodings: a driver over EncodingResolution (which
+// relayouts merges, MergeRelayout.cpp), populateSpecializeEncodingsPatterns
+// (EncodingResolution.cpp) and executable duplication. One walk visits each
+// op once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,9 +26,12 @@ struct SpecializeEncodingsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // The analysis is complete before any type changes: it keys on ops and
-    // values, never on the types being rewritten.
-    EncodingResolution resolution(module);
+    // Merges are relayouted first; then the analysis is complete before any
+    // type changes: it keys on ops and values, never on the types being
+    // rewritten.
+    EncodingResolution resolution(module, conflicts);
+    if (resolution.hasFailed())
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateSpecializeEncodingsPatterns(patterns, resolution);
     applyPatternsOnceToAllOps(module, std::move(patterns));

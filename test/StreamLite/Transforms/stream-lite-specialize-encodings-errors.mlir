@@ -81,88 +81,50 @@ func.func @no_affinity(%sz: index) {
   return
 }
 
+
 // -----
 
-stream_lite.device @a targets([#stream_lite.target<"x", resolver = #stream_lite.specialization_resolver<1>>])
-stream_lite.device @b targets([#stream_lite.target<"y", resolver = #stream_lite.specialization_resolver<2>>])
-func.func @conflicting_creators(%cond: i1, %sz: index, %v: f32) {
+// A merge whose relayout cannot get its size: the merged size is a function
+// argument (not passed along the paths), and the two layouts' sizes differ.
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
+stream_lite.device @host targets([#stream_lite.target<"vmvx">])
+func.func @size_not_passed(%c: i1, %sz: index, %v: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-note @+1 {{creator with layout #stream_lite.testing<layouts = [#stream_lite.specialized<1, tensor<4xf32>>]>}}
-  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
-  // expected-note @+1 {{creator with layout #stream_lite.testing<layouts = [#stream_lite.specialized<2, tensor<4xf32>>]>}}
-  %y = stream_lite.tensor.empty on(#stream_lite.affinity<@b>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
-  %s = scf.if %cond -> !stream_lite.resource<*> {
-    scf.yield %x : !stream_lite.resource<*>
+  %r = scf.if %c -> !stream_lite.resource<*> {
+    %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%sz}
+    // expected-error @+1 {{'scf.yield' op cannot relayout operand #0 ('tensor<5x3xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>>') from #stream_lite.layout<[#stream_lite.identity]> to #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 1]>]> for the merge it feeds: the merged size is not passed along this path (it is defined before the merge or not known), so it cannot become the size of the new layout, which is not provably the same (60 bytes before, 96 bytes after)}}
+    scf.yield %h : !stream_lite.resource<*>
   } else {
-    scf.yield %y : !stream_lite.resource<*>
+    %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%sz}
+    scf.yield %t : !stream_lite.resource<*>
   }
-  // expected-error @+1 {{'stream_lite.tensor.fill' op target 'tensor<4xf32, #stream_lite.testing<>>' may come from creators with different layouts: #stream_lite.testing<layouts = [#stream_lite.specialized<1, tensor<4xf32>>]> and #stream_lite.testing<layouts = [#stream_lite.specialized<2, tensor<4xf32>>]>}}
-  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@a>) %v, %s[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %s as !stream_lite.resource<*>{%sz}
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r as !stream_lite.resource<*>{%sz}
   return
 }
 
 // -----
 
-stream_lite.device @a targets([#stream_lite.target<"x", resolver = #stream_lite.specialization_resolver<1>>])
-stream_lite.device @b targets([#stream_lite.target<"y", resolver = #stream_lite.specialization_resolver<2>>])
-func.func private @callee(%r: !stream_lite.resource<*>, %sz: index, %v: f32) {
+// The merged size is also the size of a resource that does not come from
+// the merge: rewriting it on one path would change that resource's size.
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
+stream_lite.device @host targets([#stream_lite.target<"vmvx">])
+func.func @size_shared(%c: i1, %v: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{'stream_lite.tensor.fill' op target 'tensor<4xf32, #stream_lite.testing<>>' may come from creators with different layouts: #stream_lite.testing<layouts = [#stream_lite.specialized<1, tensor<4xf32>>]> and #stream_lite.testing<layouts = [#stream_lite.specialized<2, tensor<4xf32>>]>}}
-  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@a>) %v, %r[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %r as !stream_lite.resource<*>{%sz}
-  return
-}
-func.func @calls_with_a(%sz: index, %v: f32) {
-  // expected-note @+1 {{creator with layout #stream_lite.testing<layouts = [#stream_lite.specialized<1, tensor<4xf32>>]>}}
-  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
-  func.call @callee(%x, %sz, %v) : (!stream_lite.resource<*>, index, f32) -> ()
-  return
-}
-func.func @calls_with_b(%sz: index, %v: f32) {
-  // expected-note @+1 {{creator with layout #stream_lite.testing<layouts = [#stream_lite.specialized<2, tensor<4xf32>>]>}}
-  %y = stream_lite.tensor.empty on(#stream_lite.affinity<@b>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
-  func.call @callee(%y, %sz, %v) : (!stream_lite.resource<*>, index, f32) -> ()
-  return
-}
-
-// -----
-
-stream_lite.device @a targets([#stream_lite.target<"x", resolver = #stream_lite.specialization_resolver<1>>])
-stream_lite.device @b targets([#stream_lite.target<"y", resolver = #stream_lite.specialization_resolver<2>>])
-func.func @loop_carried(%sz: index, %n: index, %v: f32) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  // expected-note @+1 {{creator with layout #stream_lite.testing<layouts = [#stream_lite.specialized<1, tensor<4xf32>>]>}}
-  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
-  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> !stream_lite.resource<*> {
-    // expected-note @+1 {{creator with layout #stream_lite.testing<layouts = [#stream_lite.specialized<2, tensor<4xf32>>]>}}
-    %new = stream_lite.tensor.empty on(#stream_lite.affinity<@b>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
-    scf.yield %new : !stream_lite.resource<*>
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %r:2 = scf.if %c -> (!stream_lite.resource<*>, index) {
+    %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+    // expected-error @+1 {{'scf.yield' op cannot relayout operand #0 ('tensor<5x3xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>>') from #stream_lite.layout<[#stream_lite.identity]> to #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 1]>]> for the merge it feeds: the merged size is also the size of a resource of 'stream_lite.tensor.empty' that does not come from this merge}}
+    scf.yield %h, %hsz : !stream_lite.resource<*>, index
+  } else {
+    %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+    scf.yield %t, %csz : !stream_lite.resource<*>, index
   }
-  // expected-error @+1 {{'stream_lite.tensor.fill' op target 'tensor<4xf32, #stream_lite.testing<>>' may come from creators with different layouts}}
-  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@a>) %v, %r[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %r as !stream_lite.resource<*>{%sz}
-  return
-}
-
-// -----
-
-stream_lite.device @a targets([#stream_lite.target<"x", resolver = #stream_lite.specialization_resolver<1>>])
-stream_lite.device @b targets([#stream_lite.target<"y", resolver = #stream_lite.specialization_resolver<2>>])
-func.func private @returns_either(%cond: i1, %sz: index) -> !stream_lite.resource<*> {
-  cf.cond_br %cond, ^first, ^second
-^first:
-  // expected-note @+1 {{creator with layout #stream_lite.testing<layouts = [#stream_lite.specialized<1, tensor<4xf32>>]>}}
-  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
-  return %x : !stream_lite.resource<*>
-^second:
-  // expected-note @+1 {{creator with layout #stream_lite.testing<layouts = [#stream_lite.specialized<2, tensor<4xf32>>]>}}
-  %y = stream_lite.tensor.empty on(#stream_lite.affinity<@b>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
-  return %y : !stream_lite.resource<*>
-}
-func.func @call_either(%cond: i1, %sz: index) {
-  %r = func.call @returns_either(%cond, %sz) : (i1, index) -> !stream_lite.resource<*>
-  // expected-error @+1 {{'stream_lite.tensor.clone' op source 'tensor<4xf32, #stream_lite.testing<>>' may come from creators with different layouts: #stream_lite.testing<layouts = [#stream_lite.specialized<1, tensor<4xf32>>]> and #stream_lite.testing<layouts = [#stream_lite.specialized<2, tensor<4xf32>>]>}}
-  %k = stream_lite.tensor.clone on(#stream_lite.affinity<@b>) %r : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz} -> tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r#0[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r#0 as !stream_lite.resource<*>{%r#1}
+  %other = stream_lite.tensor.empty on(#stream_lite.affinity<@host>) : tensor<15xf32> in !stream_lite.resource<*>{%r#1}
   return
 }

@@ -1,0 +1,30 @@
+//===- MergeRelayout.h - one layout per merged resource ---------*- C++ -*-===//
+//
+// Internal to --stream-lite-specialize-encodings (EncodingResolution.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMLITE_TRANSFORMS_MERGERELAYOUT_H
+#define STREAMLITE_TRANSFORMS_MERGERELAYOUT_H
+
+#include "TypeResolver.h"
+
+#include "StreamLite/Analysis/ResourceCreators.h"
+
+#include <memory>
+
+namespace layoutopt::stream_lite {
+
+/// Inserts relayouts so that no resource of `module` may come from creators
+/// whose layouts differ (docs/passes.md, Merges). Works on unresolved types,
+/// before the resolution. `creators` is the analysis of `module`; it is
+/// replaced by a fresh one whenever the module changes, so that it is the
+/// analysis of the module on return. Fails, after an error naming the op,
+/// when a merge cannot be rewritten.
+mlir::LogicalResult
+relayoutMergedResources(mlir::ModuleOp module, TypeResolver &resolver,
+                        std::unique_ptr<ResourceCreators> &creators);
+
+} // namespace layoutopt::stream_lite
+
+#endif // STREAMLITE_TRANSFORMS_MERGERELAYOUT_H

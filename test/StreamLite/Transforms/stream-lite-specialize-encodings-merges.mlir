@@ -1,0 +1,243 @@
+// RUN: layout-opt --stream-lite-specialize-encodings %s | FileCheck %s
+// Relayout at merges: where data created on @host (identity) and on @cpu
+// (8x1 tiles) meets, one layout is chosen and every incoming path with the
+// other gets a sizeof + encode on(...) the chosen layout's device, passing
+// the new size where the path passed its own. The remarks are tested in
+// stream-lite-specialize-encodings-merges-remarks.mlir; conflicts=error in
+// stream-lite-specialize-encodings-conflicts-error.mlir.
+
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
+stream_lite.device @host targets([#stream_lite.target<"vmvx">])
+
+// scf.if: the fill on @cpu decides; the @host branch is relayouted and passes
+// the new size where it passed its own.
+// CHECK-LABEL: func.func @scf_if
+// CHECK: scf.if
+// CHECK:   %[[H:.+]] = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) {{.*}}identity
+// CHECK:   %[[SZ:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, {{.*}}tiled
+// CHECK:   %[[E:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>) %[[H]] : {{.*}}identity{{.*}} -> {{.*}}tiled{{.*}}{%[[SZ]]}
+// CHECK:   scf.yield %[[E]], %[[SZ]]
+// CHECK: } else {
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK:   scf.yield
+// CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) {{.*}}tiled
+func.func @scf_if(%c: i1, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %r:2 = scf.if %c -> (!stream_lite.resource<*>, index) {
+    %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+    scf.yield %h, %hsz : !stream_lite.resource<*>, index
+  } else {
+    %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+    scf.yield %t, %csz : !stream_lite.resource<*>, index
+  }
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r#0[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r#0 as !stream_lite.resource<*>{%r#1}
+  return
+}
+
+// scf.for: created on @host, replaced on @cpu in the body; the @host fill
+// after the loop decides, so the body's yield is relayouted.
+// CHECK-LABEL: func.func @scf_for
+// CHECK: %[[INIT:.+]] = stream_lite.tensor.splat on(#stream_lite.affinity<@host>)
+// CHECK: scf.for {{.*}} iter_args(%{{.+}} = %[[INIT]], %{{.+}} = %{{.+}})
+// CHECK:   %[[T:.+]] = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>)
+// CHECK:   %[[SZ:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) {{.*}}identity
+// CHECK:   %[[E:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@host>) %[[T]] : {{.*}}tiled{{.*}} -> {{.*}}identity{{.*}}{%[[SZ]]}
+// CHECK:   scf.yield %[[E]], %[[SZ]]
+// CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@host>) {{.*}}identity
+func.func @scf_for(%n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %h, %asz = %hsz) -> (!stream_lite.resource<*>, index) {
+    %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+    scf.yield %t, %csz : !stream_lite.resource<*>, index
+  }
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@host>) %v, %r#0[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r#0 as !stream_lite.resource<*>{%r#1}
+  return
+}
+
+// cf: two blocks create on different devices and branch to one.
+// CHECK-LABEL: func.func @cf_branches
+// CHECK: ^bb1:
+// CHECK:   %[[H:.+]] = stream_lite.tensor.splat on(#stream_lite.affinity<@host>)
+// CHECK:   %[[SZ:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>)
+// CHECK:   %[[E:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>) %[[H]]
+// CHECK:   cf.br ^bb3(%[[E]], %[[SZ]] :
+// CHECK: ^bb2:
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK: ^bb3(%[[M:.+]]: !stream_lite.resource<*>, %[[MSZ:.+]]: index):
+// CHECK:   stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) {{.*}} %[[M]][{{.*}}tiled{{.*}}{%[[MSZ]]}
+func.func @cf_branches(%c: i1, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  cf.cond_br %c, ^host, ^cpu
+^host:
+  %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+  cf.br ^merge(%h, %hsz : !stream_lite.resource<*>, index)
+^cpu:
+  %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  cf.br ^merge(%t, %csz : !stream_lite.resource<*>, index)
+^merge(%m: !stream_lite.resource<*>, %msz: index):
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %m[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %m as !stream_lite.resource<*>{%msz}
+  return
+}
+
+// A private function called with data from two devices: the callee's
+// consumer (@host) decides; the @cpu caller relayouts before its call.
+// CHECK-LABEL: func.func private @callee
+// CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@host>) {{.*}}identity
+// CHECK-LABEL: func.func @calls
+// CHECK: %[[H:.+]] = stream_lite.tensor.splat on(#stream_lite.affinity<@host>)
+// CHECK-NEXT: call @callee(%[[H]],
+// CHECK: %[[T:.+]] = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>)
+// CHECK-NEXT: %[[SZ:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>)
+// CHECK-NEXT: %[[E:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@host>) %[[T]]
+// CHECK-NEXT: call @callee(%[[E]], %[[SZ]],
+func.func private @callee(%r: !stream_lite.resource<*>, %sz: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@host>) %v, %r[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r as !stream_lite.resource<*>{%sz}
+  return
+}
+func.func @calls(%v: f32) {
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+  func.call @callee(%h, %hsz, %v) : (!stream_lite.resource<*>, index, f32) -> ()
+  %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  func.call @callee(%t, %csz, %v) : (!stream_lite.resource<*>, index, f32) -> ()
+  return
+}
+
+// Nested merges are fixed from the inside out: the inner scf.if first (its
+// consumer is the outer merge's consumer), then the outer one.
+// CHECK-LABEL: func.func @nested
+// CHECK: scf.if
+// CHECK:   scf.if
+// CHECK:     stream_lite.tensor.splat on(#stream_lite.affinity<@host>)
+// CHECK:     stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>)
+// CHECK:   } else {
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK:   }
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK:   scf.yield
+// CHECK: } else {
+// CHECK:   stream_lite.tensor.splat on(#stream_lite.affinity<@host>)
+// CHECK:   stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>)
+// CHECK: stream_lite.tensor.fill
+func.func @nested(%c: i1, %d: i1, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %r:2 = scf.if %c -> (!stream_lite.resource<*>, index) {
+    %in:2 = scf.if %d -> (!stream_lite.resource<*>, index) {
+      %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+      scf.yield %h, %hsz : !stream_lite.resource<*>, index
+    } else {
+      %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+      scf.yield %t, %csz : !stream_lite.resource<*>, index
+    }
+    scf.yield %in#0, %in#1 : !stream_lite.resource<*>, index
+  } else {
+    %h2 = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+    scf.yield %h2, %hsz : !stream_lite.resource<*>, index
+  }
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r#0[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r#0 as !stream_lite.resource<*>{%r#1}
+  return
+}
+
+// Consumers disagree: the fewest relayout bytes win (@host's 60 bytes over @cpu's 96).
+// CHECK-LABEL: func.func @disagree
+// CHECK: scf.if
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK: } else {
+// CHECK:   stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>)
+// CHECK:   stream_lite.tensor.encode on(#stream_lite.affinity<@host>) {{.*}}tiled{{.*}} -> {{.*}}identity
+// CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) {{.*}}identity
+// CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@host>) {{.*}}identity
+func.func @disagree(%c: i1, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %r:2 = scf.if %c -> (!stream_lite.resource<*>, index) {
+    %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+    scf.yield %h, %hsz : !stream_lite.resource<*>, index
+  } else {
+    %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+    scf.yield %t, %csz : !stream_lite.resource<*>, index
+  }
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r#0[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r#0 as !stream_lite.resource<*>{%r#1}
+  %g = stream_lite.tensor.fill on(#stream_lite.affinity<@host>) %v, %f[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %f as !stream_lite.resource<*>{%r#1}
+  return
+}
+
+// No merge of differing layouts: nothing is inserted.
+// CHECK-LABEL: func.func @agree
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK: return
+func.func @agree(%c: i1, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %r = scf.if %c -> (!stream_lite.resource<*>) {
+    %a = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+    scf.yield %a : !stream_lite.resource<*>
+  } else {
+    %b = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+    scf.yield %b : !stream_lite.resource<*>
+  }
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@host>) %v, %r[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r as !stream_lite.resource<*>{%csz}
+  return
+}
+
+// Data from outside (a public function's argument) takes the layout of its
+// consumer: only the created path is relayouted.
+// CHECK-LABEL: func.func @external
+// CHECK: scf.for {{.*}} iter_args(%{{.+}} = %arg0, %{{.+}} = %arg1)
+// CHECK:   stream_lite.tensor.encode on(#stream_lite.affinity<@host>) {{.*}}tiled{{.*}} -> {{.*}}identity
+// CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@host>) {{.*}}identity
+func.func @external(%arg: !stream_lite.resource<*>, %asz: index, %n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %arg, %s = %asz) -> (!stream_lite.resource<*>, index) {
+    %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+    scf.yield %t, %csz : !stream_lite.resource<*>, index
+  }
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@host>) %v, %r#0[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r#0 as !stream_lite.resource<*>{%r#1}
+  return
+}
+
+// Dynamic dims reach the relayout from the consumer's dims (defined before
+// the merge); the size is passed along the path.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-SAME: (%{{.+}}: i1, %[[D:.+]]: index,
+// CHECK: scf.if
+// CHECK:   %[[SZ:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<?x3xf32, {{.*}}tiled{{.*}}{%[[D]]}
+// CHECK:   %[[E:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>) {{.*}}{%[[D]]}{{.*}}{%[[D]]} in !stream_lite.resource<*>{%[[SZ]]}
+// CHECK:   scf.yield %[[E]], %[[SZ]]
+func.func @dynamic(%c: i1, %d: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.if %c -> (!stream_lite.resource<*>, index) {
+    %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<?x3xf32, #lhs>{%d} : index
+    %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<?x3xf32, #lhs>{%d} in !stream_lite.resource<*>{%hsz}
+    scf.yield %h, %hsz : !stream_lite.resource<*>, index
+  } else {
+    %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<?x3xf32, #lhs>{%d} : index
+    %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<?x3xf32, #lhs>{%d} in !stream_lite.resource<*>{%csz}
+    scf.yield %t, %csz : !stream_lite.resource<*>, index
+  }
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r#0[%c0, %c0 for %c1, %c1] : f32 -> tensor<?x3xf32, #lhs>{%d} in %r#0 as !stream_lite.resource<*>{%r#1}
+  return
+}

@@ -259,6 +259,44 @@ def InsertRuntimeChecksPass
   ];
 }
 
+def ConvertAssertsToLLVMPass
+    : Pass<"stream-lite-convert-asserts-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lowers every cf.assert to LLVM (puts, abort) in linear time";
+  let description = [{
+    Each `cf.assert` becomes what upstream's `convert-cf-to-llvm` makes of
+    it: an `llvm.cond_br` on the condition to the rest of the block or to a
+    new block at the end of the region that calls `puts` with the message
+    (a private `llvm.mlir.global` named `assert_msg`, `assert_msg_1`, ...)
+    and then `abort`, and ends in `llvm.unreachable`. Messages that are
+    equal share one global; `puts` and `abort` are declared once (an
+    existing declaration of another type is an error).
+
+    Upstream's pattern names each global by probing names with a linear
+    scan of the module, so its cost grows with asserts x symbols;
+    `--stream-lite-to-llvm-pipeline` runs this pass before
+    `convert-cf-to-llvm` instead. The condition must be an `i1` (every
+    `cf.assert` has one), so the pass runs anywhere in the lowering; the
+    asserts must be in regions that may hold several blocks.
+
+    ```mlir
+    // Before:
+    cf.assert %ok, "f.mlir:3:8: 'stream_lite.tensor.slice' op region of dim 0 is out of the source's bounds"
+    // After:
+    llvm.cond_br %ok, ^bb1, ^bb2
+    ^bb1: // the rest of the block
+    ...
+    ^bb2:
+      %0 = llvm.mlir.addressof @assert_msg : !llvm.ptr
+      llvm.call @puts(%0) : (!llvm.ptr) -> ()
+      llvm.call @abort() : () -> ()
+      llvm.unreachable
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
 def StripEncodingsPass
     : Pass<"stream-lite-strip-encodings", "::mlir::ModuleOp"> {
   let summary = "Drops every encoding and layout: the encoding-free reference program";

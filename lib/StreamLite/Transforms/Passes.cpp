@@ -55,6 +55,9 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   pm.addPass(mlir::createConvertComplexToLLVMPass());
   pm.addPass(mlir::createArithToLLVMConversionPass());
   pm.addPass(mlir::createConvertIndexToLLVMPass());
+  // Upstream's cf.assert lowering costs asserts x symbols; ours is linear
+  // and leaves convert-cf-to-llvm only the branches.
+  pm.addPass(createConvertAssertsToLLVMPass());
   pm.addPass(mlir::createConvertControlFlowToLLVMPass());
   pm.addPass(mlir::createUBToLLVMConversionPass());
   pm.addPass(mlir::createConvertFuncToLLVMPass());

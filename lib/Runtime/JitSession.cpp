@@ -512,6 +512,7 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
     return program.takeError();
   JitOptions jitOptions;
   jitOptions.codeGenOptLevel = llvm::CodeGenOptLevel::Default;
+  jitOptions.optimize = options.optimize;
   auto session = JitSession::create(*program->module, jitOptions);
   if (!session)
     return makeError("cannot JIT-compile the program: " +

@@ -197,6 +197,9 @@ struct ProgramOptions {
   bool reference = false;
   /// Specialize encodings and run --stream-lite-instrument-padding-checks.
   bool checkPadding = false;
+  /// JIT-compile with JitOptions::optimize (LLVM O3 for the host): kernels
+  /// run at -O3 speed, for more compile time.
+  bool optimize = false;
 };
 
 /// A program ready for JitSession::create.

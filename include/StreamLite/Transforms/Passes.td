@@ -202,8 +202,7 @@ def ConvertAsyncToMemRefPass
   ];
 }
 
-def InsertRuntimeChecksPass
-    : Pass<"stream-lite-insert-runtime-checks", "::mlir::ModuleOp"> {
+def InsertRuntimeChecksPass : Pass<"stream-lite-insert-runtime-checks"> {
   let summary = "Checks the dims, regions and indices of tensor-phase ops at run time";
   let description = [{
     Dims, region offsets and lengths, and element indices of tensor-phase ops
@@ -240,6 +239,10 @@ def InsertRuntimeChecksPass
     `runtime-checks`, on by default); a failed check prints its message and
     aborts under `mlir-runner`, and makes `layout-run` print `error:` and
     exit 2.
+
+    The pass runs on any op (every op's checks are local to it): on a
+    module it checks every function; the to-llvm pipeline nests it on each
+    `func.func`, so that MLIR's pass manager checks functions in parallel.
 
     ```mlir
     // Before:

@@ -38,8 +38,10 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   // Checks go in before specialization: they are about logical dims, which
   // every later pass keeps, and regions are still visible as regions (later
   // they become builtin dispatches or byte ranges).
+  // Each op's checks are local to its function, so the pass runs per
+  // function and the pass manager spreads functions over threads.
   if (options.runtimeChecks)
-    pm.addPass(createInsertRuntimeChecksPass());
+    pm.addNestedPass<mlir::func::FuncOp>(createInsertRuntimeChecksPass());
   buildLayoutPipeline(pm);
   pm.addPass(createLowerBindingsPass());
   pm.addPass(createConvertAsyncToMemRefPass());

@@ -7,6 +7,8 @@
 
 #include "StreamLite/Transforms/Passes.h"
 
+#include "StreamLite/IR/StreamLiteOps.h"
+
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -25,12 +27,24 @@
 
 namespace layoutopt::stream_lite {
 
+/// canonicalize then cse on each function of `pm`'s op: functions are
+/// isolated from above, so the pass manager runs them in parallel, and each
+/// function is cleaned up whole while it is in cache.
+static void addFunctionCleanup(mlir::OpPassManager &pm) {
+  mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
+  fpm.addPass(mlir::createCanonicalizerPass());
+  fpm.addPass(mlir::createCSEPass());
+}
+
 void buildLayoutPipeline(mlir::OpPassManager &pm) {
   pm.addPass(createSpecializeEncodingsPass());
   pm.addPass(createMaterializeBuiltinsPass());
   pm.addPass(createEncodeHostTensorsPass());
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
+  // Everything canonicalize and cse change is inside functions: the
+  // program's and the kernels' (in each executable's inner module). Run on
+  // the module as a whole they would take one thread.
+  addFunctionCleanup(pm);
+  addFunctionCleanup(pm.nest<ExecutableOp>().nest<mlir::ModuleOp>());
 }
 
 void buildToLLVMPipeline(mlir::OpPassManager &pm,

@@ -150,6 +150,11 @@ static int runLayoutRun(int argc, char **argv) {
                "host (the builtin kernels run 1.5-7x faster; compiling "
                "takes longer)"),
       cl::cat(category));
+  cl::opt<bool> verifyEach(
+      "verify-each",
+      cl::desc("Verify the IR after every pass of the lowering, not only "
+               "at its end (slower; for debugging the passes)"),
+      cl::cat(category));
   cl::list<std::string> programs(cl::Positional, cl::desc("PROGRAM.mlir"),
                                  cl::cat(category));
   cl::HideUnrelatedOptions(category);
@@ -247,6 +252,7 @@ static int runLayoutRun(int argc, char **argv) {
   ProgramOptions options;
   options.checkPadding = checkPadding;
   options.optimize = optimize;
+  options.verifyEachPass = verifyEach;
   ProgramRun run = orFail(runProgram(*module, functionName, inputs,
                                      resultTypes, options, onFailure));
   for (const HostArray &r : run.results)
@@ -271,6 +277,7 @@ static int runLayoutRun(int argc, char **argv) {
     ProgramOptions referenceOptions;
     referenceOptions.reference = true;
     referenceOptions.optimize = optimize;
+    referenceOptions.verifyEachPass = verifyEach;
     ProgramRun reference = orFail(runProgram(
         *module, functionName, inputs, resultTypes, referenceOptions,
         onFailure));

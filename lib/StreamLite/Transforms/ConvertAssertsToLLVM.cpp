@@ -89,11 +89,18 @@ struct ConvertAssertsToLLVMPass
       return global;
     };
 
+    // Split every block before its asserts, last assert first: a split
+    // moves the ops after the split point, so going backwards moves each
+    // op once (forwards, a block with k asserts would move its tail k
+    // times). Each continuation block goes right after the block it was
+    // split from, so the order of blocks is the same either way.
+    for (cf::AssertOp op : llvm::reverse(asserts))
+      rewriter.splitBlock(op->getBlock(), op->getIterator());
     for (cf::AssertOp op : asserts) {
       Location loc = op.getLoc();
       LLVM::GlobalOp global = globalFor(op);
-      Block *before = op->getBlock();
-      Block *continuation = rewriter.splitBlock(before, op->getIterator());
+      Block *continuation = op->getBlock();
+      Block *before = continuation->getPrevNode();
       // The failure block goes at the end of the region, as upstream's.
       Block *failure = rewriter.createBlock(before->getParent());
       Value message = LLVM::AddressOfOp::create(rewriter, loc, global);

@@ -3,7 +3,7 @@
 
 usage: bench/run-pipelines.py [--build DIR] [--sizes 1000,10000,30000]
                               [--reps 3] [--pipelines NAME,...] [--mix M]
-                              [--threads]
+                              [--threads] [--baseline DIR]
 
 For each size, bench/gen_module.py writes one module (--mix, default the
 executable mix every pipeline accepts); each command runs --reps times and
@@ -12,7 +12,10 @@ ratio is against parse+print of the same module measured in the same run
 (the machine is shared, so absolute times are not comparable between runs).
 `growth` is the pipeline's time over its time at the previous size. With
 --threads each pipeline also runs with --mlir-disable-threading, and the
-threaded speedup is printed. Never run by the tests.
+threaded speedup is printed. With --baseline, another build (for example
+one of the commit before a change) runs each pipeline too, right after
+this build's runs on the same module, and its time and this build's
+speedup over it are printed. Never run by the tests.
 """
 import argparse
 import os
@@ -59,13 +62,18 @@ def main():
     parser.add_argument("--pipelines", default=",".join(PIPELINES))
     parser.add_argument("--mix", default="executable")
     parser.add_argument("--threads", action="store_true")
+    parser.add_argument("--baseline", help="a build directory to compare to")
     args = parser.parse_args()
     opt = os.path.join(args.build, "bin", "layout-opt")
+    baseline = (os.path.join(args.baseline, "bin", "layout-opt")
+                if args.baseline else None)
     names = [n for n in args.pipelines.split(",") if n != "parse+print"]
     sizes = [int(s) for s in args.sizes.split(",")]
     print(f"{'pipeline':<24} {'ops':>8} {'time':>9} {'ratio':>7} "
           f"{'growth':>7} {'RSS MiB':>8} {'RSS x':>6}"
-          + (f" {'1 thread':>9} {'speedup':>7}" if args.threads else ""))
+          + (f" {'1 thread':>9} {'speedup':>7}" if args.threads else "")
+          + (f" {'baseline':>9} {'ratio':>7} {'speedup':>7}"
+             if baseline else ""))
     prev = {}
     with tempfile.TemporaryDirectory() as work:
         for n in sizes:
@@ -89,6 +97,10 @@ def main():
                 if args.threads:
                     t1, _ = best(cmd + ["--mlir-disable-threading"], args.reps)
                     line += f" {t1:>8.3f}s {t1 / t:>6.2f}x"
+                if baseline:
+                    tb, _ = best([baseline] + cmd[1:], args.reps)
+                    line += (f" {tb:>8.3f}s {tb / base:>6.2f}x"
+                             f" {tb / t:>6.2f}x")
                 print(line, flush=True)
 
 

@@ -1,11 +1,19 @@
 #!/usr/bin/env python3
 """Generates a large stream-lite module for benchmarking passes.
 
-usage: gen_module.py N [--seed S] > module.mlir
+usage: gen_module.py N [--seed S] [--mix executable|testing] > module.mlir
 
 About N tensor-phase ops spread over functions of ~100 ops each, on three
-devices (tiling, padding and specialization resolvers), with transfers
-between devices, scf.if / scf.for control flow, calls and dispatches.
+devices, with transfers between devices, scf.if / scf.for control flow and
+dispatches.
+
+--mix executable (the default): every layout can be executed (tiled 8x1,
+tiled 16x16 and padding resolvers), so every pipeline accepts the module,
+--stream-lite-to-llvm-pipeline included; fills cover a region whose length
+is a function argument, so runtime checks have something to check.
+--mix testing: the older mix (its third device has a specialization
+resolver with testing layouts), which only the tensor-phase passes accept;
+bench/run-specialize.sh uses it so that its numbers stay comparable.
 """
 import argparse
 import random
@@ -13,7 +21,7 @@ import random
 DEVICES = """\
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
 stream_lite.device @gpu targets([#stream_lite.target<"rocm", resolver = #stream_lite.padding_resolver<cache_line_bytes = 128, cache_sets = 4>>])
-stream_lite.device @npu targets([#stream_lite.target<"npu", resolver = #stream_lite.specialization_resolver<7>>, #stream_lite.target<"vmvx">])
+@NPU@
 stream_lite.executable private @ex {
   stream_lite.executable.export public @entry
   builtin.module {
@@ -31,6 +39,14 @@ LHS = "#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element
 PAD = "#pad = #stream_lite.padding<[0, ?]>"
 TEST = "#test = #stream_lite.testing<>"
 
+# The executable mix: @npu tiles with 16x16 tiles instead of testing layouts.
+NPU_EXECUTABLE = (
+    'stream_lite.device @npu targets([#stream_lite.target<"npu", resolver = '
+    '#stream_lite.tiling_resolver<m = 16, n = 16, k = 1>>])')
+NPU_TESTING = (
+    'stream_lite.device @npu targets([#stream_lite.target<"npu", resolver = '
+    '#stream_lite.specialization_resolver<7>>, #stream_lite.target<"vmvx">])')
+
 ENC = {"cpu": ("tensor<16x4xf32, #lhs>", "f32"),
        "gpu": ("tensor<16x1024xf32, #pad>", "f32"),
        "npu": ("tensor<16x4xf32, #test>", "f32")}
@@ -40,21 +56,28 @@ def aff(dev):
     return f"on(#stream_lite.affinity<@{dev}>)"
 
 
-def gen_function(index, ops, rng, out):
-    out.append(f"func.func @f{index}(%sz: index, %v: f32, %cond: i1, %n: index) {{")
+def gen_function(index, ops, rng, out, mix):
+    enc = dict(ENC)
+    if mix == "executable":
+        enc["npu"] = ("tensor<16x4xf32, #lhs>", "f32")
+    # The fill length: a constant in the testing mix (as before), the
+    # argument %m (checked at run time) in the executable mix.
+    length = "%c1" if mix == "testing" else "%m"
+    extra = ", %m: index" if mix == "executable" else ""
+    out.append(f"func.func @f{index}(%sz: index, %v: f32, %cond: i1, %n: index{extra}) {{")
     out.append("  %c0 = arith.constant 0 : index")
     out.append("  %c1 = arith.constant 1 : index")
     count = 0
     k = 0
     while count < ops:
-        dev = rng.choice(list(ENC))
-        other = rng.choice([d for d in ENC if d != dev])
-        ty, el = ENC[dev]
+        dev = rng.choice(list(enc))
+        other = rng.choice([d for d in enc if d != dev])
+        ty, el = enc[dev]
         r = f"%r{k}"
         out.append(f"  {r} = stream_lite.tensor.splat {aff(dev)} %v : {el} -> {ty} in !stream_lite.resource<*>{{%sz}}")
         out.append(f"  %s{k} = stream_lite.tensor.sizeof {aff(dev)} {ty} : index")
         out.append(f"  %t{k} = stream_lite.async.transfer {r} : !stream_lite.resource<*>{{%sz}} from(#stream_lite.affinity<@{dev}>) -> to(#stream_lite.affinity<@{other}>) !stream_lite.resource<*>{{%sz}}")
-        out.append(f"  %f{k} = stream_lite.tensor.fill {aff(other)} %v, %t{k}[%c0, %c0 for %c1, %c1] : {el} -> {ty} in %t{k} as !stream_lite.resource<*>{{%sz}}")
+        out.append(f"  %f{k} = stream_lite.tensor.fill {aff(other)} %v, %t{k}[%c0, %c0 for {length}, %c1] : {el} -> {ty} in %t{k} as !stream_lite.resource<*>{{%sz}}")
         out.append(f"  %i{k} = scf.if %cond -> !stream_lite.resource<*> {{")
         out.append(f"    %g{k} = stream_lite.tensor.fill {aff(other)} %v, %f{k}[%c0, %c0 for %c1, %c1] : {el} -> {ty} in %f{k} as !stream_lite.resource<*>{{%sz}}")
         out.append(f"    scf.yield %g{k} : !stream_lite.resource<*>")
@@ -78,12 +101,15 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("ops", type=int)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mix", choices=["executable", "testing"],
+                        default="executable")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    out = [LHS, PAD, TEST, DEVICES]
+    npu = NPU_EXECUTABLE if args.mix == "executable" else NPU_TESTING
+    out = [LHS, PAD, TEST, DEVICES.replace("@NPU@", npu)]
     per_function = 100
     for index in range(max(1, args.ops // per_function)):
-        gen_function(index, min(per_function, args.ops), rng, out)
+        gen_function(index, min(per_function, args.ops), rng, out, args.mix)
     print("\n".join(out))
 
 

@@ -197,6 +197,12 @@ struct ProgramOptions {
   bool reference = false;
   /// Specialize encodings and run --stream-lite-instrument-padding-checks.
   bool checkPadding = false;
+  /// JIT-compile with JitOptions::optimize (LLVM O3 for the host): kernels
+  /// run at -O3 speed, for more compile time.
+  bool optimize = false;
+  /// Verify the IR after every pass of the lowering (as layout-opt does),
+  /// not only once at its end: ~40% of the lowering's time at 30k ops.
+  bool verifyEachPass = false;
 };
 
 /// A program ready for JitSession::create.

@@ -247,8 +247,7 @@ def ConvertAsyncToMemRefPass
   ];
 }
 
-def InsertRuntimeChecksPass
-    : Pass<"stream-lite-insert-runtime-checks", "::mlir::ModuleOp"> {
+def InsertRuntimeChecksPass : Pass<"stream-lite-insert-runtime-checks"> {
   let summary = "Checks the dims, regions and indices of tensor-phase ops at run time";
   let description = [{
     Dims, region offsets and lengths, and element indices of tensor-phase ops
@@ -286,6 +285,10 @@ def InsertRuntimeChecksPass
     aborts under `mlir-runner`, and makes `layout-run` print `error:` and
     exit 2.
 
+    The pass runs on any op (every op's checks are local to it): on a
+    module it checks every function; the to-llvm pipeline nests it on each
+    `func.func`, so that MLIR's pass manager checks functions in parallel.
+
     ```mlir
     // Before:
     %s = stream_lite.tensor.slice %r[%i for %c2] : tensor<?xf32>{%d} in !stream_lite.resource<*>{%sz} -> tensor<2xf32> in !stream_lite.resource<*>{%c8}
@@ -301,6 +304,44 @@ def InsertRuntimeChecksPass
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def ConvertAssertsToLLVMPass
+    : Pass<"stream-lite-convert-asserts-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lowers every cf.assert to LLVM (puts, abort) in linear time";
+  let description = [{
+    Each `cf.assert` becomes what upstream's `convert-cf-to-llvm` makes of
+    it: an `llvm.cond_br` on the condition to the rest of the block or to a
+    new block at the end of the region that calls `puts` with the message
+    (a private `llvm.mlir.global` named `assert_msg`, `assert_msg_1`, ...)
+    and then `abort`, and ends in `llvm.unreachable`. Messages that are
+    equal share one global; `puts` and `abort` are declared once (an
+    existing declaration of another type is an error).
+
+    Upstream's pattern names each global by probing names with a linear
+    scan of the module, so its cost grows with asserts x symbols;
+    `--stream-lite-to-llvm-pipeline` runs this pass before
+    `convert-cf-to-llvm` instead. The condition must be an `i1` (every
+    `cf.assert` has one), so the pass runs anywhere in the lowering; the
+    asserts must be in regions that may hold several blocks.
+
+    ```mlir
+    // Before:
+    cf.assert %ok, "f.mlir:3:8: 'stream_lite.tensor.slice' op region of dim 0 is out of the source's bounds"
+    // After:
+    llvm.cond_br %ok, ^bb1, ^bb2
+    ^bb1: // the rest of the block
+    ...
+    ^bb2:
+      %0 = llvm.mlir.addressof @assert_msg : !llvm.ptr
+      llvm.call @puts(%0) : (!llvm.ptr) -> ()
+      llvm.call @abort() : () -> ()
+      llvm.unreachable
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
   ];
 }
 

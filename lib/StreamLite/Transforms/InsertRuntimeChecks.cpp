@@ -5,7 +5,9 @@
 // assumptions implements) with this project's message format,
 // `FILE:LINE:COL: 'OP' op WHAT`, which layout-run reports as is. Upstream's
 // --generate-runtime-verification runs the same checks with its own format.
-// Executables are skipped: their kernels are generated in bounds.
+// Executables are skipped: their kernels are generated in bounds. The pass
+// runs on any op: what it inserts depends on each op alone (no symbols are
+// looked up), so the to-llvm pipeline runs it on each function in parallel.
 //
 //===----------------------------------------------------------------------===//
 

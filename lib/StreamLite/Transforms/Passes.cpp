@@ -7,6 +7,8 @@
 
 #include "StreamLite/Transforms/Passes.h"
 
+#include "StreamLite/IR/StreamLiteOps.h"
+
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -17,7 +19,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -25,12 +27,24 @@
 
 namespace layoutopt::stream_lite {
 
+/// canonicalize then cse on each function of `pm`'s op: functions are
+/// isolated from above, so the pass manager runs them in parallel, and each
+/// function is cleaned up whole while it is in cache.
+static void addFunctionCleanup(mlir::OpPassManager &pm) {
+  mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
+  fpm.addPass(mlir::createCanonicalizerPass());
+  fpm.addPass(mlir::createCSEPass());
+}
+
 void buildLayoutPipeline(mlir::OpPassManager &pm) {
   pm.addPass(createSpecializeEncodingsPass());
   pm.addPass(createMaterializeBuiltinsPass());
   pm.addPass(createEncodeHostTensorsPass());
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
+  // Everything canonicalize and cse change is inside functions: the
+  // program's and the kernels' (in each executable's inner module). Run on
+  // the module as a whole they would take one thread.
+  addFunctionCleanup(pm);
+  addFunctionCleanup(pm.nest<ExecutableOp>().nest<mlir::ModuleOp>());
 }
 
 void buildToLLVMPipeline(mlir::OpPassManager &pm,
@@ -38,8 +52,10 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   // Checks go in before specialization: they are about logical dims, which
   // every later pass keeps, and regions are still visible as regions (later
   // they become builtin dispatches or byte ranges).
+  // Each op's checks are local to its function, so the pass runs per
+  // function and the pass manager spreads functions over threads.
   if (options.runtimeChecks)
-    pm.addPass(createInsertRuntimeChecksPass());
+    pm.addNestedPass<mlir::func::FuncOp>(createInsertRuntimeChecksPass());
   buildLayoutPipeline(pm);
   pm.addPass(createLowerBindingsPass());
   pm.addPass(createConvertAsyncToMemRefPass());
@@ -48,15 +64,51 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   // structured control flow but rejects unstructured loops, so cf is lifted
   // to scf first (lowered back below).
   pm.addNestedPass<mlir::func::FuncOp>(mlir::createLiftControlFlowToSCFPass());
-  mlir::bufferization::buildBufferDeallocationPipeline(pm);
-  pm.addPass(mlir::createSCFToControlFlowPass());
-  pm.addPass(mlir::memref::createExpandStridedMetadataPass());
+  // Upstream's buffer-deallocation-pipeline (MLIR 22: expand-realloc,
+  // canonicalize, ownership-based-buffer-deallocation, canonicalize,
+  // buffer-deallocation-simplification, bufferization-lower-deallocations,
+  // cse, canonicalize) with the same passes and options, but those that
+  // change one function at a time nested on each function, and so run in
+  // parallel; the two that look across functions (ownership across calls,
+  // the shared dealloc helper) stay on the module. Then the lowering to
+  // LLVM, function-local conversions nested the same way.
+  {
+    mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
+    mlir::memref::ExpandReallocPassOptions expandRealloc;
+    expandRealloc.emitDeallocs = false;
+    fpm.addPass(mlir::memref::createExpandReallocPass(expandRealloc));
+    fpm.addPass(mlir::createCanonicalizerPass());
+  }
+  mlir::bufferization::OwnershipBasedBufferDeallocationPassOptions ownership;
+  ownership.privateFuncDynamicOwnership = false;
+  pm.addPass(
+      mlir::bufferization::createOwnershipBasedBufferDeallocationPass(ownership));
+  {
+    mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
+    fpm.addPass(mlir::createCanonicalizerPass());
+    fpm.addPass(mlir::bufferization::createBufferDeallocationSimplificationPass());
+  }
+  pm.addPass(mlir::bufferization::createLowerDeallocationsPass());
+  {
+    mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
+    fpm.addPass(mlir::createCSEPass());
+    fpm.addPass(mlir::createCanonicalizerPass());
+    fpm.addPass(mlir::createSCFToControlFlowPass());
+    fpm.addPass(mlir::memref::createExpandStridedMetadataPass());
+  }
+  // Declares malloc and free in the module.
   pm.addPass(mlir::createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(mlir::createConvertComplexToLLVMPass());
-  pm.addPass(mlir::createArithToLLVMConversionPass());
-  pm.addPass(mlir::createConvertIndexToLLVMPass());
+  {
+    mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
+    fpm.addPass(mlir::createConvertComplexToLLVMPass());
+    fpm.addPass(mlir::createArithToLLVMConversionPass());
+    fpm.addPass(mlir::createConvertIndexToLLVMPass());
+  }
+  // Upstream's cf.assert lowering costs asserts x symbols; ours is linear
+  // and leaves convert-cf-to-llvm only the branches.
+  pm.addPass(createConvertAssertsToLLVMPass());
   pm.addPass(mlir::createConvertControlFlowToLLVMPass());
-  pm.addPass(mlir::createUBToLLVMConversionPass());
+  pm.addNestedPass<mlir::func::FuncOp>(mlir::createUBToLLVMConversionPass());
   pm.addPass(mlir::createConvertFuncToLLVMPass());
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
 }

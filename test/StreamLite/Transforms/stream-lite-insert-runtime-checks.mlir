@@ -279,3 +279,10 @@ func.func @upstream_ops(%t: tensor<?xf32>) -> index {
 // CHECK-LABEL: func.func @upstream_ops
 // CHECK-NOT: cf.assert
 // CHECK: tensor.dim
+
+// (At the end of the file: the CHECK lines above name line numbers.)
+// Nested on each function (as the to-llvm pipeline runs it, threaded): the
+// same checks, and executables are not functions of the module, so they are
+// left alone too.
+// RUN: layout-opt --pass-pipeline='builtin.module(func.func(stream-lite-insert-runtime-checks))' %s | FileCheck %s
+// RUN: layout-opt --mlir-disable-threading --pass-pipeline='builtin.module(func.func(stream-lite-insert-runtime-checks))' %s | FileCheck %s

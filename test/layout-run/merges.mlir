@@ -179,14 +179,17 @@ func.func @cf_merge(%arg: tensor<5x3xf32>, %sel: index) -> tensor<5x3xf32> attri
   return %o : tensor<5x3xf32>
 }
 
-// A private callee reached with data from both devices: it works on @gpu.
-func.func private @touch(%r: !stream_lite.resource<*>, %rsz: index) -> !stream_lite.resource<*> {
+// A private callee reached with data from both devices: it works on @gpu
+// and returns a dense copy.
+func.func private @touch(%r: !stream_lite.resource<*>, %rsz: index) -> (!stream_lite.resource<external>, index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
   %five = arith.constant 5.0 : f32
   %f = stream_lite.tensor.fill on(#stream_lite.affinity<@gpu>) %five, %r[%c0, %c0 for %c1, %c3] : f32 -> tensor<5x3xf32, #lhs> in %r as !stream_lite.resource<*>{%rsz}
-  return %f : !stream_lite.resource<*>
+  %sz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32> : index
+  %d = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>) %f : tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%rsz} -> tensor<5x3xf32> in !stream_lite.resource<external>{%sz}
+  return %d, %sz : !stream_lite.resource<external>, index
 }
 func.func @call_merge(%arg: tensor<5x3xf32>, %sel: index) -> tensor<5x3xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
   %c0 = arith.constant 0 : index
@@ -196,19 +199,19 @@ func.func @call_merge(%arg: tensor<5x3xf32>, %sel: index) -> tensor<5x3xf32> att
   %sz = stream_lite.tensor.sizeof tensor<5x3xf32> : index
   %i = stream_lite.tensor.import %arg : tensor<5x3xf32> -> tensor<5x3xf32> in !stream_lite.resource<external>{%sz}
   %cond = arith.cmpi eq, %sel, %c0 : index
-  %r:2 = scf.if %cond -> (!stream_lite.resource<*>, index) {
+  %r:2 = scf.if %cond -> (!stream_lite.resource<external>, index) {
     %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
     %a = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>) %i : tensor<5x3xf32> in !stream_lite.resource<external>{%sz} -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
-    %t = func.call @touch(%a, %csz) : (!stream_lite.resource<*>, index) -> !stream_lite.resource<*>
-    scf.yield %t, %csz : !stream_lite.resource<*>, index
+    %t:2 = func.call @touch(%a, %csz) : (!stream_lite.resource<*>, index) -> (!stream_lite.resource<external>, index)
+    scf.yield %t#0, %t#1 : !stream_lite.resource<external>, index
   } else {
     %gsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<5x3xf32, #lhs> : index
     %b = stream_lite.tensor.encode on(#stream_lite.affinity<@gpu>) %i : tensor<5x3xf32> in !stream_lite.resource<external>{%sz} -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%gsz}
     %bf = stream_lite.tensor.fill on(#stream_lite.affinity<@gpu>) %nine, %b[%c1, %c1 for %c2, %c2] : f32 -> tensor<5x3xf32, #lhs> in %b as !stream_lite.resource<*>{%gsz}
-    %t = func.call @touch(%bf, %gsz) : (!stream_lite.resource<*>, index) -> !stream_lite.resource<*>
-    scf.yield %t, %gsz : !stream_lite.resource<*>, index
+    %t:2 = func.call @touch(%bf, %gsz) : (!stream_lite.resource<*>, index) -> (!stream_lite.resource<external>, index)
+    scf.yield %t#0, %t#1 : !stream_lite.resource<external>, index
   }
-  %o = func.call @finish(%r#0, %r#1) : (!stream_lite.resource<*>, index) -> tensor<5x3xf32>
+  %o = stream_lite.tensor.export %r#0 : tensor<5x3xf32> in !stream_lite.resource<external>{%r#1} -> tensor<5x3xf32>
   return %o : tensor<5x3xf32>
 }
 

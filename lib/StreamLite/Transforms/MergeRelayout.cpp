@@ -25,6 +25,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -220,6 +221,7 @@ private:
   LogicalResult relayoutPath(const Path &path, TypeAttr type,
                              const Layout &chosen,
                              ArrayRef<Consumer> consumers,
+                             ArrayRef<Value> group,
                              const DenseSet<Value> &reached);
   Value mapToPath(Value value, ArrayRef<std::pair<OpOperand *, Value>> pairs,
                   Operation *at);
@@ -360,7 +362,7 @@ FailureOr<bool> MergeRelayout::fixMerge(Value node, TypeAttr type) {
   }
 
   for (const Path *path : toRelayout)
-    if (failed(relayoutPath(*path, type, chosen, consumers, reached)))
+    if (failed(relayoutPath(*path, type, chosen, consumers, group, reached)))
       return failure();
   return true;
 }
@@ -431,6 +433,7 @@ Value MergeRelayout::findSize(Value resource, Operation *at) {
 LogicalResult MergeRelayout::relayoutPath(const Path &path, TypeAttr type,
                                           const Layout &chosen,
                                           ArrayRef<Consumer> consumers,
+                                          ArrayRef<Value> group,
                                           const DenseSet<Value> &reached) {
   OpOperand &operand = *path.operand;
   Operation *at = operand.getOwner();
@@ -449,12 +452,21 @@ LogicalResult MergeRelayout::relayoutPath(const Path &path, TypeAttr type,
   // A consumer of a value this path feeds names the merged size and dims.
   SmallVector<std::pair<OpOperand *, Value>> pairs;
   const Consumer *model = nullptr;
+  // Prefer one whose size is passed along the path.
+  SmallVector<std::pair<OpOperand *, Value>> candidatePairs;
   for (const Consumer &consumer : consumers) {
-    getFlowTransfer(operand, consumer.resource, symbols, pairs);
-    if (!pairs.empty()) {
+    getFlowTransfer(operand, consumer.resource, symbols, candidatePairs);
+    if (candidatePairs.empty())
+      continue;
+    bool sizePassed = llvm::any_of(candidatePairs, [&](auto pair) {
+      return pair.second == consumer.tensor.size;
+    });
+    if (!model || sizePassed) {
       model = &consumer;
-      break;
+      pairs = candidatePairs;
     }
+    if (sizePassed)
+      break;
   }
   if (!model)
     getFlowTransfer(operand, path.fed, symbols, pairs);
@@ -505,6 +517,28 @@ LogicalResult MergeRelayout::relayoutPath(const Path &path, TypeAttr type,
     if (candidates != 1)
       sizeOperand = nullptr;
   }
+  std::optional<int64_t> oldBytes = staticBytes(from.type);
+  std::optional<int64_t> newBytes = staticBytes(chosen.type);
+  bool sameBytes = oldBytes && newBytes && *oldBytes == *newBytes;
+  if (sizeOperand && !sameBytes) {
+    // Every op mentioning the merged value must state the merged size: any
+    // other value would keep the old size after the relayout.
+    for (const Consumer &consumer : consumers)
+      if (consumer.tensor.size != mergedSize &&
+          llvm::is_contained(group, consumer.resource))
+        return fail(llvm::formatv("'{0}' states the merged value's size with "
+                                  "another value than the one passed along "
+                                  "the merge",
+                                  consumer.op->getName())
+                        .str());
+    // A call that gets the relayouted bytes back as a result leaves their
+    // size to the caller, which the relayout cannot change.
+    if (auto call = dyn_cast<CallOpInterface>(at))
+      for (Value result : at->getResults())
+        if (reached.contains(result))
+          return fail("the callee returns the relayouted bytes, whose size "
+                      "the caller states on its own");
+  }
   if (sizeOperand) {
     // The merged size must describe only bytes of this merge, or rewriting
     // it would change another resource's size.
@@ -524,9 +558,7 @@ LogicalResult MergeRelayout::relayoutPath(const Path &path, TypeAttr type,
     }
   } else {
     // The merged size stays: it must be the new layout's size too.
-    std::optional<int64_t> oldBytes = staticBytes(from.type);
-    std::optional<int64_t> newBytes = staticBytes(chosen.type);
-    if (!oldBytes || !newBytes || *oldBytes != *newBytes)
+    if (!sameBytes)
       return fail(
           "the merged size is not passed along this path (it is defined "
           "before the merge or not known), so it cannot become the size of "

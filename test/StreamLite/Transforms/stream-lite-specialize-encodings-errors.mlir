@@ -128,3 +128,55 @@ func.func @size_shared(%c: i1, %v: f32) {
   %other = stream_lite.tensor.empty on(#stream_lite.affinity<@host>) : tensor<15xf32> in !stream_lite.resource<*>{%r#1}
   return
 }
+
+// -----
+
+// A callee reached with data from two devices returns those bytes: the
+// caller states their size on its own, so the relayout cannot change it.
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
+stream_lite.device @host targets([#stream_lite.target<"vmvx">])
+func.func private @touch(%r: !stream_lite.resource<*>, %sz: index, %v: f32) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@host>) %v, %r[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r as !stream_lite.resource<*>{%sz}
+  return %f : !stream_lite.resource<*>
+}
+func.func @returns_relayouted(%v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+  %a = func.call @touch(%h, %hsz, %v) : (!stream_lite.resource<*>, index, f32) -> !stream_lite.resource<*>
+  %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  // expected-error @+1 {{'func.call' op cannot relayout operand #0 ('tensor<5x3xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>>') from #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 1]>]> to #stream_lite.layout<[#stream_lite.identity]> for the merge it feeds: the callee returns the relayouted bytes, whose size the caller states on its own}}
+  %b = func.call @touch(%t, %csz, %v) : (!stream_lite.resource<*>, index, f32) -> !stream_lite.resource<*>
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %b[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %b as !stream_lite.resource<*>{%csz}
+  return
+}
+
+// -----
+
+// An op mentioning the merged value states its size with another value than
+// the merged size.
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
+stream_lite.device @host targets([#stream_lite.target<"vmvx">])
+func.func @other_size(%c: i1, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %r:2 = scf.if %c -> (!stream_lite.resource<*>, index) {
+    %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+    // expected-error @+1 {{for the merge it feeds: 'stream_lite.tensor.fill' states the merged value's size with another value than the one passed along the merge}}
+    scf.yield %h, %hsz : !stream_lite.resource<*>, index
+  } else {
+    %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+    scf.yield %t, %csz : !stream_lite.resource<*>, index
+  }
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r#0[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r#0 as !stream_lite.resource<*>{%r#1}
+  %g = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r#0[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r#0 as !stream_lite.resource<*>{%csz}
+  return
+}

@@ -47,6 +47,12 @@ def SpecializeEncodingsPass
     %e = stream_lite.tensor.empty on(#stream_lite.affinity<@cpu>) : tensor<16x4xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 1]>]>> in !stream_lite.resource<*>{%sz}
     ```
   }];
+  let statistics = [
+    Statistic<"numLayoutsResolved", "layouts-resolved",
+              "Tensor types on ops given a serialized encoding (one per tensor of an op)">,
+    Statistic<"numExecutablesDuplicated", "executables-duplicated",
+              "Executable copies made for other binding-layout lists (@ex_dup0, ...)">,
+  ];
 }
 
 def MaterializeBuiltinsPass
@@ -76,6 +82,24 @@ def MaterializeBuiltinsPass
     first). A transfer of a `layout<[...]>` whose entries differ physically is
     an error naming the op.
   }];
+  let statistics = [
+    Statistic<"numDmaKept", "dma-kept",
+              "Transfers kept as DMA ops (one memcpy or memset per tensor)">,
+    Statistic<"numEncodesFolded", "encodes-folded",
+              "Encodes between physically equal layouts folded to a clone or their source">,
+    Statistic<"numRelayoutDispatches", "relayout-dispatches",
+              "Relayouts (encode) that became builtin dispatches">,
+    Statistic<"numSliceDispatches", "slice-dispatches",
+              "Slices that became builtin dispatches">,
+    Statistic<"numUpdateDispatches", "update-dispatches",
+              "Updates that became builtin dispatches">,
+    Statistic<"numFillDispatches", "fill-dispatches",
+              "Fills that became builtin dispatches">,
+    Statistic<"numSplatDispatches", "splat-dispatches",
+              "Splats that became builtin dispatches">,
+    Statistic<"numBuiltinExecutables", "builtin-executables",
+              "Builtin executables generated (one per kind and signature)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
@@ -252,6 +276,12 @@ def InsertRuntimeChecksPass
     cf.assert %3, "f.mlir:3:8: 'stream_lite.tensor.slice' op region of dim 0 is out of the source's bounds"
     ```
   }];
+  let statistics = [
+    Statistic<"numChecksInserted", "checks-inserted",
+              "cf.assert ops inserted">,
+    Statistic<"numOpsChecked", "ops-checked",
+              "Ops that got at least one cf.assert">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",

@@ -311,4 +311,49 @@ def StripEncodingsPass
   }];
 }
 
+def LayoutReportPass
+    : Pass<"stream-lite-layout-report", "::mlir::ModuleOp"> {
+  let summary = "Reports what layouts cost: bytes per resource, peak per device, bytes per transfer";
+  let description = [{
+    An analysis pass (the IR is unchanged) for a program whose encodings are
+    serialized (after `--stream-lite-specialize-encodings`, before or after
+    `--stream-lite-materialize-builtins`). For every `func.func`:
+
+    - per resource an op creates (`empty`, `constant`, `splat`, `import`,
+      `encode`, `slice`, `clone`, untied `dispatch` results, and the copy an
+      `async.transfer` makes on its target device): its type, layout,
+      device, logical bytes (the dense tensor), physical bytes (in its
+      layout: padding and tile waste included), waste and growth
+      (physical / logical);
+    - per device: the peak of live physical bytes, by a simple liveness in
+      program order (a resource is live from its creator to its last use or
+      the last use of a result tied to it; a function at a time, the device's
+      peak is the largest over functions; resources of unknown size are
+      counted apart);
+    - per transfer (`clone`, `encode`, `slice`, `update`, `fill`, `splat`,
+      and `@__builtin_*` dispatches): DMA or dispatch, as the transfer
+      planner decides it, and the bytes it moves: a DMA's memcpy or memset
+      length, a dispatch's logical bytes written.
+
+    Sizes come from the physical layout interface. A dynamic dim that is not
+    a constant makes a size unknown (`null`), unless `assume-dynamic-dim=N`
+    gives its value.
+
+    `json=PATH` writes the report as JSON (`-`: standard output);
+    `table=true` prints it as text tables to standard error.
+    `max-layout-growth=F` (F > 0) fails the pass with an error on the
+    creator of every resource whose physical/logical ratio exceeds F.
+  }];
+  let options = [
+    Option<"jsonFile", "json", "std::string", /*default=*/"",
+           "Write the report as JSON to this file ('-' for standard output)">,
+    Option<"printTable", "table", "bool", /*default=*/"false",
+           "Print the report as text tables to standard error">,
+    Option<"maxLayoutGrowth", "max-layout-growth", "double", /*default=*/"0.0",
+           "Fail, naming the op, when a resource's physical/logical byte ratio exceeds this (0: no limit)">,
+    Option<"assumeDynamicDim", "assume-dynamic-dim", "int64_t", /*default=*/"-1",
+           "Take this value for every dynamic dim that is not a constant (-1: sizes with such dims are unknown)">,
+  ];
+}
+
 #endif // STREAMLITE_TRANSFORMS_PASSES_TD

@@ -53,3 +53,21 @@ tools = [
     "mlir-runner",
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# MLIR prints pass statistics only when LLVM is built with statistics
+# (LLVM_ENABLE_STATS: assertions or LLVM_FORCE_ENABLE_STATS); a release LLVM
+# prints an empty report. Ask upstream mlir-opt once whether cse reports.
+def _llvm_has_stats():
+    import subprocess
+    mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+    try:
+        run = subprocess.run(
+            [mlir_opt, "--cse", "--mlir-pass-statistics", "-o", os.devnull, "-"],
+            input="func.func @f() { return }", capture_output=True, text=True,
+            timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "num-cse'd" in run.stdout + run.stderr
+
+if _llvm_has_stats():
+    config.available_features.add("llvm-stats")

@@ -14,6 +14,7 @@
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/IR/StreamLiteTypes.h"
 #include "StreamLite/Runtime/HostTensor.h"
+#include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -117,6 +118,9 @@ struct InstrumentPaddingChecksPass
             checks.push_back(w);
         }
       });
+    sl::reportPassStatistics(
+        module, getArgument(),
+        {{&numChecksInserted, "checks-inserted", checks.size()}});
     if (checks.empty())
       return;
 

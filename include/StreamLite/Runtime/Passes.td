@@ -44,6 +44,10 @@ def InstrumentPaddingChecksPass
     call @__layout_run_check_padding(%c0_i64, %5) : (i64, !stream_lite.resource<staging>) -> ()
     ```
   }];
+  let statistics = [
+    Statistic<"numChecksInserted", "checks-inserted",
+              "Padding checks inserted (one per written tiled tensor)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",

@@ -25,6 +25,23 @@ namespace layoutopt::stream_lite {
 #define GEN_PASS_REGISTRATION
 #include "StreamLite/Transforms/Passes.h.inc"
 
+/// One statistic of a pass run: the TableGen-declared statistic, its
+/// displayed name and its value.
+struct PassCount {
+  mlir::Pass::Statistic *statistic;
+  llvm::StringRef name;
+  uint64_t value;
+};
+
+/// Sets each statistic to its value and reports all of them as one analysis
+/// remark on `root` (category `stream-lite-statistics`, named after
+/// `passArgument`, one `name=value` argument per count in order). The
+/// remark shows the numbers with any LLVM: MLIR prints pass statistics
+/// (`--mlir-pass-statistics`) only when LLVM is built with statistics
+/// enabled, which release builds (Debian's) are not.
+void reportPassStatistics(mlir::Operation *root, llvm::StringRef passArgument,
+                          llvm::ArrayRef<PassCount> counts);
+
 /// `--stream-lite-layout-pipeline` (docs/passes.md): specialize-encodings,
 /// materialize-builtins, encode-host-tensors, canonicalize, cse.
 void buildLayoutPipeline(mlir::OpPassManager &pm);

@@ -92,6 +92,14 @@ def SpecializeEncodingsPass
              clEnumValN(::layoutopt::stream_lite::MergeConflictPolicy::Error,
                         "error", "reject the program, naming the op"))}]>,
   ];
+  let statistics = [
+    Statistic<"numLayoutsResolved", "layouts-resolved",
+              "Tensor types on ops given a serialized encoding (one per tensor of an op)">,
+    Statistic<"numExecutablesDuplicated", "executables-duplicated",
+              "Executable copies made for other binding-layout lists (@ex_dup0, ...)">,
+    Statistic<"numRelayoutsInserted", "relayouts-inserted",
+              "Relayouts (tensor.encode) inserted on incoming paths of merges">,
+  ];
 }
 
 def MaterializeBuiltinsPass
@@ -121,6 +129,24 @@ def MaterializeBuiltinsPass
     first). A transfer of a `layout<[...]>` whose entries differ physically is
     an error naming the op.
   }];
+  let statistics = [
+    Statistic<"numDmaKept", "dma-kept",
+              "Transfers kept as DMA ops (one memcpy or memset per tensor)">,
+    Statistic<"numEncodesFolded", "encodes-folded",
+              "Encodes between physically equal layouts folded to a clone or their source">,
+    Statistic<"numRelayoutDispatches", "relayout-dispatches",
+              "Relayouts (encode) that became builtin dispatches">,
+    Statistic<"numSliceDispatches", "slice-dispatches",
+              "Slices that became builtin dispatches">,
+    Statistic<"numUpdateDispatches", "update-dispatches",
+              "Updates that became builtin dispatches">,
+    Statistic<"numFillDispatches", "fill-dispatches",
+              "Fills that became builtin dispatches">,
+    Statistic<"numSplatDispatches", "splat-dispatches",
+              "Splats that became builtin dispatches">,
+    Statistic<"numBuiltinExecutables", "builtin-executables",
+              "Builtin executables generated (one per kind and signature)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
@@ -300,6 +326,12 @@ def InsertRuntimeChecksPass : Pass<"stream-lite-insert-runtime-checks"> {
     cf.assert %3, "f.mlir:3:8: 'stream_lite.tensor.slice' op region of dim 0 is out of the source's bounds"
     ```
   }];
+  let statistics = [
+    Statistic<"numChecksInserted", "checks-inserted",
+              "cf.assert ops inserted">,
+    Statistic<"numOpsChecked", "ops-checked",
+              "Ops that got at least one cf.assert">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
@@ -365,6 +397,51 @@ def StripEncodingsPass
     %e = stream_lite.tensor.empty : tensor<16x4xf32> in !stream_lite.resource<*>{%sz}
     ```
   }];
+}
+
+def LayoutReportPass
+    : Pass<"stream-lite-layout-report", "::mlir::ModuleOp"> {
+  let summary = "Reports what layouts cost: bytes per resource, peak per device, bytes per transfer";
+  let description = [{
+    An analysis pass (the IR is unchanged) for a program whose encodings are
+    serialized (after `--stream-lite-specialize-encodings`, before or after
+    `--stream-lite-materialize-builtins`). For every `func.func`:
+
+    - per resource an op creates (`empty`, `constant`, `splat`, `import`,
+      `encode`, `slice`, `clone`, untied `dispatch` results, and the copy an
+      `async.transfer` makes on its target device): its type, layout,
+      device, logical bytes (the dense tensor), physical bytes (in its
+      layout: padding and tile waste included), waste and growth
+      (physical / logical);
+    - per device: the peak of live physical bytes, by a simple liveness in
+      program order (a resource is live from its creator to its last use or
+      the last use of a result tied to it; a function at a time, the device's
+      peak is the largest over functions; resources of unknown size are
+      counted apart);
+    - per transfer (`clone`, `encode`, `slice`, `update`, `fill`, `splat`,
+      and `@__builtin_*` dispatches): DMA or dispatch, as the transfer
+      planner decides it, and the bytes it moves: a DMA's memcpy or memset
+      length, a dispatch's logical bytes written.
+
+    Sizes come from the physical layout interface. A dynamic dim that is not
+    a constant makes a size unknown (`null`), unless `assume-dynamic-dim=N`
+    gives its value.
+
+    `json=PATH` writes the report as JSON (`-`: standard output);
+    `table=true` prints it as text tables to standard error.
+    `max-layout-growth=F` (F > 0) fails the pass with an error on the
+    creator of every resource whose physical/logical ratio exceeds F.
+  }];
+  let options = [
+    Option<"jsonFile", "json", "std::string", /*default=*/"",
+           "Write the report as JSON to this file ('-' for standard output)">,
+    Option<"printTable", "table", "bool", /*default=*/"false",
+           "Print the report as text tables to standard error">,
+    Option<"maxLayoutGrowth", "max-layout-growth", "double", /*default=*/"0.0",
+           "Fail, naming the op, when a resource's physical/logical byte ratio exceeds this (0: no limit)">,
+    Option<"assumeDynamicDim", "assume-dynamic-dim", "int64_t", /*default=*/"-1",
+           "Take this value for every dynamic dim that is not a constant (-1: sizes with such dims are unknown)">,
+  ];
 }
 
 #endif // STREAMLITE_TRANSFORMS_PASSES_TD

@@ -72,10 +72,19 @@ public:
   /// Whether a `resolve` has failed.
   bool hasFailed() const { return anyFailed; }
 
+  /// How many tensor types `resolve` has resolved to a different type so
+  /// far (one per tensor of an op, so one resource mentioned by three ops
+  /// counts three times).
+  unsigned getNumResolvedTypes() const { return numResolvedTypes; }
+  /// How many relayouts the constructor inserted at merges.
+  unsigned getNumRelayoutsInserted() const { return numRelayoutsInserted; }
+
 private:
   struct Impl;
   std::unique_ptr<Impl> impl;
   bool anyFailed = false;
+  unsigned numResolvedTypes = 0;
+  unsigned numRelayoutsInserted = 0;
 };
 
 /// One pattern, for every EncodedTensorOpInterface op: sets the resolved
@@ -86,17 +95,31 @@ void populateSpecializeEncodingsPatterns(mlir::RewritePatternSet &patterns,
 /// Gives each distinct list of binding layouts of an executable export its
 /// own copy of the executable (`@ex`, `@ex_dup0`, ...), rewrites the
 /// `binding.subspan` types of each copy and repoints the dispatches. Run
-/// after the dispatches' types are resolved.
-void duplicateExecutablesPerBindingLayouts(mlir::ModuleOp module);
+/// after the dispatches' types are resolved. Returns the number of copies
+/// made.
+unsigned duplicateExecutablesPerBindingLayouts(mlir::ModuleOp module);
 
 //===----------------------------------------------------------------------===//
 // Builtin materialization (--stream-lite-materialize-builtins)
 //===----------------------------------------------------------------------===//
 
 /// What the materialization patterns of one module share: the builtin
-/// executables made so far (one per signature) and device lookups.
+/// executables made so far (one per signature), device lookups, and counts
+/// of the decisions.
 class BuiltinMaterialization {
 public:
+  /// What the patterns decided so far.
+  struct Counts {
+    /// Transfers that stay DMA ops (one memcpy or memset per tensor).
+    unsigned dmaKept = 0;
+    /// Encodes that fold to a clone or to their source.
+    unsigned encodesFolded = 0;
+    /// Dispatches to builtins, indexed by BuiltinKind.
+    unsigned dispatches[5] = {0, 0, 0, 0, 0};
+    /// Builtin executables created (one per signature), by BuiltinKind.
+    unsigned executables[5] = {0, 0, 0, 0, 0};
+  };
+
   explicit BuiltinMaterialization(mlir::ModuleOp module);
 
   /// Reports `plan` for `op` as a remark (passed for DMA and folds, missed
@@ -121,12 +144,16 @@ public:
   mlir::SymbolTableCollection &getSymbols() { return symbols; }
   /// Whether a plan was an error.
   bool hasFailed() const { return anyFailed; }
+  /// The decisions so far: `plan` counts DMA and folds,
+  /// `replaceWithDispatch` dispatches and new executables.
+  const Counts &getCounts() const { return counts; }
 
 private:
   mlir::ModuleOp module;
   mlir::SymbolTable builtins;
   mlir::SymbolTableCollection symbols;
   bool anyFailed = false;
+  Counts counts;
 };
 
 /// One pattern per transfer op (clone, encode, slice, update, fill, splat):

@@ -44,6 +44,10 @@ LogicalResult BuiltinMaterialization::plan(Operation *op,
     remark::missed(op->getLoc(), opts) << result.explanation;
   else
     remark::passed(op->getLoc(), opts) << result.explanation;
+  if (result.kind == TransferPlan::Kind::FoldToClone)
+    ++counts.encodesFolded;
+  else if (result.kind != TransferPlan::Kind::Dispatch)
+    ++counts.dmaKept;
   return success();
 }
 
@@ -63,7 +67,9 @@ void BuiltinMaterialization::replaceWithDispatch(
     rewriter.setInsertionPoint(anchor);
     builtins.insert(
         buildBuiltinExecutable(rewriter, op->getLoc(), name, kind, types));
+    ++counts.executables[static_cast<unsigned>(kind)];
   }
+  ++counts.dispatches[static_cast<unsigned>(kind)];
 
   MLIRContext *ctx = op->getContext();
   SmallVector<Value> operands(resources.begin(), resources.end());

@@ -87,9 +87,14 @@ struct EncodingResolution::Impl {
 EncodingResolution::EncodingResolution(ModuleOp module,
                                        MergeConflictPolicy conflicts)
     : impl(std::make_unique<Impl>(module)) {
-  if (conflicts == MergeConflictPolicy::Relayout &&
-      failed(relayoutMergedResources(module, impl->resolver, impl->creators)))
+  if (conflicts != MergeConflictPolicy::Relayout)
+    return;
+  FailureOr<unsigned> relayouts =
+      relayoutMergedResources(module, impl->resolver, impl->creators);
+  if (failed(relayouts))
     anyFailed = true;
+  else
+    numRelayoutsInserted = *relayouts;
 }
 
 EncodingResolution::~EncodingResolution() = default;
@@ -112,8 +117,10 @@ LogicalResult EncodingResolution::resolve(
       anyFailed = true;
       return failure();
     }
-    if (*resolved != tensor.type)
+    if (*resolved != tensor.type) {
       changes.emplace_back(index, *resolved);
+      ++numResolvedTypes;
+    }
   }
   return success();
 }
@@ -205,7 +212,7 @@ static void updateBindingLayouts(ExecutableOp executable,
 
 /// Gives each distinct binding-layout list of each export its own copy of the
 /// executable (the first list keeps the original), and repoints dispatches.
-void duplicateExecutablesPerBindingLayouts(ModuleOp module) {
+unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
   SmallVector<TensorDispatchOp> dispatches;
   module.walk([&](TensorDispatchOp dispatch) { dispatches.push_back(dispatch); });
   SymbolTable symbolTable(module);
@@ -236,6 +243,7 @@ void duplicateExecutablesPerBindingLayouts(ModuleOp module) {
   // (export, list) -> executable symbol holding that variant.
   DenseMap<std::pair<ExportKey, ArrayAttr>, StringAttr> variants;
   llvm::StringMap<unsigned> nextDuplicate;
+  unsigned numCopies = 0;
   for (auto &[key, lists] : listsPerExport) {
     auto executable = cast<ExecutableOp>(key.first);
     auto exportOp = cast<ExecutableExportOp>(key.second);
@@ -256,6 +264,7 @@ void duplicateExecutablesPerBindingLayouts(ModuleOp module) {
       auto copiedExport = copy.lookupSymbol<ExecutableExportOp>(exportOp.getSymName());
       updateBindingLayouts(copy, copiedExport, layouts);
       variants[{key, layouts}] = copy.getSymNameAttr();
+      ++numCopies;
     }
   }
 
@@ -266,6 +275,7 @@ void duplicateExecutablesPerBindingLayouts(ModuleOp module) {
     entries[index] = SymbolRefAttr::get(executableName, ref.getNestedReferences());
     dispatch.setEntryPointsAttr(ArrayAttr::get(dispatch.getContext(), entries));
   }
+  return numCopies;
 }
 
 } // namespace layoutopt::stream_lite

@@ -15,6 +15,7 @@
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/Transforms/Passes.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Interfaces/RuntimeVerifiableOpInterface.h"
 
 namespace layoutopt::stream_lite {
@@ -57,11 +58,28 @@ struct InsertRuntimeChecksPass
         ops.push_back(verifiable);
       return WalkResult::advance();
     });
-    OpBuilder builder(&getContext());
+    // Counts the asserts as they are built.
+    struct AssertCounter : OpBuilder::Listener {
+      void notifyOperationInserted(Operation *op,
+                                   OpBuilder::InsertPoint) override {
+        if (isa<cf::AssertOp>(op))
+          ++count;
+      }
+      unsigned count = 0;
+    } counter;
+    OpBuilder builder(&getContext(), &counter);
+    unsigned opsChecked = 0;
     for (RuntimeVerifiableOpInterface op : ops) {
       builder.setInsertionPoint(op);
+      unsigned before = counter.count;
       op.generateRuntimeVerification(builder, op.getLoc(), formatCheckMessage);
+      if (counter.count != before)
+        ++opsChecked;
     }
+    reportPassStatistics(
+        getOperation(), getArgument(),
+        {{&numChecksInserted, "checks-inserted", counter.count},
+         {&numOpsChecked, "ops-checked", opsChecked}});
   }
 };
 

@@ -29,7 +29,28 @@ struct MaterializeBuiltinsPass
     populateMaterializeBuiltinsPatterns(patterns, state);
     applyPatternsOnceToAllOps(getOperation(), std::move(patterns));
     if (state.hasFailed())
-      signalPassFailure();
+      return signalPassFailure();
+    const BuiltinMaterialization::Counts &counts = state.getCounts();
+    auto dispatches = [&](BuiltinKind kind) {
+      return counts.dispatches[static_cast<unsigned>(kind)];
+    };
+    unsigned executables = 0;
+    for (unsigned n : counts.executables)
+      executables += n;
+    reportPassStatistics(
+        getOperation(), getArgument(),
+        {{&numDmaKept, "dma-kept", counts.dmaKept},
+         {&numEncodesFolded, "encodes-folded", counts.encodesFolded},
+         {&numRelayoutDispatches, "relayout-dispatches",
+          dispatches(BuiltinKind::Encode)},
+         {&numSliceDispatches, "slice-dispatches",
+          dispatches(BuiltinKind::Slice)},
+         {&numUpdateDispatches, "update-dispatches",
+          dispatches(BuiltinKind::Update)},
+         {&numFillDispatches, "fill-dispatches", dispatches(BuiltinKind::Fill)},
+         {&numSplatDispatches, "splat-dispatches",
+          dispatches(BuiltinKind::Splat)},
+         {&numBuiltinExecutables, "builtin-executables", executables}});
   }
 };
 } // namespace

@@ -108,6 +108,8 @@ public:
       : module(module), resolver(resolver), creators(creators),
         dominance(module) {}
 
+  unsigned getNumRelayouts() const { return numRelayouts; }
+
   LogicalResult run() {
     if (!creators->hasMergedValues())
       return success();
@@ -238,6 +240,7 @@ private:
   DenseSet<Value> fixedNodes;
   /// Values whose analysis facts changed in this round.
   DenseSet<Value> touched;
+  unsigned numRelayouts = 0;
 };
 
 /// Fixes the merge at `node` for tensor type `type`: returns whether a
@@ -575,6 +578,7 @@ LogicalResult MergeRelayout::relayoutPath(const Path &path, TypeAttr type,
                                        path.source, type, dims, sourceSize,
                                        type, dims, newSize, chosen.affinity);
   operand.set(encode.getResult());
+  ++numRelayouts;
   if (sizeOperand)
     sizeOperand->set(newSize);
   remark::passed(loc, remarkOpts(at, TensorEncodeOp::getOperationName()))
@@ -590,10 +594,13 @@ LogicalResult MergeRelayout::relayoutPath(const Path &path, TypeAttr type,
 
 } // namespace
 
-LogicalResult
+FailureOr<unsigned>
 relayoutMergedResources(ModuleOp module, TypeResolver &resolver,
                         std::unique_ptr<ResourceCreators> &creators) {
-  return MergeRelayout(module, resolver, creators).run();
+  MergeRelayout relayout(module, resolver, creators);
+  if (failed(relayout.run()))
+    return failure();
+  return relayout.getNumRelayouts();
 }
 
 } // namespace layoutopt::stream_lite

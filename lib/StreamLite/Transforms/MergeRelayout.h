@@ -20,8 +20,8 @@ namespace layoutopt::stream_lite {
 /// before the resolution. `creators` is the analysis of `module`; it is
 /// replaced by a fresh one whenever the module changes, so that it is the
 /// analysis of the module on return. Fails, after an error naming the op,
-/// when a merge cannot be rewritten.
-mlir::LogicalResult
+/// when a merge cannot be rewritten; else returns the relayouts inserted.
+mlir::FailureOr<unsigned>
 relayoutMergedResources(mlir::ModuleOp module, TypeResolver &resolver,
                         std::unique_ptr<ResourceCreators> &creators);
 

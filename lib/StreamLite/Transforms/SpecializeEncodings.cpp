@@ -37,7 +37,14 @@ struct SpecializeEncodingsPass
     applyPatternsOnceToAllOps(module, std::move(patterns));
     if (resolution.hasFailed())
       return signalPassFailure();
-    duplicateExecutablesPerBindingLayouts(module);
+    unsigned copies = duplicateExecutablesPerBindingLayouts(module);
+    reportPassStatistics(
+        module, getArgument(),
+        {{&numLayoutsResolved, "layouts-resolved",
+          resolution.getNumResolvedTypes()},
+         {&numExecutablesDuplicated, "executables-duplicated", copies},
+         {&numRelayoutsInserted, "relayouts-inserted",
+          resolution.getNumRelayoutsInserted()}});
   }
 };
 } // namespace

@@ -17,8 +17,10 @@ tensor, each on the device it is on:
   resolver then lays out what it creates; what it reads keeps its
   creator's layout);
 - a call of a private function, an scf.if, an scf.for or cf branches around
-  fills (both paths yield tensors of the same creators: the contract rejects
-  merges of differently laid-out creators);
+  fills;
+- a merge: the tensor encoded on two devices whose resolvers disagree meets
+  at an scf.if, at cf branches or at a private callee's argument, which
+  --stream-lite-specialize-encodings relayouts;
 - a dispatch of a user executable: no operands (`() -> ()`), an in-place
   no-op, or a byte copy (only where both bindings get the same layout);
 
@@ -419,6 +421,116 @@ def step_cf(p, t, devices):
     return t.with_value(name)
 
 
+def merge_encoding(rng, kinds, t):
+    """An encoding every device of `kinds` resolves (to layouts that may
+    differ), or None."""
+    choices = []
+    if len(t.shape) == 2 and all(k in ("tiling", "identity") for k in kinds):
+        choices.append("#stream_lite.encoding<operand_index = %d, op_type = matmul, element_types = [%s, %s, %s]>" % (
+            rng.randint(0, 2), t.dtype, t.dtype, t.dtype))
+    if all(k in ("padding", "identity") for k in kinds) and not (t.dynamic and len(t.shape) == 1):
+        choices.append("#stream_lite.padding<[%s?]>" % ("0, " * (len(t.shape) - 1)))
+    return rng.choice(choices) if choices else None
+
+
+def merge_arm(p, t, dev, enc, fill):
+    """Encodes `t` on `dev` (to `enc`), maybe fills it there; returns the
+    resource and its size."""
+    nt = ttype(t.shape, t.dtype, enc, t.dynamic)
+    size = p.sizeof(dev, nt, t.dims())
+    name = p.fresh("e")
+    p.emit("%s = stream_lite.tensor.encode %s%s : %s%s in %s{%s} -> %s%s in %s<*>{%s}" % (
+        name, p.on(dev), t.value, t.type(), t.dims(), t.res(), t.size, nt, t.dims(), RES, size))
+    arm = Tensor(name, t.shape, t.dtype, enc, t.dynamic, size, dev, dev)
+    if fill:
+        v = p.scalar(t.dtype)
+        name = fill_in_place(p, arm, v, *fill_args(p, arm))
+    return name, size
+
+
+def merge_callee(p, t, enc):
+    """A private function that fills its argument on t.dev and returns a new
+    copy made there: called with data from two devices, its argument merges."""
+    fname = "@merge%d" % len(p.functions)
+    offsets, lengths = fill_args(p, t)
+    consts = {}
+
+    def c(v):
+        consts[v] = "%%k%d" % v
+        return consts[v]
+    nt = ttype(t.shape, t.dtype, enc, t.dynamic)
+    body, saved = [], p.lines
+    p.lines = body
+    p.emit("%%val = arith.constant %s" % const_value(rand_value(p.rng, t.dtype), t.dtype))
+    inner = Tensor("%r", t.shape, t.dtype, enc, t.dynamic, "%sz", t.dev, None)
+    f = fill_in_place(p, inner, "%val", offsets, lengths, c)
+    p.emit("%%sz2 = stream_lite.tensor.sizeof %s%s%s : index" % (p.on(t.dev), nt, t.dims()))
+    p.emit("%%copy = stream_lite.tensor.encode %s%s : %s%s in %s<*>{%%sz} -> %s%s in %s<*>{%%sz2}" % (
+        p.on(t.dev), f, nt, t.dims(), RES, nt, t.dims(), RES))
+    p.emit("return %%copy, %%sz2 : %s<*>, index" % RES)
+    p.lines = saved
+    params = "%%r: %s<*>, %%sz: index" % RES + (", %d: index" if t.dynamic else "")
+    text = ["func.func private %s(%s) -> (%s<*>, index) {" % (fname, params, RES)]
+    text += ["  %s = arith.constant %d : index" % (n, v) for v, n in sorted(consts.items())]
+    text += body + ["}"]
+    p.functions.append("\n".join(text))
+    return fname
+
+
+def step_merge(p, t, devices):
+    """Data encoded on two devices whose resolvers disagree meets at an
+    scf.if, cf branches, or a private callee's argument: the specialization
+    relayouts one path."""
+    rng = p.rng
+    kinds = dict((d[0], d[1]) for d in devices)
+    others = [d[0] for d in devices if d[0] != t.dev]
+    enc = None
+    if others:
+        other = rng.choice(others)
+        enc = merge_encoding(rng, [kinds[t.dev], kinds[other]], t)
+    if enc is None:
+        return step_if(p, t, devices)
+    arms = [t.dev, other]
+    rng.shuffle(arms)
+    form = rng.choice(["if", "cf", "call"])
+    callee = merge_callee(p, t, enc) if form == "call" else None
+    cond = flag(p)
+
+    def arm(dev):
+        value, size = merge_arm(p, t, dev, enc, rng.random() < 0.5)
+        if callee:
+            call = p.fresh("call")
+            args = "%s, %s" % (value, size) + (", %d" if t.dynamic else "")
+            types = "%s<*>, index" % RES + (", index" if t.dynamic else "")
+            p.emit("%s:2 = func.call %s(%s) : (%s) -> (%s<*>, index)" % (call, callee, args, types, RES))
+            value, size = call + "#0", call + "#1"
+        return value, size
+
+    if form in ("if", "call"):
+        name = p.fresh("mg")
+        p.emit("%s:2 = scf.if %s -> (%s<*>, index) {" % (name, cond, RES))
+        value, size = arm(arms[0])
+        p.emit("  scf.yield %s, %s : %s<*>, index" % (value, size, RES))
+        p.emit("} else {")
+        value, size = arm(arms[1])
+        p.emit("  scf.yield %s, %s : %s<*>, index" % (value, size, RES))
+        p.emit("}")
+        value, size = name + "#0", name + "#1"
+    else:
+        n = p.counter
+        p.emit("cf.cond_br %s, ^bb%da, ^bb%db" % (cond, n, n))
+        for suffix, dev in zip("ab", arms):
+            p.lines.append("^bb%d%s:" % (n, suffix))
+            value, size = arm(dev)
+            p.emit("cf.br ^bb%dm(%s, %s : %s<*>, index)" % (n, value, size, RES))
+        value, size = "%%m%d" % n, "%%ms%d" % n
+        p.lines.append("^bb%dm(%s: %s<*>, %s: index):" % (n, value, RES, size))
+    # The chosen layout is the pass's: no device is known to have laid it out
+    # (a callee's copy was made on t.dev).
+    return Tensor(value, t.shape, t.dtype, enc, t.dynamic, size, t.dev,
+                  t.dev if callee else None)
+
+
 EXECUTABLES = {
     "nop": """stream_lite.executable private @ex_nop {
   stream_lite.executable.export public @entry
@@ -482,7 +594,8 @@ def toplevel_exec(self, name, text):
 Program.toplevel_exec = toplevel_exec
 
 STEPS = [(step_transfer, 6), (step_encode, 2), (step_move, 2), (step_call, 1),
-         (step_if, 1), (step_for, 1), (step_cf, 1), (step_dispatch, 1)]
+         (step_if, 1), (step_for, 1), (step_cf, 1), (step_dispatch, 1),
+         (step_merge, 3)]
 
 
 # Static sizes near the int64 limit: each must be a clean error.

@@ -92,6 +92,10 @@ public:
 
 private:
   void indexFlows() const;
+  /// The flows of `value` in `flows`, grouped by `offsets` (after indexFlows).
+  llvm::ArrayRef<ResourceFlow>
+  getFlows(mlir::Value value, const std::vector<ResourceFlow> &flows,
+           const std::vector<unsigned> &offsets) const;
 
   /// Index into `sets` of every resource value in live code.
   llvm::DenseMap<mlir::Value, unsigned> nodes;

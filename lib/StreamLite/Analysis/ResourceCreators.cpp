@@ -757,24 +757,24 @@ void ResourceCreators::indexFlows() const {
   group([](const Edge &edge) { return edge.from; }, outgoing, outgoingOffsets);
 }
 
-ArrayRef<ResourceFlow> ResourceCreators::getIncoming(Value value) const {
+ArrayRef<ResourceFlow>
+ResourceCreators::getFlows(Value value, const std::vector<ResourceFlow> &flows,
+                           const std::vector<unsigned> &offsets) const {
   auto it = nodes.find(value);
   if (it == nodes.end())
     return {};
   indexFlows();
-  return ArrayRef<ResourceFlow>(incoming).slice(
-      incomingOffsets[it->second],
-      incomingOffsets[it->second + 1] - incomingOffsets[it->second]);
+  unsigned node = it->second;
+  return ArrayRef<ResourceFlow>(flows).slice(offsets[node],
+                                             offsets[node + 1] - offsets[node]);
+}
+
+ArrayRef<ResourceFlow> ResourceCreators::getIncoming(Value value) const {
+  return getFlows(value, incoming, incomingOffsets);
 }
 
 ArrayRef<ResourceFlow> ResourceCreators::getOutgoing(Value value) const {
-  auto it = nodes.find(value);
-  if (it == nodes.end())
-    return {};
-  indexFlows();
-  return ArrayRef<ResourceFlow>(outgoing).slice(
-      outgoingOffsets[it->second],
-      outgoingOffsets[it->second + 1] - outgoingOffsets[it->second]);
+  return getFlows(value, outgoing, outgoingOffsets);
 }
 
 void getFlowTransfer(OpOperand &operand, Value target,

@@ -241,3 +241,65 @@ func.func @dynamic(%c: i1, %d: index, %v: f32) {
   %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r#0[%c0, %c0 for %c1, %c1] : f32 -> tensor<?x3xf32, #lhs>{%d} in %r#0 as !stream_lite.resource<*>{%r#1}
   return
 }
+
+// scf.while: the data enters on @host; the body remakes it on @cpu; the
+// @host fill after the loop decides, so the body's yield is relayouted (its
+// value reaches the before region's arguments and, through scf.condition,
+// the results).
+// CHECK-LABEL: func.func @scf_while
+// CHECK: scf.while
+// CHECK:   scf.condition
+// CHECK: } do {
+// CHECK:   %[[T:.+]] = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>)
+// CHECK:   %[[SZ:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>)
+// CHECK:   %[[E:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@host>) %[[T]] : {{.*}}tiled{{.*}} -> {{.*}}identity{{.*}}{%[[SZ]]}
+// CHECK:   scf.yield %[[E]], %[[SZ]], %{{.+}} :
+// CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@host>) {{.*}}identity
+func.func @scf_while(%n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+  %w:3 = scf.while (%x = %h, %xs = %hsz, %k = %c0) : (!stream_lite.resource<*>, index, index) -> (!stream_lite.resource<*>, index, index) {
+    %more = arith.cmpi ult, %k, %n : index
+    scf.condition(%more) %x, %xs, %k : !stream_lite.resource<*>, index, index
+  } do {
+  ^bb0(%y: !stream_lite.resource<*>, %ys: index, %kk: index):
+    %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+    %next = arith.addi %kk, %c1 : index
+    scf.yield %t, %csz, %next : !stream_lite.resource<*>, index, index
+  }
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@host>) %v, %w#0[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %w#0 as !stream_lite.resource<*>{%w#1}
+  return
+}
+
+// A cf loop: the back edge carries data remade on @cpu; the @host fill at
+// the exit decides, so the back edge is relayouted, not the entry.
+// CHECK-LABEL: func.func @cf_loop
+// CHECK: cf.br ^bb1(%{{.+}}, %{{.+}}, %{{.+}} :
+// CHECK: ^bb2:
+// CHECK:   %[[T:.+]] = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>)
+// CHECK:   %[[SZ:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>)
+// CHECK:   %[[E:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@host>) %[[T]]
+// CHECK:   cf.br ^bb1(%{{.+}}, %[[E]], %[[SZ]] :
+// CHECK: ^bb3:
+// CHECK:   stream_lite.tensor.fill on(#stream_lite.affinity<@host>) {{.*}}identity
+func.func @cf_loop(%n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+  cf.br ^loop(%c0, %h, %hsz : index, !stream_lite.resource<*>, index)
+^loop(%k: index, %cur: !stream_lite.resource<*>, %cursz: index):
+  %done = arith.cmpi uge, %k, %n : index
+  cf.cond_br %done, ^exit, ^body
+^body:
+  %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  %k1 = arith.addi %k, %c1 : index
+  cf.br ^loop(%k1, %t, %csz : index, !stream_lite.resource<*>, index)
+^exit:
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@host>) %v, %cur[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %cur as !stream_lite.resource<*>{%cursz}
+  return
+}

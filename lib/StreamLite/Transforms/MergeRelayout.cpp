@@ -118,9 +118,18 @@ public:
       SmallVector<std::pair<Value, TypeAttr>> conflicts;
       collectConflicts(conflicts);
       unsigned fixes = 0;
+      // Values an earlier trace of this round crossed on its way to a merge:
+      // a mention of one of them leads to that merge too (a long chain of
+      // mentions after one merge is traced once, not once per mention).
+      DenseSet<std::pair<Value, Attribute>> traced;
       for (auto [resource, type] : conflicts) {
+        if (traced.contains({resource, type}))
+          continue;
         DenseSet<Value> visited;
         Value merge = findMerge(resource, type, visited);
+        if (merge)
+          for (Value value : visited)
+            traced.insert({value, type});
         if (!merge || fixedNodes.contains(merge) ||
             llvm::any_of(visited, [&](Value v) { return touched.contains(v); }))
           continue;

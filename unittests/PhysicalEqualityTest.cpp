@@ -137,8 +137,10 @@ TEST_CASE("getCanonicalLayout keeps the byte image", "[equality]") {
   std::mt19937 rng(0xca70);
   for (int iter = 0; iter < 1500; ++iter) {
     int64_t rank = randInt(rng, 1, 4);
-    LayoutDesc desc = randInt(rng, 0, 3) == 0 ? randomPadding(rng, rank)
-                                              : randomTiled(rng, rank, 3);
+    int kind = randInt(rng, 0, 5);
+    LayoutDesc desc = kind == 0   ? randomPadding(rng, rank)
+                      : kind <= 2 ? randomTiled(rng, rank, 4)
+                                  : randomTiled(rng, rank, 3);
     // Bias towards tiles of 1 and zero padding, which canonicalize.
     for (int64_t &t : desc.innerTiles)
       if (randInt(rng, 0, 1))
@@ -146,6 +148,10 @@ TEST_CASE("getCanonicalLayout keeps the byte image", "[equality]") {
     for (int64_t &p : desc.padding)
       if (randInt(rng, 0, 1))
         p = 0;
+    // Swizzles, of the tiles left (unit factors and in-order splits
+    // canonicalize away).
+    if (kind == 1 || kind == 2)
+      addRandomSwizzle(rng, desc);
     Shape shape = randomShape(rng, rank);
     int64_t b = int64_t(1) << randInt(rng, 0, 3);
     INFO(desc.str() << " shape " << listStr(shape) << " elementBytes " << b);
@@ -187,6 +193,10 @@ TEST_CASE("arePhysicallyEqual agrees with brute-force byte images",
   }
   for (int i = 0; i < 50; ++i)
     pool.push_back(randomTiled(rng, 2, 3));
+  // Swizzles of tiles up to 4 (2 x 2 splits): some only reorder whole tile
+  // dims or split a dim in order, which are plain tiles physically.
+  for (int i = 0; i < 40; ++i)
+    pool.push_back(randomSwizzled(rng, 2, 4));
 
   std::vector<Shape> grid;
   for (int64_t d0 = 1; d0 <= 7; ++d0)
@@ -213,6 +223,47 @@ TEST_CASE("arePhysicallyEqual agrees with brute-force byte images",
     }
   // The pool must contain some non-trivially equal pairs to mean anything.
   CHECK(equalPairs > 10);
+}
+
+TEST_CASE("swizzles that only reorder or split in order are plain tiles",
+          "[equality][swizzle]") {
+  auto ctx = makeContext();
+  struct Case {
+    const char *swizzled, *plain;
+  } cases[] = {
+      // Identity permutation: the split changes nothing.
+      {"#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], "
+       "swizzle = #stream_lite.swizzle<expand_shape = [[2, 4], [4]], "
+       "permutation = [0, 1, 2]>>",
+       "#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>"},
+      // Transposing whole tile dims is an inner_dims_pos order.
+      {"#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], "
+       "swizzle = #stream_lite.swizzle<expand_shape = [[8], [4]], "
+       "permutation = [1, 0]>>",
+       "#stream_lite.tiled<inner_dims_pos = [1, 0], inner_tiles = [4, 8]>"},
+      // Unit factors are nothing.
+      {"#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], "
+       "swizzle = #stream_lite.swizzle<expand_shape = [[8, 1], [1, 4]], "
+       "permutation = [1, 0, 2, 3]>>",
+       "#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>"},
+  };
+  for (const Case &c : cases) {
+    INFO(c.swizzled);
+    PhysicalLayoutAttrInterface swizzled = physical(*ctx, c.swizzled);
+    CHECK(swizzled.getCanonicalLayout() ==
+          physical(*ctx, c.plain).getCanonicalLayout());
+  }
+  // A real swizzle keeps one, and differs from the plain tiles.
+  PhysicalLayoutAttrInterface real = physical(
+      *ctx, "#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], "
+            "swizzle = #stream_lite.swizzle<expand_shape = [[2, 4], [4]], "
+            "permutation = [1, 0, 2]>>");
+  auto canonical = dyn_cast<TiledAttr>(real.getCanonicalLayout());
+  REQUIRE(canonical);
+  CHECK(canonical.getSwizzle());
+  CHECK(!arePhysicallyEqual(
+      real, physical(*ctx, "#stream_lite.tiled<inner_dims_pos = [0, 1], "
+                           "inner_tiles = [8, 4]>")));
 }
 
 TEST_CASE("layout<[...]>: unique physical layout and max storage",

@@ -135,6 +135,8 @@ LayoutDesc randomLayout(std::mt19937 &rng, int64_t rank) {
     return randomPadding(rng, rank);
   if (r < 11)
     return innerPadding(rng, rank);
+  if (r < 14)
+    return randomSwizzled(rng, rank, /*maxTile=*/6);
   return randomTiled(rng, rank, /*maxTile=*/5);
 }
 
@@ -712,7 +714,10 @@ bool cutsTiles(const LayoutDesc &layout, const Shape &shape,
   for (size_t i = 0; i < shape.size(); ++i) {
     int64_t t = tileOf(layout, i);
     int64_t a = region.offsets[i], b = a + region.lengths[i];
-    if (t <= 1 || a / t == (b - 1) / t)
+    // Inside one tile is not a cut, unless the tile is swizzled (its
+    // elements are in index order only for one element or all of them).
+    bool swizzled = !layout.expandShape.empty();
+    if (t <= 1 || b - a == 1 || (!swizzled && a / t == (b - 1) / t))
       continue;
     if (a % t != 0 || (b % t != 0 && b != shape[i]))
       return true;

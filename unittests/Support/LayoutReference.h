@@ -14,6 +14,10 @@
 //              inner_dims_pos order]; for every destination slot the source
 //              index is src[i] = outer_i * tile_i + inner_i, and the slot is
 //              padding when src is out of bounds.
+//  - swizzle:  the tile dims of that destination are replaced by the
+//              swizzle's expanded dims in permuted order; a slot's tile
+//              index is rebuilt from its expanded digits row-major
+//              (multiply-add), before the linalg.pack step above.
 //
 // No division, remainder or ceil-division is used: the number of outer
 // tiles of a dim is found by counting.
@@ -40,6 +44,10 @@ struct LayoutDesc {
   std::vector<int64_t> padding;                       // Padding
   std::vector<int64_t> innerDimsPos, innerTiles;      // Tiled
   std::vector<int64_t> outerDimsPerm;                 // Tiled; may be empty
+  /// Tiled with a swizzle: one factor list per inner tile, and the
+  /// permutation of all expanded dims (no swizzle when empty).
+  std::vector<std::vector<int64_t>> expandShape;
+  std::vector<int64_t> swizzlePerm;
   /// Write `outer_dims_perm = [0, 1, ...]` explicitly when `outerDimsPerm`
   /// is empty (the parser must treat it as the default).
   bool spellIdentityPerm = false;
@@ -67,6 +75,12 @@ struct LayoutDesc {
         for (int64_t i = 0; i < rank; ++i)
           id.push_back(i);
         s += ", outer_dims_perm = " + list(id);
+      }
+      if (!expandShape.empty()) {
+        s += ", swizzle = #stream_lite.swizzle<expand_shape = [";
+        for (size_t j = 0; j < expandShape.size(); ++j)
+          s += (j ? ", " : "") + list(expandShape[j]);
+        s += "], permutation = " + list(swizzlePerm) + ">";
       }
       return s + ">";
     }
@@ -219,15 +233,42 @@ inline RefImage referenceImage(const LayoutDesc &layout, const Shape &shape,
   Shape packed;
   for (int64_t p = 0; p < rank; ++p)
     packed.push_back(outerCount[perm[p]]);
-  for (int64_t t : layout.innerTiles)
-    packed.push_back(t);
+  // The expanded dims: which tile each belongs to and its size; with a
+  // swizzle, physical dim rank + k is expanded dim swizzlePerm[k].
+  std::vector<int64_t> expandedTile, expandedSize;
+  if (layout.expandShape.empty()) {
+    for (size_t j = 0; j < layout.innerTiles.size(); ++j) {
+      expandedTile.push_back(static_cast<int64_t>(j));
+      expandedSize.push_back(layout.innerTiles[j]);
+    }
+  } else {
+    for (size_t j = 0; j < layout.expandShape.size(); ++j)
+      for (int64_t factor : layout.expandShape[j]) {
+        expandedTile.push_back(static_cast<int64_t>(j));
+        expandedSize.push_back(factor);
+      }
+  }
+  std::vector<int64_t> physicalOfExpanded(expandedSize.size());
+  for (size_t k = 0; k < expandedSize.size(); ++k) {
+    int64_t e = layout.expandShape.empty() ? static_cast<int64_t>(k)
+                                           : layout.swizzlePerm[k];
+    physicalOfExpanded[e] = static_cast<int64_t>(k);
+    packed.push_back(expandedSize[e]);
+  }
 
   Shape src(rank);
+  std::vector<int64_t> tileIndex(layout.innerTiles.size());
   forEachIndex(packed, [&](const Shape &dst) {
+    // Each tile's index from its expanded digits, outer factor first.
+    std::fill(tileIndex.begin(), tileIndex.end(), 0);
+    for (size_t e = 0; e < expandedSize.size(); ++e) {
+      int64_t &index = tileIndex[expandedTile[e]];
+      index = index * expandedSize[e] + dst[rank + physicalOfExpanded[e]];
+    }
     bool inBounds = true;
     for (int64_t i = 0; i < rank; ++i) {
       int64_t outer = dst[outerSlotOf[i]];
-      int64_t inner = tileSlot[i] >= 0 ? dst[rank + tileSlot[i]] : 0;
+      int64_t inner = tileSlot[i] >= 0 ? tileIndex[tileSlot[i]] : 0;
       src[i] = outer * tileOf[i] + inner;
       inBounds &= src[i] < shape[i];
     }
@@ -301,15 +342,59 @@ inline LayoutDesc randomTiled(std::mt19937 &rng, int64_t rank, int64_t maxTile =
   return l;
 }
 
-/// Identity, a random padding or a random tiled layout (tiles up to
-/// `maxTile`), with equal odds.
+/// Adds a random swizzle to a tiled layout: each tile split into random
+/// factors (unit factors included now and then), all of them permuted.
+inline void addRandomSwizzle(std::mt19937 &rng, LayoutDesc &l) {
+  if (l.innerTiles.empty())
+    return;
+  l.expandShape.clear();
+  size_t expanded = 0;
+  for (int64_t tile : l.innerTiles) {
+    std::vector<int64_t> factors;
+    int64_t rest = tile;
+    while (rest > 1 && factors.size() < 3 && randInt(rng, 0, 2) != 0) {
+      std::vector<int64_t> divisors;
+      for (int64_t f = 2; f < rest; ++f)
+        if (rest % f == 0)
+          divisors.push_back(f);
+      if (divisors.empty())
+        break;
+      int64_t f = divisors[randInt(rng, 0, divisors.size() - 1)];
+      factors.push_back(f);
+      rest /= f;
+    }
+    factors.push_back(rest);
+    if (randInt(rng, 0, 5) == 0)
+      factors.insert(factors.begin() + randInt(rng, 0, factors.size()), 1);
+    expanded += factors.size();
+    l.expandShape.push_back(std::move(factors));
+  }
+  l.swizzlePerm = randomPermutation(rng, static_cast<int64_t>(expanded));
+}
+
+/// A random tiled layout that carries a random swizzle (tiles up to
+/// `maxTile`, at least one tiled dim when rank > 0).
+inline LayoutDesc randomSwizzled(std::mt19937 &rng, int64_t rank,
+                                 int64_t maxTile = 8) {
+  LayoutDesc l = randomTiled(rng, rank, maxTile);
+  for (int attempt = 0; attempt < 4 && l.innerTiles.empty() && rank > 0;
+       ++attempt)
+    l = randomTiled(rng, rank, maxTile);
+  addRandomSwizzle(rng, l);
+  return l;
+}
+
+/// Identity, a random padding, a random swizzled or a random tiled layout
+/// (tiles up to `maxTile`), with equal odds.
 inline LayoutDesc randomLayoutOfAnyKind(std::mt19937 &rng, int64_t rank,
                                         int64_t maxTile = 6) {
-  switch (randInt(rng, 0, 2)) {
+  switch (randInt(rng, 0, 3)) {
   case 0:
     return identityLayout(rank);
   case 1:
     return randomPadding(rng, rank);
+  case 2:
+    return randomSwizzled(rng, rank, maxTile);
   default:
     return randomTiled(rng, rank, maxTile);
   }

@@ -95,6 +95,19 @@ def StreamLite_PaddingResolverAttr
   }];
 }
 
+// A swizzle printed in full (`#stream_lite.swizzle<...>`), as a value of
+// an attribute parameter, not in the stripped form struct() would use.
+def StreamLite_OptionalSwizzleParameter
+    : OptionalParameter<"SwizzleAttr", "a tile swizzle"> {
+  let parser = [{ [&]() -> ::mlir::FailureOr<SwizzleAttr> {
+    SwizzleAttr swizzle;
+    if (::mlir::failed($_parser.parseAttribute(swizzle)))
+      return ::mlir::failure();
+    return swizzle;
+  }() }];
+  let printer = [{ $_printer.printAttribute($_self) }];
+}
+
 def StreamLite_TilingResolverAttr
     : StreamLite_Attr<"TilingResolver", "tiling_resolver", [
         DeclareAttrInterfaceMethods<StreamLite_EncodingResolverAttrInterface>]> {
@@ -107,9 +120,27 @@ def StreamLite_TilingResolverAttr
     position shifted by one (LHS `[1, 2]`, RHS `[2, 1]` with
     `outer_dims_perm = [0, 2, 1]`, result `[1, 2]`); the batch dim is never
     tiled.
+
+    Optional `lhs_swizzle`, `rhs_swizzle` and `result_swizzle` (printed when
+    present) give that operand's tiled layout a swizzle; its `expand_shape`
+    follows the operand's inner tiles (LHS [m, k], RHS [n, k], result
+    [m, n]). An encoding with `iteration_sizes` whose M (or N) is static and
+    smaller than `m` (or `n`) gets narrow tiles: the smallest power of two
+    that holds it. K tiles never shrink, and an operand whose tile shrank
+    gets no swizzle (its expand_shape no longer fits).
   }];
-  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k);
-  let assemblyFormat = "`<` `m` `=` $m `,` `n` `=` $n `,` `k` `=` $k `>`";
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+    StreamLite_OptionalSwizzleParameter:$lhs_swizzle,
+    StreamLite_OptionalSwizzleParameter:$rhs_swizzle,
+    StreamLite_OptionalSwizzleParameter:$result_swizzle);
+  // struct(): `m = 8, n = 4, k = 1`, then each swizzle that is present.
+  let assemblyFormat = "`<` struct(params) `>`";
+  let builders = [
+    AttrBuilder<(ins "int64_t":$m, "int64_t":$n, "int64_t":$k), [{
+      return $_get($_ctxt, m, n, k, SwizzleAttr(), SwizzleAttr(),
+                   SwizzleAttr());
+    }]>
+  ];
   let genVerifyDecl = 1;
 }
 
@@ -125,15 +156,23 @@ def StreamLite_EncodingAttr : StreamLite_Attr<"Encoding", "encoding", [
     operand_index 0 = LHS (MxK), 1 = RHS (KxN), 2 = result (MxN), on rank-2
     tensors. `op_type = batch_matmul` is the same on rank-3 tensors with a
     leading batch dim: [B, M, K], [B, K, N], [B, M, N].
+    Optional last parameter `iteration_sizes = [M, N, K]` (integers or `?`,
+    printed only when present): the matmul's sizes, which let a resolver
+    pick narrow tiles.
   }];
   let parameters = (ins
     "int64_t":$operand_index,
     EnumParameter<StreamLite_EncodingOpType>:$op_type,
-    "::mlir::ArrayAttr":$element_types);
-  let assemblyFormat = [{
-    `<` `operand_index` `=` $operand_index `,` `op_type` `=` $op_type `,`
-        `element_types` `=` $element_types `>`
-  }];
+    "::mlir::ArrayAttr":$element_types,
+    OptionalArrayRefParameter<"int64_t", "iteration_sizes">:$iteration_sizes);
+  let hasCustomAssemblyFormat = 1;
+  let builders = [
+    AttrBuilder<(ins "int64_t":$operand_index, "EncodingOpType":$op_type,
+                     "::mlir::ArrayAttr":$element_types), [{
+      return $_get($_ctxt, operand_index, op_type, element_types,
+                   ::llvm::ArrayRef<int64_t>());
+    }]>
+  ];
   let genVerifyDecl = 1;
 }
 
@@ -212,12 +251,47 @@ def StreamLite_TiledAttr : StreamLite_Attr<"Tiled", "tiled", [
   let parameters = (ins
     ArrayRefParameter<"int64_t", "inner_dims_pos">:$inner_dims_pos,
     ArrayRefParameter<"int64_t", "inner_tiles">:$inner_tiles,
-    OptionalArrayRefParameter<"int64_t", "outer_dims_perm">:$outer_dims_perm);
+    OptionalArrayRefParameter<"int64_t", "outer_dims_perm">:$outer_dims_perm,
+    OptionalParameter<"SwizzleAttr">:$swizzle);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<int64_t>":$inner_dims_pos,
+                     "::llvm::ArrayRef<int64_t>":$inner_tiles,
+                     "::llvm::ArrayRef<int64_t>":$outer_dims_perm), [{
+      return $_get($_ctxt, inner_dims_pos, inner_tiles, outer_dims_perm,
+                   SwizzleAttr());
+    }]>
+  ];
   let extraClassDeclaration = [{
     /// outer_dims_perm, or the identity permutation of `rank`.
     ::llvm::SmallVector<int64_t> getOuterDimsPermOrIdentity(int64_t rank) const;
+  }];
+}
+
+def StreamLite_SwizzleAttr : StreamLite_Attr<"Swizzle", "swizzle"> {
+  let summary = "The order of elements inside each tile (a GPU tile swizzle)";
+  let description = [{
+    `#stream_lite.swizzle<expand_shape = [[4, 4], [4]], permutation = [1, 0, 2]>`,
+    IREE's TileSwizzle: inside each inner tile of a `tiled` layout (shape =
+    its inner tiles, in inner_dims_pos order), each tile dim is split
+    row-major into its `expand_shape` factors (outer factor first), the
+    expanded dims are transposed so that physical dim j is expanded dim
+    `permutation[j]`, and the result is stored row-major. `expand_shape` has
+    one non-empty list of positive factors per inner tile dim; `permutation`
+    permutes all expanded dims. That the products match the tiles is checked
+    by the `tiled` layout that carries the swizzle.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"::mlir::DenseI64ArrayAttr", "expand_shape">:$expand_shape,
+    ArrayRefParameter<"int64_t", "permutation">:$permutation);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Every expanded dim in order: the tile dim it splits, its size, and
+    /// its stride in elements of that tile dim.
+    struct ExpandedDim { int64_t tileDim, size, stride; };
+    ::llvm::SmallVector<ExpandedDim> getExpandedDims() const;
   }];
 }
 

@@ -23,6 +23,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -147,6 +148,14 @@ struct Cover {
 };
 } // namespace
 
+bool isSwizzled(ArrayRef<PhysicalDim> dims, int64_t rank) {
+  llvm::SmallDenseSet<int64_t> seen;
+  for (const PhysicalDim &dim : dims.drop_front(rank))
+    if (dim.stride != 1 || !seen.insert(dim.logicalDim).second)
+      return true;
+  return false;
+}
+
 /// The physical dims of `dims` with dynamic dims given the size `probe`.
 static SmallVector<PhysicalDim> probeDims(PhysicalLayoutAttrInterface layout,
                                           ArrayRef<OpFoldResult> dims,
@@ -184,10 +193,13 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
   if (dims.size() != dimsB.size())
     return unreadable(0);
 
+  // The first `rank` physical dims are the outer (or only) dim of each
+  // logical dim, with its tile as stride; the rest are in-tile dims.
   SmallVector<int64_t> tile(rank, 1);
-  for (const PhysicalDim &dim : dims)
-    if (dim.stride > 1)
-      tile[dim.logicalDim] = dim.stride;
+  for (const PhysicalDim &dim : ArrayRef(dims).take_front(rank))
+    tile[dim.logicalDim] = dim.stride;
+  bool swizzled = isSwizzled(dims, rank);
+  auto isInTile = [&](size_t p) { return static_cast<int64_t>(p) >= rank; };
 
   // Per physical dim: its extent (a constant, or a size of the dynamic dim)
   // and, for untiled dims, whether it holds pads.
@@ -200,8 +212,7 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
       return unreadable(i);
     OpFoldResult d = region.dims[i];
     std::optional<int64_t> sd = known(d);
-    bool isInner = tile[i] > 1 && pa.stride == 1;
-    if (sd || isInner) {
+    if (sd || isInTile(p)) {
       if (pa.extent != pb.extent)
         return unreadable(i);
       extents.push_back(Size::constant(pa.extent));
@@ -263,7 +274,11 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
       inner[i].count = Size::of(n);
       continue;
     }
-    if (sn == 1) {
+    // One element is a single step of both dims, except the only element
+    // of a last partial tile: that one also reaches the end of the dim, so
+    // it is handled below as the tile's rows with its pads, as the static
+    // planner sees it.
+    if (sn == 1 && !(sa && sd && *sa % t == 0 && *sa + 1 == *sd)) {
       outer[i].unit = inner[i].unit = true;
       continue;
     }
@@ -315,14 +330,24 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
     }
   }
 
-  auto coverOf = [&](const PhysicalDim &dim) -> Cover & {
-    int64_t i = dim.logicalDim;
-    return tile[i] > 1 && dim.stride == 1 ? inner[i] : outer[i];
+  auto coverOf = [&](size_t p) -> Cover & {
+    int64_t i = dims[p].logicalDim;
+    return isInTile(p) ? inner[i] : outer[i];
   };
+  // A swizzled tile is one element or whole: its elements of any other
+  // part are not in index order.
+  if (swizzled)
+    for (int64_t i = 0; i < rank; ++i)
+      if (tile[i] > 1 && !inner[i].unit && !inner[i].whole) {
+        why = llvm::formatv("dim {0} region {1} cuts {2}-wide swizzled tiles",
+                            i, rangeText(region.offsets[i], region.lengths[i]),
+                            tile[i]);
+        return failure();
+      }
 
   // The first moved dim: before it, single steps; after it, whole dims.
   size_t k = 0;
-  while (k < dims.size() && coverOf(dims[k]).unit)
+  while (k < dims.size() && coverOf(k).unit)
     ++k;
   if (k == dims.size()) {
     // A single element.
@@ -334,16 +359,18 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
   // which leaves out the pad rows of a last partial tile.
   int64_t movedDim = dims[k].logicalDim;
   size_t innerOfMoved = k + 1;
-  if (dims[k].stride > 1)
+  bool tiledOuter = !isInTile(k) && tile[movedDim] > 1;
+  if (tiledOuter)
     while (innerOfMoved < dims.size() &&
            dims[innerOfMoved].logicalDim != movedDim &&
            extents[innerOfMoved].value == 1)
       ++innerOfMoved;
-  bool rowsOfTiles = dims[k].stride > 1 && innerOfMoved < dims.size() &&
+  // Not for a swizzled tile, whose pad rows are not at its end.
+  bool rowsOfTiles = tiledOuter && !swizzled && innerOfMoved < dims.size() &&
                      dims[innerOfMoved].logicalDim == movedDim;
   size_t after = rowsOfTiles ? innerOfMoved + 1 : k + 1;
   for (size_t p = after; p < dims.size(); ++p) {
-    const Cover &cover = coverOf(dims[p]);
+    const Cover &cover = coverOf(p);
     if (!cover.whole) {
       why = cover.notWhole;
       return failure();
@@ -353,8 +380,11 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
     image.hasPads |= isUntiled ? staticPads[p] : cover.surePad;
   }
 
-  Size count = rowsOfTiles ? Size::of(region.lengths[movedDim])
-                           : coverOf(dims[k]).count;
+  // A swizzle factor moved first is whole (the region is one tile there):
+  // all its steps.
+  Size count = rowsOfTiles                ? Size::of(region.lengths[movedDim])
+               : swizzled && isInTile(k) ? extents[k]
+                                         : coverOf(k).count;
   int64_t stepElements = rowsOfTiles ? 1 : dims[k].stride;
   image.span.steps = PhysicalSteps{movedDim, stepElements, count.count,
                                    count.divisor, count.roundUp};

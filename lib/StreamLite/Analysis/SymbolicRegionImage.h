@@ -14,6 +14,12 @@
 
 namespace layoutopt::stream_lite::detail {
 
+/// Whether the in-tile dims of a layout's physical dims (those after the
+/// `rank` outer ones) are not one stride-1 dim per tiled logical dim: a
+/// swizzle split or reordered them, so a tile moves as bytes only whole (or
+/// as one element).
+bool isSwizzled(llvm::ArrayRef<PhysicalDim> dims, int64_t rank);
+
 /// A size along a physical dim: a constant, or `count / divisor` (rounded
 /// up when `roundUp`) plus `addend`, for every value of `count`.
 struct Size {

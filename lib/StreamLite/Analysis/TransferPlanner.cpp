@@ -148,18 +148,44 @@ static FailureOr<RegionImage> mapStaticRegion(PhysicalLayoutAttrInterface layout
   SmallVector<PhysicalDim> dims = layout.getPhysicalDims(region.dims);
   int64_t rank = region.dims.size();
 
-  // The outer step (stride > 1) of each tiled logical dim.
+  // The first `rank` physical dims are the outer (or only) dim of each
+  // logical dim; their stride is the dim's tile.
   SmallVector<int64_t> tileOf(rank, 1);
-  for (const PhysicalDim &dim : dims)
-    if (dim.stride > 1)
-      tileOf[dim.logicalDim] = dim.stride;
+  for (const PhysicalDim &dim : ArrayRef(dims).take_front(rank))
+    tileOf[dim.logicalDim] = dim.stride;
+  // A swizzled tile orders its elements its own way: it moves as bytes only
+  // whole.
+  bool swizzled = detail::isSwizzled(dims, rank);
+  if (swizzled) {
+    for (int64_t i = 0; i < rank; ++i) {
+      int64_t a = region.offsets[i], b = a + region.lengths[i];
+      int64_t d = region.dims[i], t = tileOf[i];
+      if (t > 1 && b - a != 1 && (a % t != 0 || (b % t != 0 && b != d))) {
+        why = llvm::formatv("dim {0} region [{1}, {2}) cuts {3}-wide swizzled "
+                            "tiles",
+                            i, a, b, t);
+        return failure();
+      }
+    }
+  }
 
-  for (const PhysicalDim &dim : dims) {
+  for (auto [p, dim] : llvm::enumerate(dims)) {
     int64_t i = dim.logicalDim;
     int64_t a = region.offsets[i], b = a + region.lengths[i];
     int64_t d = region.dims[i], t = tileOf[i];
+    bool isOuter = static_cast<int64_t>(p) < rank;
     int64_t begin, extent, used;
-    if (t == 1) {
+    if (!isOuter && swizzled) {
+      // A swizzle factor: one digit of the region's single index in this
+      // dim, or all of them when it covers whole tiles (checked above).
+      // (A single element that is also the whole dim takes the tile's pads
+      // too, unless trailing pads are trimmed.)
+      bool single = b - a == 1 && (trimTrailingPads ||
+                                   !(a % t == 0 && (b % t == 0 || b == d)));
+      begin = single ? (a % t) / dim.stride % dim.extent : 0;
+      extent = single ? 1 : dim.extent;
+      used = extent;
+    } else if (t == 1) {
       begin = a;
       extent = b - a;
       used = b - a;
@@ -175,7 +201,7 @@ static FailureOr<RegionImage> mapStaticRegion(PhysicalLayoutAttrInterface layout
                             a, b, t);
         return failure();
       }
-      if (dim.stride > 1) {
+      if (isOuter) {
         begin = outerBegin;
         extent = outerEnd - outerBegin;
         used = extent;

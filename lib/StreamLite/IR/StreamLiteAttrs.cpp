@@ -9,6 +9,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -402,11 +404,60 @@ FailureOr<Attribute> PaddingResolverAttr::getLayout(
   return Attribute(PaddingAttr::get(getContext(), resolved));
 }
 
+/// Why `swizzle` cannot carry tiles `tiles` (the products of its
+/// expand_shape lists), or empty when it can. Shared by the `tiled` verifier
+/// and the tiling resolver's.
+static std::string swizzleTileMismatch(SwizzleAttr swizzle,
+                                       ArrayRef<int64_t> tiles) {
+  ArrayRef<DenseI64ArrayAttr> lists = swizzle.getExpandShape();
+  if (lists.size() != tiles.size())
+    return llvm::formatv("swizzle expand_shape has {0} lists but there are "
+                         "{1} inner tiles",
+                         lists.size(), tiles.size());
+  for (auto [j, list, tile] : llvm::enumerate(lists, tiles)) {
+    // Factors are positive and their product is checked step by step, so a
+    // huge list cannot overflow into a match.
+    std::optional<int64_t> product = 1;
+    for (int64_t factor : list.asArrayRef()) {
+      product = llvm::checkedMul(*product, factor);
+      if (!product)
+        return llvm::formatv("swizzle expand_shape list {0} has a product "
+                             "larger than its inner tile {1}",
+                             j, tile);
+    }
+    if (*product != tile)
+      return llvm::formatv("swizzle expand_shape list {0} has product {1} but "
+                           "its inner tile is {2}",
+                           j, *product, tile);
+  }
+  return {};
+}
+
 LogicalResult TilingResolverAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                         int64_t m, int64_t n, int64_t k) {
+                                         int64_t m, int64_t n, int64_t k,
+                                         SwizzleAttr lhsSwizzle,
+                                         SwizzleAttr rhsSwizzle,
+                                         SwizzleAttr resultSwizzle) {
   if (m <= 0 || n <= 0 || k <= 0)
     return emitError() << "tiling_resolver tiles must be positive";
+  std::pair<StringRef, SwizzleAttr> swizzles[] = {
+      {"lhs_swizzle", lhsSwizzle},
+      {"rhs_swizzle", rhsSwizzle},
+      {"result_swizzle", resultSwizzle}};
+  SmallVector<int64_t> tiles[] = {{m, k}, {n, k}, {m, n}};
+  for (auto [named, operandTiles] : llvm::zip_equal(swizzles, tiles)) {
+    if (!named.second)
+      continue;
+    std::string why = swizzleTileMismatch(named.second, operandTiles);
+    if (!why.empty())
+      return emitError() << "tiling_resolver " << named.first << ": " << why;
+  }
   return success();
+}
+
+/// The smallest power of two >= `size` (size >= 1).
+static int64_t powerOfTwoCeil(int64_t size) {
+  return static_cast<int64_t>(llvm::PowerOf2Ceil(static_cast<uint64_t>(size)));
 }
 
 FailureOr<Attribute> TilingResolverAttr::getLayout(
@@ -425,18 +476,41 @@ FailureOr<Attribute> TilingResolverAttr::getLayout(
                                           "batch_matmul operand"
                                         : "tiling_resolver needs a rank-2 "
                                           "matmul operand");
+  // Narrow tiles: a small static M or N needs no more than the smallest
+  // power of two that holds it. K never shrinks (the reduction reads whole
+  // K tiles of both operands, which must agree).
+  int64_t m = getM(), n = getN(), k = getK();
+  ArrayRef<int64_t> sizes = encoding.getIterationSizes();
+  bool narrowM = false, narrowN = false;
+  if (!sizes.empty()) {
+    // Capped at the configured tile, which need not be a power of two.
+    if (!ShapedType::isDynamic(sizes[0]) && sizes[0] < m) {
+      m = std::min(m, powerOfTwoCeil(sizes[0]));
+      narrowM = m < getM();
+    }
+    if (!ShapedType::isDynamic(sizes[1]) && sizes[1] < n) {
+      n = std::min(n, powerOfTwoCeil(sizes[1]));
+      narrowN = n < getN();
+    }
+  }
   MLIRContext *ctx = getContext();
   int64_t b = batch ? 1 : 0;
   SmallVector<int64_t> rhsPerm = {1, 0};
   if (batch)
     rhsPerm = {0, 2, 1};
+  // A swizzle is written for the full tiles; an operand whose tile shrank
+  // gets none.
   switch (encoding.getOperandIndex()) {
   case 0:
-    return Attribute(TiledAttr::get(ctx, {b, b + 1}, {getM(), getK()}, {}));
+    return Attribute(TiledAttr::get(ctx, {b, b + 1}, {m, k}, {},
+                                    narrowM ? SwizzleAttr() : getLhsSwizzle()));
   case 1:
-    return Attribute(TiledAttr::get(ctx, {b + 1, b}, {getN(), getK()}, rhsPerm));
+    return Attribute(TiledAttr::get(ctx, {b + 1, b}, {n, k}, rhsPerm,
+                                    narrowN ? SwizzleAttr() : getRhsSwizzle()));
   case 2:
-    return Attribute(TiledAttr::get(ctx, {b, b + 1}, {getM(), getN()}, {}));
+    return Attribute(TiledAttr::get(
+        ctx, {b, b + 1}, {m, n}, {},
+        narrowM || narrowN ? SwizzleAttr() : getResultSwizzle()));
   default:
     return failResolve(emitError, "matmul operand_index must be 0, 1 or 2");
   }
@@ -446,9 +520,71 @@ FailureOr<Attribute> TilingResolverAttr::getLayout(
 // EncodingAttr
 //===----------------------------------------------------------------------===//
 
+Attribute EncodingAttr::parse(AsmParser &parser, Type) {
+  int64_t operandIndex;
+  ArrayAttr elementTypes;
+  SmallVector<int64_t> iterationSizes;
+  if (parser.parseLess() || parser.parseKeyword("operand_index") ||
+      parser.parseEqual() || parser.parseInteger(operandIndex) ||
+      parser.parseComma() || parser.parseKeyword("op_type") ||
+      parser.parseEqual())
+    return {};
+  // The messages the generated format gave before iteration_sizes.
+  SMLoc opTypeLoc = parser.getCurrentLocation();
+  StringRef opTypeName;
+  std::optional<EncodingOpType> opType;
+  if (succeeded(parser.parseOptionalKeyword(&opTypeName)))
+    opType = symbolizeEncodingOpType(opTypeName);
+  if (!opType) {
+    InFlightDiagnostic diag = parser.emitError(opTypeLoc);
+    diag << "expected ::layoutopt::stream_lite::EncodingOpType to be one of: ";
+    for (uint32_t v = 0; v <= getMaxEnumValForEncodingOpType(); ++v)
+      if (std::optional<EncodingOpType> kind = symbolizeEncodingOpType(v))
+        diag << (v ? ", " : "") << stringifyEncodingOpType(*kind);
+    diag.report();
+    parser.emitError(parser.getCurrentLocation(),
+                     "failed to parse StreamLite_EncodingAttr parameter "
+                     "'op_type' which is to be a "
+                     "`::layoutopt::stream_lite::EncodingOpType`");
+    return {};
+  }
+  if (parser.parseComma() || parser.parseKeyword("element_types") ||
+      parser.parseEqual() || parser.parseAttribute(elementTypes))
+    return {};
+  if (succeeded(parser.parseOptionalComma())) {
+    SMLoc sizesLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword("iteration_sizes") || parser.parseEqual() ||
+        parseDynamicIndexList(parser, iterationSizes))
+      return {};
+    // An empty list would print as the absent parameter.
+    if (iterationSizes.empty()) {
+      parser.emitError(sizesLoc, "encoding iteration_sizes must be [M, N, K] "
+                                 "(3 entries), got 0");
+      return {};
+    }
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), operandIndex, *opType, elementTypes,
+                    iterationSizes);
+}
+
+void EncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<operand_index = " << getOperandIndex()
+          << ", op_type = " << stringifyEncodingOpType(getOpType())
+          << ", element_types = " << getElementTypes();
+  if (!getIterationSizes().empty()) {
+    printer << ", iteration_sizes = ";
+    printDynamicIndexList(printer, getIterationSizes());
+  }
+  printer << '>';
+}
+
 LogicalResult EncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    int64_t operandIndex, EncodingOpType opType,
-                                   ArrayAttr elementTypes) {
+                                   ArrayAttr elementTypes,
+                                   ArrayRef<int64_t> iterationSizes) {
   if (!llvm::all_of(elementTypes, [](Attribute a) { return isa<TypeAttr>(a); }))
     return emitError() << "element_types must be a list of types";
   if ((opType == EncodingOpType::matmul ||
@@ -462,6 +598,17 @@ LogicalResult EncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "operand_index " << operandIndex
                        << " is out of range for " << elementTypes.size()
                        << " element_types";
+  if (!iterationSizes.empty()) {
+    if (iterationSizes.size() != 3)
+      return emitError() << "encoding iteration_sizes must be [M, N, K] (3 "
+                            "entries), got "
+                         << iterationSizes.size();
+    for (int64_t size : iterationSizes)
+      if (!ShapedType::isDynamic(size) && size <= 0)
+        return emitError() << "encoding iteration_sizes must be positive or "
+                              "'?', got "
+                           << size;
+  }
   return success();
 }
 
@@ -692,13 +839,30 @@ static ParseResult parseIntList(AsmParser &parser, StringRef keyword,
 
 Attribute TiledAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> innerDimsPos, innerTiles, outerDimsPerm;
+  SwizzleAttr swizzle;
   if (parser.parseLess() ||
       parseIntList(parser, "inner_dims_pos", innerDimsPos) ||
       parser.parseComma() || parseIntList(parser, "inner_tiles", innerTiles))
     return {};
-  if (succeeded(parser.parseOptionalComma()) &&
-      parseIntList(parser, "outer_dims_perm", outerDimsPerm))
-    return {};
+  while (succeeded(parser.parseOptionalComma())) {
+    if (swizzle) {
+      parser.emitError(parser.getCurrentLocation(),
+                       "tiled swizzle must be the last parameter");
+      return {};
+    }
+    if (succeeded(parser.parseOptionalKeyword("swizzle"))) {
+      if (parser.parseEqual() || parser.parseAttribute(swizzle))
+        return {};
+      continue;
+    }
+    if (!outerDimsPerm.empty()) {
+      parser.emitError(parser.getCurrentLocation(),
+                       "expected 'swizzle' after outer_dims_perm");
+      return {};
+    }
+    if (parseIntList(parser, "outer_dims_perm", outerDimsPerm))
+      return {};
+  }
   if (parser.parseGreater())
     return {};
   // The identity permutation is the default: drop it so that equal layouts
@@ -706,7 +870,8 @@ Attribute TiledAttr::parse(AsmParser &parser, Type) {
   if (isIdentityPermutation(outerDimsPerm))
     outerDimsPerm.clear();
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
-                    parser.getContext(), innerDimsPos, innerTiles, outerDimsPerm);
+                    parser.getContext(), innerDimsPos, innerTiles, outerDimsPerm,
+                    swizzle);
 }
 
 void TiledAttr::print(AsmPrinter &printer) const {
@@ -723,13 +888,16 @@ void TiledAttr::print(AsmPrinter &printer) const {
     printer << ", ";
     printList("outer_dims_perm", getOuterDimsPerm());
   }
+  if (getSwizzle())
+    printer << ", swizzle = " << getSwizzle();
   printer << '>';
 }
 
 LogicalResult TiledAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                 ArrayRef<int64_t> innerDimsPos,
                                 ArrayRef<int64_t> innerTiles,
-                                ArrayRef<int64_t> outerDimsPerm) {
+                                ArrayRef<int64_t> outerDimsPerm,
+                                SwizzleAttr swizzle) {
   if (innerDimsPos.size() != innerTiles.size())
     return emitError() << "inner_dims_pos has " << innerDimsPos.size()
                        << " entries but inner_tiles has " << innerTiles.size();
@@ -743,6 +911,11 @@ LogicalResult TiledAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "inner_tiles must be positive, got " << tile;
   if (!isPermutation(outerDimsPerm))
     return emitError() << "outer_dims_perm must be a permutation";
+  if (swizzle) {
+    std::string why = swizzleTileMismatch(swizzle, innerTiles);
+    if (!why.empty())
+      return emitError() << "tiled " << why;
+  }
   return success();
 }
 
@@ -779,6 +952,84 @@ TiledAttr::verifyForType(RankedTensorType type,
     return emitError() << "tiled outer_dims_perm has " << getOuterDimsPerm().size()
                        << " entries but the tensor has rank " << rank;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SwizzleAttr
+//===----------------------------------------------------------------------===//
+
+Attribute SwizzleAttr::parse(AsmParser &parser, Type) {
+  SmallVector<DenseI64ArrayAttr> expandShape;
+  SmallVector<int64_t> permutation;
+  if (parser.parseLess() || parser.parseKeyword("expand_shape") ||
+      parser.parseEqual() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+        SmallVector<int64_t> factors;
+        if (parser.parseCommaSeparatedList(
+                AsmParser::Delimiter::Square,
+                [&]() { return parser.parseInteger(factors.emplace_back()); }))
+          return failure();
+        expandShape.push_back(
+            DenseI64ArrayAttr::get(parser.getContext(), factors));
+        return success();
+      }) ||
+      parser.parseComma() ||
+      parseIntList(parser, "permutation", permutation) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), expandShape, permutation);
+}
+
+void SwizzleAttr::print(AsmPrinter &printer) const {
+  printer << "<expand_shape = [";
+  llvm::interleaveComma(getExpandShape(), printer, [&](DenseI64ArrayAttr list) {
+    printer << '[';
+    llvm::interleaveComma(list.asArrayRef(), printer);
+    printer << ']';
+  });
+  printer << "], permutation = [";
+  llvm::interleaveComma(getPermutation(), printer);
+  printer << "]>";
+}
+
+LogicalResult SwizzleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<DenseI64ArrayAttr> expandShape,
+                                  ArrayRef<int64_t> permutation) {
+  if (expandShape.empty())
+    return emitError() << "swizzle expand_shape must have one list per inner "
+                          "tile dim, got none";
+  size_t expanded = 0;
+  for (auto [j, list] : llvm::enumerate(expandShape)) {
+    if (!list || list.empty())
+      return emitError() << "swizzle expand_shape list " << j
+                         << " is empty";
+    for (int64_t factor : list.asArrayRef())
+      if (factor <= 0)
+        return emitError() << "swizzle expand_shape factors must be positive, "
+                              "got "
+                           << factor;
+    expanded += list.size();
+  }
+  if (permutation.size() != expanded || !isPermutation(permutation))
+    return emitError() << "swizzle permutation must be a permutation of the "
+                       << expanded << " expanded dims";
+  return success();
+}
+
+SmallVector<SwizzleAttr::ExpandedDim> SwizzleAttr::getExpandedDims() const {
+  SmallVector<ExpandedDim> dims;
+  for (auto [j, list] : llvm::enumerate(getExpandShape())) {
+    // Row-major split: the last factor steps by 1, each earlier one by the
+    // product of those after it (fits: the product is a verified tile).
+    size_t first = dims.size();
+    int64_t stride = 1;
+    for (int64_t factor : llvm::reverse(list.asArrayRef())) {
+      dims.push_back({static_cast<int64_t>(j), factor, stride});
+      stride *= factor;
+    }
+    std::reverse(dims.begin() + first, dims.end());
+  }
+  return dims;
 }
 
 //===----------------------------------------------------------------------===//

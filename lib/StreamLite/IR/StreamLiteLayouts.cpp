@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
@@ -162,28 +163,55 @@ static SmallVector<int64_t> tileOfDim(TiledAttr tiled, size_t rank) {
   return tiles;
 }
 
-/// Tiled: the packed shape of linalg.pack, [outer dims permuted..., tiles...].
+/// Tiled: the packed shape of linalg.pack, [outer dims permuted..., tiles...];
+/// with a swizzle, the tiles are its expanded dims in permuted order.
 template <typename A, typename V = ValueOf<A>>
 SmallVector<V> packedShape(A &a, TiledAttr tiled, ArrayRef<ValueOf<A>> dims) {
   SmallVector<int64_t> tiles = tileOfDim(tiled, dims.size());
   SmallVector<V> shape;
   for (int64_t outer : tiled.getOuterDimsPermOrIdentity(dims.size()))
     shape.push_back(a.ceilDiv(dims[outer], a.constant(tiles[outer])));
+  if (SwizzleAttr swizzle = tiled.getSwizzle()) {
+    SmallVector<SwizzleAttr::ExpandedDim> expanded = swizzle.getExpandedDims();
+    for (int64_t e : swizzle.getPermutation())
+      shape.push_back(a.constant(expanded[e].size));
+    return shape;
+  }
   for (int64_t tile : tiled.getInnerTiles())
     shape.push_back(a.constant(tile));
   return shape;
 }
 
-/// Tiled: the packed index of logical element `indices`.
+/// Tiled: the packed index of logical element `indices` (with a swizzle, the
+/// index inside the tile split into its expanded dims, then permuted).
 template <typename A, typename V = ValueOf<A>>
 SmallVector<V> packedIndex(A &a, TiledAttr tiled, ArrayRef<ValueOf<A>> indices) {
   SmallVector<int64_t> tiles = tileOfDim(tiled, indices.size());
   SmallVector<V> packed;
   for (int64_t outer : tiled.getOuterDimsPermOrIdentity(indices.size()))
     packed.push_back(a.floorDiv(indices[outer], a.constant(tiles[outer])));
+  SmallVector<V> inTile;
   for (auto [pos, tile] :
        llvm::zip_equal(tiled.getInnerDimsPos(), tiled.getInnerTiles()))
-    packed.push_back(a.rem(indices[pos], a.constant(tile)));
+    inTile.push_back(a.rem(indices[pos], a.constant(tile)));
+  SwizzleAttr swizzle = tiled.getSwizzle();
+  if (!swizzle) {
+    packed.append(inTile);
+    return packed;
+  }
+  SmallVector<SwizzleAttr::ExpandedDim> expanded = swizzle.getExpandedDims();
+  SmallVector<V> digits;
+  for (const SwizzleAttr::ExpandedDim &e : expanded) {
+    V digit = inTile[e.tileDim];
+    // The outermost factor needs no remainder: the index is below the tile.
+    if (e.stride > 1)
+      digit = a.floorDiv(digit, a.constant(e.stride));
+    if (e.stride * e.size != tiled.getInnerTiles()[e.tileDim])
+      digit = a.rem(digit, a.constant(e.size));
+    digits.push_back(digit);
+  }
+  for (int64_t e : swizzle.getPermutation())
+    packed.push_back(digits[e]);
   return packed;
 }
 
@@ -283,8 +311,26 @@ SmallVector<PhysicalDim> staticPhysicalDims(Attribute layout,
     SmallVector<int64_t> perm = tiled.getOuterDimsPermOrIdentity(shape.size());
     for (auto [j, outer] : llvm::enumerate(perm))
       dims.push_back({outer, tiles[outer], packed[j]});
-    // A tile of 1 adds a unit dim that moves no byte: leave it out, so that
-    // every inner dim belongs to a tiled dim whose outer dim has stride > 1.
+    // A tile (or swizzle factor) of 1 adds a unit dim that moves no byte:
+    // leave it out, so that every inner dim belongs to a tiled dim whose
+    // outer dim has stride > 1. The outer dims come first, one per logical
+    // dim; a swizzle's inner dims step by their factor's stride.
+    if (SwizzleAttr swizzle = tiled.getSwizzle()) {
+      // A swizzle that only splits in order or reorders whole tile dims is
+      // plain tiles: give those dims, so consumers see a swizzle only where
+      // the order inside a tile really differs.
+      PhysicalLayoutAttrInterface canonical = tiled.getCanonicalLayout();
+      if (canonical != PhysicalLayoutAttrInterface(tiled))
+        return staticPhysicalDims(canonical, shape);
+      SmallVector<SwizzleAttr::ExpandedDim> expanded =
+          swizzle.getExpandedDims();
+      ArrayRef<int64_t> positions = tiled.getInnerDimsPos();
+      for (int64_t e : swizzle.getPermutation())
+        if (expanded[e].size > 1)
+          dims.push_back({positions[expanded[e].tileDim], expanded[e].stride,
+                          expanded[e].size});
+      return dims;
+    }
     for (auto [j, pos] : llvm::enumerate(tiled.getInnerDimsPos()))
       if (tiles[pos] > 1)
         dims.push_back({pos, 1, packed[perm.size() + j]});
@@ -362,13 +408,35 @@ PhysicalLayoutAttrInterface PaddingAttr::getCanonicalLayout() const {
 }
 
 PhysicalLayoutAttrInterface TiledAttr::getCanonicalLayout() const {
-  // A tile of 1 adds a unit dim to the packed shape, which changes no offset.
-  SmallVector<int64_t> positions, tiles;
-  for (auto [pos, tile] : llvm::zip_equal(getInnerDimsPos(), getInnerTiles())) {
-    if (tile == 1)
+  // The in-tile dims in physical order: the logical dim each steps, its
+  // size and its stride. Tiles and swizzle factors of 1 add unit dims that
+  // change no offset; they go.
+  struct InTileDim {
+    int64_t pos, size, stride;
+  };
+  SmallVector<InTileDim> physical;
+  ArrayRef<int64_t> positions = getInnerDimsPos();
+  if (SwizzleAttr swizzle = getSwizzle()) {
+    SmallVector<SwizzleAttr::ExpandedDim> expanded = swizzle.getExpandedDims();
+    for (int64_t e : swizzle.getPermutation())
+      if (expanded[e].size > 1)
+        physical.push_back(
+            {positions[expanded[e].tileDim], expanded[e].size, expanded[e].stride});
+  } else {
+    for (auto [pos, tile] : llvm::zip_equal(positions, getInnerTiles()))
+      if (tile > 1)
+        physical.push_back({pos, tile, 1});
+  }
+  // Adjacent dims that step one logical dim row-major are one dim.
+  SmallVector<InTileDim> merged;
+  for (const InTileDim &dim : physical) {
+    if (!merged.empty() && merged.back().pos == dim.pos &&
+        merged.back().stride == dim.stride * dim.size) {
+      merged.back().size *= dim.size;
+      merged.back().stride = dim.stride;
       continue;
-    positions.push_back(pos);
-    tiles.push_back(tile);
+    }
+    merged.push_back(dim);
   }
   // An identity outer_dims_perm is the default. The parser drops it, but
   // TiledAttr::get keeps it, so drop it here too.
@@ -377,12 +445,57 @@ PhysicalLayoutAttrInterface TiledAttr::getCanonicalLayout() const {
         return it.value() == static_cast<int64_t>(it.index());
       }))
     perm = {};
-  if (tiles.empty() && perm.empty())
+  if (merged.empty() && perm.empty())
     return IdentityAttr::get(getContext());
-  if (tiles.size() == getInnerTiles().size() &&
-      perm.size() == getOuterDimsPerm().size())
-    return *this;
-  return TiledAttr::get(getContext(), positions, tiles, perm);
+  // One dim per tiled logical dim: a plain tile, whatever order a swizzle
+  // put the tile dims in (a swizzle that transposes whole tile dims is an
+  // inner_dims_pos order).
+  llvm::SmallDenseMap<int64_t, int64_t> dimsPerPos;
+  for (const InTileDim &dim : merged)
+    ++dimsPerPos[dim.pos];
+  if (llvm::all_of(dimsPerPos, [](auto it) { return it.second == 1; })) {
+    SmallVector<int64_t> tilePositions, tiles;
+    for (const InTileDim &dim : merged) {
+      tilePositions.push_back(dim.pos);
+      tiles.push_back(dim.size);
+    }
+    return TiledAttr::get(getContext(), tilePositions, tiles, perm);
+  }
+  // A real swizzle: tile dims in first-appearance order, each split into its
+  // remaining factors (largest stride first), and the physical order as a
+  // permutation of those.
+  SmallVector<int64_t> tilePositions, tiles;
+  SmallVector<SmallVector<const InTileDim *>> factors;
+  for (const InTileDim &dim : merged) {
+    auto it = llvm::find(tilePositions, dim.pos);
+    size_t j = it - tilePositions.begin();
+    if (it == tilePositions.end()) {
+      tilePositions.push_back(dim.pos);
+      tiles.push_back(1);
+      factors.emplace_back();
+    }
+    tiles[j] *= dim.size;
+    factors[j].push_back(&dim);
+  }
+  SmallVector<DenseI64ArrayAttr> expandShape;
+  llvm::DenseMap<const InTileDim *, int64_t> expandedIndex;
+  int64_t nextExpanded = 0;
+  for (SmallVector<const InTileDim *> &list : factors) {
+    llvm::sort(list, [](const InTileDim *x, const InTileDim *y) {
+      return x->stride > y->stride;
+    });
+    SmallVector<int64_t> sizes;
+    for (const InTileDim *dim : list) {
+      expandedIndex[dim] = nextExpanded++;
+      sizes.push_back(dim->size);
+    }
+    expandShape.push_back(DenseI64ArrayAttr::get(getContext(), sizes));
+  }
+  SmallVector<int64_t> permutation;
+  for (const InTileDim &dim : merged)
+    permutation.push_back(expandedIndex[&dim]);
+  return TiledAttr::get(getContext(), tilePositions, tiles, perm,
+                        SwizzleAttr::get(getContext(), expandShape, permutation));
 }
 
 bool arePhysicallyEqual(PhysicalLayoutAttrInterface a,

@@ -245,9 +245,10 @@ PhysicalOrder getPhysicalOrder(const KernelTensor &tensor) {
       });
   order.dims = tensor.layout.getPhysicalDims(shape);
   order.tiles.assign(shape.size(), 1);
-  for (const PhysicalDim &dim : order.dims)
-    if (dim.stride > 1)
-      order.tiles[dim.logicalDim] = dim.stride;
+  // The first rank dims are each logical dim's outer (or only) dim, whose
+  // stride is its tile; a swizzle's in-tile dims may step by more.
+  for (const PhysicalDim &dim : ArrayRef(order.dims).take_front(shape.size()))
+    order.tiles[dim.logicalDim] = dim.stride;
   // The walks below expect every logical dim once with stride 1 and, for a
   // tiled dim, once before with its tile as stride, tiles innermost (as
   // identity, padding and tiled have it). Any other image is walked in

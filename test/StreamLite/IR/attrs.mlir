@@ -203,3 +203,33 @@ func.func @foreign_encodings(%sz: index) -> (index, index, !stream_lite.resource
 // CHECK: stream_lite.tensor.sizeof tensor<4xf32, "foreign"> : index{{$}}
 // CHECK: stream_lite.tensor.sizeof tensor<4xf32, #arith.fastmath<fast>> : index{{$}}
 // CHECK: stream_lite.tensor.empty : tensor<4x4xf32, #foo.layout<"x">> in !stream_lite.resource<*>{%{{.+}}}{{$}}
+
+// -----
+
+// Tests that swizzles round trip alone, on tiled layouts (after
+// outer_dims_perm, and without it), and on tiling resolvers per operand.
+func.func @swizzle() -> (index, index) attributes {some.attr = [#stream_lite.swizzle<expand_shape = [[4, 4], [4]], permutation = [1, 0, 2]>, #stream_lite.tiled<inner_dims_pos = [1, 0], inner_tiles = [16, 4], outer_dims_perm = [1, 0], swizzle = #stream_lite.swizzle<expand_shape = [[4, 4], [4]], permutation = [1, 0, 2]>>, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], outer_dims_perm = [0, 1], swizzle = #stream_lite.swizzle<expand_shape = [[8], [2, 2]], permutation = [2, 0, 1]>>], some.resolvers = [#stream_lite.tiling_resolver<m = 16, n = 16, k = 4, lhs_swizzle = #stream_lite.swizzle<expand_shape = [[16], [4]], permutation = [1, 0]>>, #stream_lite.tiling_resolver<m = 16, n = 16, k = 4, rhs_swizzle = #stream_lite.swizzle<expand_shape = [[4, 4], [4]], permutation = [1, 0, 2]>, result_swizzle = #stream_lite.swizzle<expand_shape = [[16], [16]], permutation = [1, 0]>>]} {
+  %a = stream_lite.tensor.sizeof tensor<5x7xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<expand_shape = [[2, 4], [4]], permutation = [2, 0, 1]>>> : index
+  %b = stream_lite.tensor.sizeof tensor<5x7xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<expand_shape = [[2, 4], [4]], permutation = [2, 0, 1]>>]>> : index
+  return %a, %b : index, index
+}
+// CHECK-LABEL: func.func @swizzle
+// CHECK-SAME: some.attr = [#stream_lite.swizzle<expand_shape = {{\[}}[4, 4], [4]], permutation = [1, 0, 2]>, #stream_lite.tiled<inner_dims_pos = [1, 0], inner_tiles = [16, 4], outer_dims_perm = [1, 0], swizzle = #stream_lite.swizzle<expand_shape = {{\[}}[4, 4], [4]], permutation = [1, 0, 2]>>, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<expand_shape = {{\[}}[8], [2, 2]], permutation = [2, 0, 1]>>]
+// CHECK-SAME: some.resolvers = [#stream_lite.tiling_resolver<m = 16, n = 16, k = 4, lhs_swizzle = #stream_lite.swizzle<expand_shape = {{\[}}[16], [4]], permutation = [1, 0]>>, #stream_lite.tiling_resolver<m = 16, n = 16, k = 4, rhs_swizzle = #stream_lite.swizzle<expand_shape = {{\[}}[4, 4], [4]], permutation = [1, 0, 2]>, result_swizzle = #stream_lite.swizzle<expand_shape = {{\[}}[16], [16]], permutation = [1, 0]>>]
+// CHECK: stream_lite.tensor.sizeof tensor<5x7xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<expand_shape = {{\[}}[2, 4], [4]], permutation = [2, 0, 1]>>> : index{{$}}
+// CHECK: stream_lite.tensor.sizeof tensor<5x7xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<expand_shape = {{\[}}[2, 4], [4]], permutation = [2, 0, 1]>>]>> : index{{$}}
+
+// -----
+
+// Tests that iteration_sizes round trip (static and `?`) on matmul and
+// batch_matmul encodings, and that an encoding without them prints none.
+func.func @iteration_sizes(%d: index) -> (index, index, index) {
+  %a = stream_lite.tensor.sizeof tensor<3x8xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [3, 16, 8]>> : index
+  %b = stream_lite.tensor.sizeof tensor<?x8xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [?, ?, 8]>>{%d} : index
+  %c = stream_lite.tensor.sizeof tensor<2x8x2xi8, #stream_lite.encoding<operand_index = 1, op_type = batch_matmul, element_types = [i8, i8, i32], iteration_sizes = [1, 2, 8]>> : index
+  return %a, %b, %c : index, index, index
+}
+// CHECK-LABEL: func.func @iteration_sizes
+// CHECK: tensor<3x8xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [3, 16, 8]>> : index{{$}}
+// CHECK: tensor<?x8xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [?, ?, 8]>>{%{{.+}}} : index{{$}}
+// CHECK: tensor<2x8x2xi8, #stream_lite.encoding<operand_index = 1, op_type = batch_matmul, element_types = [i8, i8, i32], iteration_sizes = [1, 2, 8]>> : index{{$}}

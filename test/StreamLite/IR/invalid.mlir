@@ -272,6 +272,95 @@ func.func @tiled_not_permutation() attributes {some.attr = #stream_lite.tiled<in
   return
 }
 
+// -----
+
+// Tests that a swizzle's expand_shape lists multiply to the inner tiles.
+// expected-error @+1 {{tiled swizzle expand_shape list 0 has product 8 but its inner tile is 16}}
+func.func @swizzle_bad_product() attributes {some.attr = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [16, 4], swizzle = #stream_lite.swizzle<expand_shape = [[4, 2], [4]], permutation = [1, 0, 2]>>} {
+  return
+}
+
+// -----
+
+// Tests that a swizzle has one expand_shape list per inner tile.
+// expected-error @+1 {{tiled swizzle expand_shape has 1 lists but there are 2 inner tiles}}
+func.func @swizzle_bad_list_count() attributes {some.attr = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [16, 4], swizzle = #stream_lite.swizzle<expand_shape = [[4, 4]], permutation = [1, 0]>>} {
+  return
+}
+
+// -----
+
+// Tests that a huge expand_shape product is rejected, not wrapped.
+// expected-error @+1 {{tiled swizzle expand_shape list 0 has a product larger than its inner tile 16}}
+func.func @swizzle_overflowing_product() attributes {some.attr = #stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [16], swizzle = #stream_lite.swizzle<expand_shape = [[4294967296, 4294967296, 16]], permutation = [0, 1, 2]>>} {
+  return
+}
+
+// -----
+
+// Tests that a swizzle permutation is a permutation.
+// expected-error @+1 {{swizzle permutation must be a permutation of the 3 expanded dims}}
+func.func @swizzle_not_permutation() attributes {some.attr = #stream_lite.swizzle<expand_shape = [[4, 4], [4]], permutation = [1, 1, 2]>} {
+  return
+}
+
+// -----
+
+// Tests that a swizzle permutation covers every expanded dim.
+// expected-error @+1 {{swizzle permutation must be a permutation of the 3 expanded dims}}
+func.func @swizzle_short_permutation() attributes {some.attr = #stream_lite.swizzle<expand_shape = [[4, 4], [4]], permutation = [1, 0]>} {
+  return
+}
+
+// -----
+
+// Tests that swizzle factors are positive.
+// expected-error @+1 {{swizzle expand_shape factors must be positive, got 0}}
+func.func @swizzle_zero_factor() attributes {some.attr = #stream_lite.swizzle<expand_shape = [[4, 0]], permutation = [0, 1]>} {
+  return
+}
+
+// -----
+
+// Tests that a swizzle expand_shape list is not empty.
+// expected-error @+1 {{swizzle expand_shape list 1 is empty}}
+func.func @swizzle_empty_list() attributes {some.attr = #stream_lite.swizzle<expand_shape = [[4], []], permutation = [0]>} {
+  return
+}
+
+// -----
+
+// Tests that a tiling resolver's swizzle follows that operand's tiles (RHS:
+// [n, k]).
+// expected-error @+2 {{tiling_resolver rhs_swizzle: swizzle expand_shape list 0 has product 8 but its inner tile is 4}}
+// expected-error @+1 {{failed to parse StreamLite_TargetAttr parameter 'resolver' which is to be a `::mlir::Attribute`}}
+stream_lite.device @bad_resolver_swizzle targets([#stream_lite.target<"rocm", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 2, rhs_swizzle = #stream_lite.swizzle<expand_shape = [[8], [2]], permutation = [1, 0]>>>])
+
+// -----
+
+// Tests that iteration_sizes has three entries.
+// expected-error @+1 {{encoding iteration_sizes must be [M, N, K] (3 entries), got 2}}
+func.func @iteration_sizes_wrong_length() attributes {some.attr = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [4, 8]>} {
+  return
+}
+
+// -----
+
+// Tests that iteration_sizes entries are positive or `?`.
+// expected-error @+1 {{encoding iteration_sizes must be positive or '?', got 0}}
+func.func @iteration_sizes_zero() attributes {some.attr = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [0, 8, 8]>} {
+  return
+}
+
+// -----
+
+// Tests that an empty iteration_sizes list is rejected (it would print as
+// absent).
+// expected-error @+1 {{encoding iteration_sizes must be [M, N, K] (3 entries), got 0}}
+func.func @iteration_sizes_empty() attributes {some.attr = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = []>} {
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // Encodings against the tensor type they sit on
 //===----------------------------------------------------------------------===//

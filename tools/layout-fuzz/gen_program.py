@@ -57,6 +57,28 @@ def const_value(value, dtype):
     return "%s : %s" % (value, dtype)
 
 
+def rand_swizzle(rng, tiles):
+    """A swizzle of `tiles` (one inner tile per entry): each tile split into
+    random factors (outer first), all expanded dims randomly permuted."""
+    expand = []
+    for tile in tiles:
+        factors, rest = [], tile
+        while rest > 1 and len(factors) < 2 and rng.random() < 0.6:
+            divisors = [f for f in range(2, rest) if rest % f == 0]
+            if not divisors:
+                break
+            f = rng.choice(divisors)
+            factors.append(f)
+            rest //= f
+        factors.append(rest)
+        expand.append(factors)
+    perm = list(range(sum(len(f) for f in expand)))
+    rng.shuffle(perm)
+    return "#stream_lite.swizzle<expand_shape = [%s], permutation = [%s]>" % (
+        ", ".join("[%s]" % ", ".join(map(str, f)) for f in expand),
+        ", ".join(map(str, perm)))
+
+
 def rand_layout(rng, shape):
     kind = rng.choice(["identity", "padding", "tiled", "tiled"])
     rank = len(shape)
@@ -79,6 +101,8 @@ def rand_layout(rng, shape):
         perm = list(range(rank))
         rng.shuffle(perm)
         text += ", outer_dims_perm = [%s]" % ", ".join(map(str, perm))
+    if rng.random() < 0.35:
+        text += ", swizzle = " + rand_swizzle(rng, tiles)
     return text + ">"
 
 
@@ -91,7 +115,13 @@ def rand_devices(rng):
         if kind == "tiling":
             m, n, k = (rng.randint(1, 5) if rng.random() < 0.8 else rng.randint(6, 11)
                        for _ in range(3))
-            target = '#stream_lite.target<"cpu%d", resolver = #stream_lite.tiling_resolver<m = %d, n = %d, k = %d>>' % (i, m, n, k)
+            swizzles = ""
+            # GPU-style resolvers swizzle some operands' tiles.
+            for name, tiles in (("lhs", (m, k)), ("rhs", (n, k)), ("result", (m, n))):
+                if rng.random() < 0.3:
+                    swizzles += ", %s_swizzle = %s" % (name, rand_swizzle(rng, tiles))
+            target = '#stream_lite.target<"cpu%d", resolver = #stream_lite.tiling_resolver<m = %d, n = %d, k = %d%s>>' % (
+                i, m, n, k, swizzles)
         elif kind == "padding":
             target = '#stream_lite.target<"gpu%d", resolver = #stream_lite.padding_resolver<cache_line_bytes = %d, cache_sets = %d>>' % (
                 i, rng.choice([4, 8, 16]), rng.randint(1, 2))
@@ -117,11 +147,22 @@ def rand_encoding(rng, device_kind, shape, dtype, dynamic=False):
     if choice == "explicit":
         return rand_layout(rng, shape)
     if choice == "matmul":
-        return "#stream_lite.encoding<operand_index = %d, op_type = matmul, element_types = [%s, %s, %s]>" % (
-            rng.randint(0, 2), dtype, dtype, dtype)
+        return "#stream_lite.encoding<operand_index = %d, op_type = matmul, element_types = [%s, %s, %s]%s>" % (
+            rng.randint(0, 2), dtype, dtype, dtype, rand_iteration_sizes(rng))
     if choice == "padreq":
         return "#stream_lite.padding<[%s?]>" % ("0, " * (len(shape) - 1))
     return None
+
+
+def rand_iteration_sizes(rng):
+    """Sometimes `iteration_sizes = [M, N, K]`: small sizes make narrow
+    tiles; `?` and large sizes do not."""
+    if rng.random() < 0.6:
+        return ""
+    def size():
+        r = rng.random()
+        return "?" if r < 0.2 else str(rng.randint(1, 4) if r < 0.7 else rng.randint(5, 40))
+    return ", iteration_sizes = [%s, %s, %s]" % (size(), size(), size())
 
 
 def is_unserialized(enc):

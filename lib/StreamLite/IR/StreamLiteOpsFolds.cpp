@@ -43,9 +43,19 @@ namespace layoutopt::stream_lite {
 
 /// Equal types, whatever the encoding (even one no pass recognizes): the
 /// encode moves no byte.
+/// An encoding that is still a request resolves per affinity: the source
+/// with its creator's, the result with the encode's, so two equal types may
+/// still become different layouts (a relayout).
+static bool isUnresolved(Type type) {
+  SerializableEncodingAttrInterface encoding =
+      getSerializableEncoding(cast<RankedTensorType>(type));
+  return encoding && !encoding.isSerialized();
+}
+
 OpFoldResult TensorEncodeOp::fold(FoldAdaptor) {
   if (getSourceEncodingAttr() == getResultEncodingAttr() &&
-      getSource().getType() == getResult().getType())
+      getSource().getType() == getResult().getType() &&
+      !isUnresolved(getSourceEncoding()))
     return getSource();
   return {};
 }
@@ -56,6 +66,9 @@ LogicalResult TensorEncodeOp::canonicalize(TensorEncodeOp op,
                                            PatternRewriter &rewriter) {
   auto sourceType = cast<RankedTensorType>(op.getSourceEncoding());
   auto resultType = cast<RankedTensorType>(op.getResultEncoding());
+  if (isUnresolved(sourceType) || isUnresolved(resultType))
+    return rewriter.notifyMatchFailure(
+        op, "an unresolved encoding may resolve to different layouts");
   if (sourceType != resultType &&
       !arePhysicallyEqual(getPhysicalLayout(sourceType),
                           getPhysicalLayout(resultType)))

@@ -39,17 +39,22 @@ func.func @no_fold_relayout(%r: !stream_lite.resource<*>, %d: index, %sz: index)
 // -----
 
 // Tests that an encode whose source and result types are equal folds to its
-// source, whatever the encoding: one no pass recognizes, an unresolved one, a
-// serialized one. With another lifetime it becomes a clone.
+// source when the encoding is one no pass recognizes or a serialized one,
+// and becomes a clone with another lifetime. An unresolved encoding stays:
+// the source resolves with its creator's affinity and the result with the
+// encode's, so equal types may still be a relayout (an scf.if arm that
+// encodes data made on one device for another was once folded away, and
+// gave wrong bytes).
 // CHECK-LABEL: func.func @fold_equal_types
 func.func @fold_equal_types(%r: !stream_lite.resource<*>, %d: index, %sz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<transient>) {
   %0 = stream_lite.tensor.encode %r : tensor<2x2xf32, #stream_lite.unknown> in !stream_lite.resource<*>{%sz} -> tensor<2x2xf32, #stream_lite.unknown> in !stream_lite.resource<*>{%sz}
+  // CHECK: %[[E:.+]] = stream_lite.tensor.encode %arg0 : tensor<?x4xf32, #stream_lite.padding<[0, ?]>>
   %1 = stream_lite.tensor.encode %r : tensor<?x4xf32, #stream_lite.padding<[0, ?]>>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x4xf32, #stream_lite.padding<[0, ?]>>{%d} in !stream_lite.resource<*>{%sz}
   %2 = stream_lite.tensor.encode %r : tensor<?x4xf32, #stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [8]>>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x4xf32, #stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [8]>>{%d} in !stream_lite.resource<*>{%sz}
   // CHECK: %[[T:.+]] = stream_lite.tensor.clone %arg0 : tensor<2x2xf32, #stream_lite.unknown> in !stream_lite.resource<*>{%arg2} -> tensor<2x2xf32, #stream_lite.unknown> in !stream_lite.resource<transient>{%arg2}
   %3 = stream_lite.tensor.encode %r : tensor<2x2xf32, #stream_lite.unknown> in !stream_lite.resource<*>{%sz} -> tensor<2x2xf32, #stream_lite.unknown> in !stream_lite.resource<transient>{%sz}
   // CHECK-NOT: stream_lite.tensor.encode
-  // CHECK: return %arg0, %arg0, %arg0, %[[T]]
+  // CHECK: return %arg0, %[[E]], %arg0, %[[T]]
   return %0, %1, %2, %3 : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<transient>
 }
 

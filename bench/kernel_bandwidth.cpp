@@ -217,6 +217,53 @@ int main() {
         fatal("encode round trip differs at element " + std::to_string(i));
   }
 
+  // Relayouts to and from swizzled 8x4 tiles: rows split 2 x 4 and columns
+  // 2 x 2, stored as (row % 4, column % 2, row / 4, column / 2), a GPU-style
+  // swizzle (docs/language.md, Serialized layouts).
+  {
+    RankedTensorType swizzledT = parseTensor(
+        *ctx, "tensor<" + full +
+                  "xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], "
+                  "inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<"
+                  "expand_shape = [[2, 4], [2, 2]], permutation = [1, 3, 0, "
+                  "2]>>>");
+    AlignedBuffer swizzledBuf(storageBytes({n, n}, tiles, e));
+    {
+      JitKernel k =
+          compileKernel(*ctx, BuiltinKind::Encode, {identityT, swizzledT});
+      PackedArgs args;
+      addBuffer(args, identityBuf);
+      addBuffer(args, swizzledBuf);
+      report("encode identity->swizzled", fullBytes,
+             bestSeconds([&] { run(k, args); }));
+    }
+    // Element (i, j) sits in tile (i/8, j/4) at the swizzled slot.
+    auto swizzledAt = [&](int64_t i, int64_t j) {
+      int64_t r = i % 8, c = j % 4;
+      int64_t slot = (((r % 4) * 2 + c % 2) * 2 + r / 4) * 2 + c / 2;
+      int64_t index = (i / 8 * (n / 4) + j / 4) * 32 + slot;
+      return reinterpret_cast<float *>(swizzledBuf.data)[index];
+    };
+    for (int64_t i : {int64_t(0), int64_t(5), int64_t(777), n - 1})
+      for (int64_t j : {int64_t(0), int64_t(3), int64_t(1234), n - 1})
+        if (swizzledAt(i, j) != static_cast<float>((i * n + j) & 0xFFFF))
+          fatal("encode identity->swizzled produced a wrong element");
+    std::memset(identityBuf.data, 0, identityBuf.size);
+    {
+      JitKernel k =
+          compileKernel(*ctx, BuiltinKind::Encode, {swizzledT, identityT});
+      PackedArgs args;
+      addBuffer(args, swizzledBuf);
+      addBuffer(args, identityBuf);
+      report("encode swizzled->identity", fullBytes,
+             bestSeconds([&] { run(k, args); }));
+    }
+    const float *p = reinterpret_cast<const float *>(identityBuf.data);
+    for (int64_t i = 0; i < n * n; ++i)
+      if (p[i] != static_cast<float>(i & 0xFFFF))
+        fatal("swizzled round trip differs at element " + std::to_string(i));
+  }
+
   // Encoded slice: tiled source, tile-cutting region, tiled result.
   {
     JitKernel k =

@@ -249,21 +249,18 @@ PhysicalOrder getPhysicalOrder(const KernelTensor &tensor) {
   // stride is its tile; a swizzle's in-tile dims may step by more.
   for (const PhysicalDim &dim : ArrayRef(order.dims).take_front(shape.size()))
     order.tiles[dim.logicalDim] = dim.stride;
-  // The walks below expect every logical dim once with stride 1 and, for a
-  // tiled dim, once before with its tile as stride, tiles innermost (as
+  // The walks below expect the outer dims first (one per logical dim, its
+  // tile as stride), then the dims inside a tile, each stepping a tiled dim
+  // by a stride that, times its extent, stays inside the tile: one stride-1
+  // dim per tiled dim for plain tiles, a swizzle's factors otherwise (as
   // identity, padding and tiled have it). Any other image is walked in
   // logical order one element at a time.
-  SmallVector<int64_t> seen(shape.size(), 0);
-  bool inTiles = false, expected = true;
-  for (const PhysicalDim &dim : order.dims) {
-    bool inner = dim.stride == 1 && order.tiles[dim.logicalDim] > 1;
-    inTiles |= inner;
-    expected &=
-        (dim.stride == 1 || dim.stride == order.tiles[dim.logicalDim]) &&
-        inner == inTiles && ++seen[dim.logicalDim] <= 2;
+  bool expected = order.dims.size() >= shape.size();
+  for (const PhysicalDim &dim : ArrayRef(order.dims).drop_front(shape.size())) {
+    int64_t tile = order.tiles[dim.logicalDim];
+    expected &= tile > 1 && dim.stride >= 1 && dim.extent >= 1 &&
+                tile % dim.stride == 0 && dim.stride * dim.extent <= tile;
   }
-  for (auto [dim, count] : llvm::enumerate(seen))
-    expected &= count == (order.tiles[dim] > 1 ? 2 : 1);
   if (!expected) {
     order = PhysicalOrder();
     order.tiles.assign(shape.size(), 1);
@@ -271,10 +268,14 @@ PhysicalOrder getPhysicalOrder(const KernelTensor &tensor) {
       order.dims.push_back({dim, 1, 1});
     return order;
   }
+  // The innermost dim runs contiguously when it steps by 1: a whole untiled
+  // dim, or its extent inside a tile (the tile, or a swizzle's innermost
+  // factor, whose runs are aligned to multiples of it).
   if (!order.dims.empty() && order.dims.back().stride == 1) {
     order.runDim = order.dims.back().logicalDim;
-    int64_t tile = order.tiles[order.runDim];
-    order.runLength = tile > 1 ? tile : ShapedType::kDynamic;
+    bool inTile = order.dims.size() > shape.size();
+    order.runLength =
+        inTile ? order.dims.back().extent : int64_t(ShapedType::kDynamic);
   }
   return order;
 }
@@ -406,12 +407,9 @@ void RegionTransfer::build() {
   const PhysicalOrder *other = orderIsSrc ? &dstOrder
                                : srcOrder ? &*srcOrder
                                           : nullptr;
-  firstTileDim = order.dims.size();
-  for (auto [i, dim] : llvm::enumerate(order.dims))
-    if (dim.stride == 1 && order.tiles[dim.logicalDim] > 1) {
-      firstTileDim = i;
-      break;
-    }
+  // The outer dims come first, one per logical dim; the rest are in tiles.
+  firstTileDim = order.hasTiles() ? static_cast<size_t>(rank)
+                                  : order.dims.size();
 
   // The chunk: elements contiguous on every side. Narrow element types
   // (i1) are copied one at a time, which keeps their storage canonical.
@@ -578,44 +576,64 @@ void RegionTransfer::buildTileNest(size_t level, Indices indices,
 }
 
 /// A tile inside the region: constant trip counts; the innermost dim moves
-/// chunks.
+/// chunks. Each dim inside the tile adds its steps times its stride to the
+/// tile's first index (one dim of stride 1 per tiled dim for plain tiles,
+/// several for a swizzle).
 void RegionTransfer::buildWholeTile(size_t level, Indices indices,
                                     const Indices &blocks, int64_t chunk) {
-  int64_t dim = order.dims[level].logicalDim;
-  int64_t tile = order.tiles[dim];
-  OpFoldResult first = math.mul(blocks[dim], tile);
+  if (level == firstTileDim)
+    for (auto [dim, tile] : llvm::enumerate(order.tiles))
+      if (tile > 1)
+        indices[dim] = math.mul(blocks[dim], tile);
+  const PhysicalDim &pd = order.dims[level];
+  int64_t dim = pd.logicalDim;
+  OpFoldResult base = indices[dim];
+  auto steps = [&](OpFoldResult step) {
+    return math.add(base, math.mul(step, pd.stride));
+  };
   OpBuilder::InsertionGuard guard(b);
   if (level + 1 < order.dims.size()) {
-    indices[dim] = math.add(first, loop(math.constant(0), math.constant(tile)));
+    indices[dim] = steps(loop(math.constant(0), math.constant(pd.extent)));
     buildWholeTile(level + 1, indices, blocks, chunk);
     return;
   }
-  // Copy chunks divide the tile (they divide the run, which is this tile);
-  // fill chunks are capped (kMaxPatternBytes) and may leave a rest.
-  int64_t whole = tile / chunk * chunk;
+  // Copy chunks divide the run (this dim's extent, of stride 1); fill
+  // chunks are capped (kMaxPatternBytes) and may leave a rest.
+  int64_t whole = pd.stride == 1 ? pd.extent / chunk * chunk : 0;
   if (whole > 0) {
     OpBuilder::InsertionGuard chunkGuard(b);
     OpFoldResult within = math.constant(0);
     if (whole > chunk)
       within = loop(math.constant(0), math.constant(whole), chunk);
-    indices[dim] = math.add(first, within);
+    indices[dim] = steps(within);
     if (chunk > 1)
       moveChunk(indices, chunk);
     else
       moveElement(indices);
   }
-  if (whole < tile) {
+  if (whole < pd.extent) {
     indices[dim] =
-        math.add(first, loop(math.constant(whole), math.constant(tile)));
+        steps(loop(math.constant(whole), math.constant(pd.extent)));
     moveElement(indices);
   }
 }
 
-/// A tile the region cuts: element by element over its part of the region.
+/// A tile the region cuts: element by element over its part of the region,
+/// one loop per tiled dim (a swizzle's further dims of it add none).
 void RegionTransfer::buildCutTile(size_t level, Indices indices,
                                   const Indices &blocks) {
   const RegionSide &o = orderSide();
   int64_t dim = order.dims[level].logicalDim;
+  bool looped = llvm::any_of(
+      ArrayRef(order.dims).slice(firstTileDim, level - firstTileDim),
+      [&](const PhysicalDim &earlier) { return earlier.logicalDim == dim; });
+  if (looped) {
+    if (level + 1 < order.dims.size())
+      buildCutTile(level + 1, indices, blocks);
+    else
+      moveElement(indices);
+    return;
+  }
   int64_t tile = order.tiles[dim];
   OpFoldResult first = math.mul(blocks[dim], tile);
   OpFoldResult begin = math.max(first, o.offsets[dim]);

@@ -1,4 +1,4 @@
-// RUN: layout-run %s --function=ops --input=6x7xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=OPS
+// RUN: layout-run %s --function=ops --input=6x7xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefixes=OPS,SPLAT
 // RUN: layout-run %s --function=dynamic_ops --input=6x7xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41 --input=index=6 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=OPS
 // RUN: layout-run %s --function=whole_tiles --input=16x8xi32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,92,93,94,95,96,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,123,124,125,126,127 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=WHOLE
 // RUN: layout-run %s --function=physical_bytes --input=8x4xi8=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31 --check-padding --check-leaks | FileCheck %s --check-prefix=BYTES
@@ -21,8 +21,10 @@ stream_lite.device @gpu targets([#stream_lite.target<"rocm", resolver = #stream_
 // tiles, so each is a builtin dispatch.
 // OPS: {{^}}3x5xf32=15 7 7 7 7 22 7 7 7 7 29 30 31 32 33{{$}}
 // OPS-NEXT: {{^}}6x7xf32=0 1 2 3 4 5 6 7 8 7 7 7 7 13 14 15 7 7 7 7 20 21 22 7 7 -1 -1 -1 28 29 30 31 -1 -1 -1 35 36 37 38 39 40 41{{$}}
+// A splat of -1 made directly in the swizzled layout (pads stay zero).
+// SPLAT-NEXT: {{^}}6x7xf32=-1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1{{$}}
 // OPS-NOT: {{.}}
-func.func @ops(%arg: tensor<6x7xf32>) -> (tensor<3x5xf32>, tensor<6x7xf32>) attributes {stream_lite.affinity = #stream_lite.affinity<@gpu>} {
+func.func @ops(%arg: tensor<6x7xf32>) -> (tensor<3x5xf32>, tensor<6x7xf32>, tensor<6x7xf32>) attributes {stream_lite.affinity = #stream_lite.affinity<@gpu>} {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
@@ -44,7 +46,10 @@ func.func @ops(%arg: tensor<6x7xf32>) -> (tensor<3x5xf32>, tensor<6x7xf32>) attr
   %k = stream_lite.tensor.clone %u : tensor<6x7xf32, #lhs> in !stream_lite.resource<*>{%tsz} -> tensor<6x7xf32, #lhs> in !stream_lite.resource<*>{%tsz}
   %d = stream_lite.tensor.encode %k : tensor<6x7xf32, #lhs> in !stream_lite.resource<*>{%tsz} -> tensor<6x7xf32> in !stream_lite.resource<external>{%sz}
   %r = stream_lite.tensor.export %d : tensor<6x7xf32> in !stream_lite.resource<external>{%sz} -> tensor<6x7xf32>
-  return %le, %r : tensor<3x5xf32>, tensor<6x7xf32>
+  %sp = stream_lite.tensor.splat %minus : f32 -> tensor<6x7xf32, #lhs> in !stream_lite.resource<*>{%tsz}
+  %spd = stream_lite.tensor.encode %sp : tensor<6x7xf32, #lhs> in !stream_lite.resource<*>{%tsz} -> tensor<6x7xf32> in !stream_lite.resource<external>{%sz}
+  %spe = stream_lite.tensor.export %spd : tensor<6x7xf32> in !stream_lite.resource<external>{%sz} -> tensor<6x7xf32>
+  return %le, %r, %spe : tensor<3x5xf32>, tensor<6x7xf32>, tensor<6x7xf32>
 }
 
 // The same with a dynamic row count.

@@ -292,6 +292,10 @@ def StreamLite_SwizzleAttr : StreamLite_Attr<"Swizzle", "swizzle"> {
     /// its stride in elements of that tile dim.
     struct ExpandedDim { int64_t tileDim, size, stride; };
     ::llvm::SmallVector<ExpandedDim> getExpandedDims() const;
+    /// Why this swizzle cannot reorder tiles of `tiles` (in inner_dims_pos
+    /// order): the list count or a product does not match. Empty when it
+    /// can. The one check shared by `tiled` and the tiling resolver.
+    std::string getTileMismatch(::llvm::ArrayRef<int64_t> tiles) const;
   }];
 }
 

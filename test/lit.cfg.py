@@ -59,6 +59,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.layout_opt_tools_dir, config.llvm_tools_dir]
 tools = [
+    "layout-draw",
     "layout-opt",
     "layout-lsp-server",
     "layout-run",

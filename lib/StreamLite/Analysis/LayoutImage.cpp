@@ -13,8 +13,11 @@ RankedTensorType parseTensorType(MLIRContext *ctx, llvm::StringRef text) {
   text = text.trim();
   size_t numRead = 0;
   Type type = parseType(text, ctx, &numRead, /*isKnownNullTerminated=*/false);
-  if (!type)
+  if (!type) {
+    emitError(UnknownLoc::get(ctx)) << "cannot parse '" << text
+                                    << "' as a type (see above)";
     return {};
+  }
   if (numRead != text.size()) {
     emitError(UnknownLoc::get(ctx))
         << "unexpected text after the type: '" << text.drop_front(numRead)

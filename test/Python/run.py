@@ -1,4 +1,4 @@
-# RUN: %python_bindings %s %S/../layout-run/tiled.mlir %S/../layout-run/mismatch.mlir
+# RUN: %python_bindings %s %S/../layout-run/tiled.mlir %S/../layout-run/mismatch.mlir %S/../layout-run/check-padding-violation.mlir
 # REQUIRES: python-bindings
 #
 # layout_opt.run: JIT-runs a function on numpy arrays through the runtime
@@ -12,6 +12,7 @@ import layout_opt
 
 tiled_program = open(sys.argv[1]).read()
 mismatch_program = open(sys.argv[2]).read()
+padding_program = open(sys.argv[3]).read()
 
 # tiled.mlir's @main (dynamic rows, an index argument): the input is encoded
 # to a tiled layout, rows 1-2 x columns 1-3 filled with 7, row 0 columns
@@ -74,4 +75,11 @@ message = error_of(mismatch_program, [x], function="nope")
 assert "no function @nope" in message, message
 message = error_of("func.func @main( {", [])
 assert "<program>:1:" in message, message
+# check-padding-violation.mlir leaves non-zero tile padding: unchecked it
+# runs, with check_padding it raises naming the op.
+grid = np.arange(1, 10, dtype=np.float32).reshape(3, 3)
+assert len(layout_opt.run(padding_program, [grid], compare_to_reference=False)) == 1
+message = error_of(padding_program, [grid], compare_to_reference=False,
+                   check_padding=True)
+assert "padding bytes of a tiled tensor are not zero after" in message, message
 print("run.py: ok")

@@ -98,14 +98,19 @@ Status onToolStack(llvm::function_ref<Status()> body) {
 Status withLayoutImage(const std::string &typeText,
                        llvm::function_ref<void(const sl::LayoutImage &)> use) {
   std::unique_ptr<MLIRContext> ctx = makeContext();
-  DiagnosticCapture diagnostics(*ctx);
+  // A type has no location: the messages alone, one a line.
+  std::string messages;
+  ScopedDiagnosticHandler handler(ctx.get(), [&](Diagnostic &diag) {
+    messages += (messages.empty() ? "" : "\n") + diag.str();
+    return success();
+  });
   RankedTensorType type = sl::parseTensorType(ctx.get(), typeText);
   if (!type)
-    return Status::failure(diagnostics.take());
+    return Status::failure(messages);
   FailureOr<sl::LayoutImage> image = sl::buildLayoutImage(
       type, [&] { return emitError(UnknownLoc::get(ctx.get())); });
   if (failed(image))
-    return Status::failure(diagnostics.take());
+    return Status::failure(messages);
   use(*image);
   return Status::success();
 }

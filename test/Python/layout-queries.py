@@ -78,6 +78,9 @@ assert "not a physical layout" in error_of(
     "tensor<4x4xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>>")
 assert "static shape" in error_of("tensor<?x4xf32>")
 assert "not a ranked tensor type" in error_of("memref<4xf32>")
-assert "error" in error_of("tensor<4x")
+assert "cannot parse 'tensor<4x' as a type" in error_of("tensor<4x")
 assert "unexpected text" in error_of("tensor<4xf32> junk")
+# The message is the reason, without a location.
+message = error_of("tensor<?x4xf32>")
+assert message.startswith("the layout image of 'tensor<?x4xf32>' needs a static shape"), message
 print("layout-queries.py: ok")

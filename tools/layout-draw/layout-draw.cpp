@@ -41,11 +41,11 @@ static int runLayoutDraw(int argc, char **argv) {
                               cl::value_desc("OFFSETS:LENGTHS"), cl::cat(category));
   cl::opt<std::string> fill("fill", cl::desc("Draw a fill of this region"),
                             cl::value_desc("OFFSETS:LENGTHS"), cl::cat(category));
-  cl::opt<int64_t> fillValue(
+  cl::opt<uint64_t> fillValue(
       "fill-value",
       cl::desc("The fill's element bits as an integer (default: a value "
                "unknown at compile time)"),
-      cl::init(-1), cl::cat(category));
+      cl::cat(category));
   cl::opt<int64_t> slotsPerRow(
       "slots-per-row",
       cl::desc("Element slots per picture row (default: from the layout)"),
@@ -95,8 +95,20 @@ static int runLayoutDraw(int argc, char **argv) {
     if (failed(parsed))
       return 1;
     region = *parsed;
-    if (fillValue >= 0)
-      region->fillBits = uint64_t(fillValue);
+  }
+  if (fillValue.getNumOccurrences()) {
+    int64_t bits = image->elementBytes * 8;
+    uint64_t value = fillValue;
+    if (!region || region->kind != sl::DrawRegion::Kind::Fill) {
+      emitError() << "--fill-value needs --fill";
+      return 1;
+    }
+    if (bits < 64 && (value >> bits) != 0) {
+      emitError() << "--fill-value " << value << " does not fit the "
+                  << bits << "-bit element";
+      return 1;
+    }
+    region->fillBits = value;
   }
   sl::DrawOptions options;
   options.slotsPerRow = slotsPerRow;

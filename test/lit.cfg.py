@@ -40,11 +40,26 @@ if config.layout_opt_unittests:
     config.available_features.add("unittests")
 if config.layout_opt_sanitizers:
     config.available_features.add("sanitizers")
+# The Python package (python/), when it was built: %python_bindings runs
+# the interpreter it was built for with the build's package on PYTHONPATH;
+# %python_bindings_exe and %python_bindings_path are its two halves.
+if config.layout_opt_python_bindings:
+    config.available_features.add("python-bindings")
+    packages = os.path.join(config.layout_opt_obj_root, "python_packages")
+    # Inserted first, longest name first: %python is a prefix of them all.
+    for name, value in [
+        ("%python_bindings", "env PYTHONPATH=%s %s" % (
+            packages, config.layout_opt_python_executable)),
+        ("%python_bindings_exe", config.layout_opt_python_executable),
+        ("%python_bindings_path", packages),
+    ]:
+        config.substitutions.insert(0, (name, value))
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.layout_opt_tools_dir, config.llvm_tools_dir]
 tools = [
+    "layout-draw",
     "layout-opt",
     "layout-lsp-server",
     "layout-run",

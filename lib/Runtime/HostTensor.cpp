@@ -327,9 +327,6 @@ std::optional<std::string> getNpyDescr(Type type) {
   return std::nullopt;
 }
 
-namespace {
-
-/// Whether an .npy dtype holds the bytes of `type`.
 bool npyDescrMatches(llvm::StringRef descr, Type type) {
   std::optional<std::string> want = getNpyDescr(type);
   if (!want)
@@ -349,6 +346,8 @@ bool npyDescrMatches(llvm::StringRef descr, Type type) {
   return false;
 }
 
+namespace {
+
 /// The header dictionary's value text after `'key':`.
 llvm::Expected<llvm::StringRef> findNpyValue(llvm::StringRef header,
                                              llvm::StringRef key,
@@ -364,9 +363,6 @@ llvm::Expected<llvm::StringRef> findNpyValue(llvm::StringRef header,
 
 } // namespace
 
-namespace {
-/// Checks the shape (and rank) of a parsed input against the signature,
-/// before any element is stored, so that a wrong shape costs no memory.
 llvm::Error checkShape(const HostArray &array, const HostType &expected,
                        const std::string &what) {
   if (expected.isScalar) {
@@ -390,8 +386,6 @@ llvm::Error checkShape(const HostArray &array, const HostType &expected,
                        llvm::Twine(i));
   return llvm::Error::success();
 }
-
-} // namespace
 
 llvm::Expected<HostArray> readNpy(llvm::StringRef path, Type elementType,
                                   llvm::StringRef what,

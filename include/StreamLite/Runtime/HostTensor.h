@@ -89,6 +89,15 @@ llvm::Expected<HostArray> parseSpec(mlir::MLIRContext &ctx,
 /// The .npy dtype of `type` (`<f4`, `|b1`, ...); none for bf16.
 std::optional<std::string> getNpyDescr(mlir::Type type);
 
+/// Whether an .npy (numpy) dtype string holds the bytes of `type` (one-byte
+/// dtypes in any byte order; signless i8 also as `|u1`).
+bool npyDescrMatches(llvm::StringRef descr, mlir::Type type);
+
+/// Checks the shape (and rank) of `array` against what the function
+/// expects; errors start with `what: `.
+llvm::Error checkShape(const HostArray &array, const HostType &expected,
+                       const std::string &what);
+
 /// Reads an .npy file of `elementType`; errors start with `what: `.
 llvm::Expected<HostArray> readNpy(llvm::StringRef path,
                                   mlir::Type elementType,

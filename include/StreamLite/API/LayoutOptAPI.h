@@ -1,0 +1,87 @@
+//===- LayoutOptAPI.h - the library for scripting languages -----*- C++ -*-===//
+//
+// What the Python package (python/) wraps: running pass pipelines on program
+// text, layout queries on tensor type text, and running a program on host
+// arrays. Everything here takes and returns standard C++ types only (no MLIR
+// or LLVM type crosses this header), so a binding compiled with RTTI and
+// exceptions can call it while the library is built like the rest of the
+// project. Every failure is returned as `Status` with the diagnostics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMLITE_API_LAYOUTOPTAPI_H
+#define STREAMLITE_API_LAYOUTOPTAPI_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace layoutopt::api {
+
+/// Success, or failure with the diagnostics that explain it (MLIR's
+/// `loc: error: ...` lines, or one sentence).
+struct Status {
+  bool ok = true;
+  std::string message;
+
+  static Status success() { return {}; }
+  static Status failure(std::string message) {
+    return {false, std::move(message)};
+  }
+};
+
+/// Parses `text` (a stream-lite program), runs `pipeline` on it and prints
+/// the result into `output`. The pipeline is mlir-opt's textual form, with
+/// or without the `builtin.module(...)` anchor: `"canonicalize,cse"`,
+/// `"builtin.module(stream-lite-specialize-encodings)"`.
+Status runPipeline(const std::string &text, const std::string &pipeline,
+                   std::string &output);
+
+/// The byte image of a static tensor type (`tensor<5x7xf32,
+/// #stream_lite.tiled<...>>`): its shape, element width, storage size
+/// (padding and tile waste included) and the byte offset of every element
+/// in row-major logical order.
+struct LayoutImage {
+  std::vector<int64_t> shape;
+  int64_t elementBytes = 0;
+  int64_t storageBytes = 0;
+  std::vector<int64_t> offsets;
+  /// The physical layout as MLIR prints it.
+  std::string layout;
+};
+
+/// The storage size in bytes of a static tensor type under its layout.
+Status getStorageSize(const std::string &type, int64_t &bytes);
+
+/// The byte image of a static tensor type (at most 2^24 elements).
+Status getLayoutImage(const std::string &type, LayoutImage &image);
+
+/// A dense row-major host array: its numpy dtype string (`<f4`, `|b1`,
+/// `<i8`, ...), shape and bytes. A scalar argument or result has
+/// `isScalar` and an empty shape.
+struct Array {
+  std::string dtype;
+  std::vector<int64_t> shape;
+  bool isScalar = false;
+  std::vector<uint8_t> bytes;
+};
+
+struct RunOptions {
+  std::string function = "main";
+  /// Also run the encoding-free reference program (after
+  /// --stream-lite-strip-encodings); any bit difference is a failure.
+  bool compareToReference = true;
+  /// Check that ops writing tiled tensors leave their padding zero.
+  bool checkPadding = false;
+};
+
+/// Lowers `program` with --stream-lite-to-llvm-pipeline, JIT-runs
+/// `options.function` on `inputs` (checked against its signature: dtype and
+/// shape) and returns its results. A failed runtime check inside the program
+/// ends the process (the JIT-ed frames cannot be unwound), as in layout-run.
+Status runProgram(const std::string &program, const std::vector<Array> &inputs,
+                  const RunOptions &options, std::vector<Array> &results);
+
+} // namespace layoutopt::api
+
+#endif // STREAMLITE_API_LAYOUTOPTAPI_H

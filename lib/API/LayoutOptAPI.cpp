@@ -1,0 +1,306 @@
+//===- LayoutOptAPI.cpp - the library for scripting languages -------------===//
+//
+// Each call builds its own MLIRContext and runs on the tools' large stack
+// (ToolSupport.h), so deep input cannot overflow the caller's thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/API/LayoutOptAPI.h"
+
+#include "StreamLite/Analysis/LayoutImage.h"
+#include "StreamLite/InitAll.h"
+#include "StreamLite/Runtime/HostTensor.h"
+#include "StreamLite/Runtime/JitSession.h"
+#include "StreamLite/Tools/ToolSupport.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+using namespace mlir;
+namespace rt = layoutopt::runtime;
+namespace sl = layoutopt::stream_lite;
+
+namespace layoutopt::api {
+
+namespace {
+
+/// A context with every dialect stream-lite programs use (and the LLVM IR
+/// translations the JIT needs) loaded, and the passes registered.
+std::unique_ptr<MLIRContext> makeContext() {
+  static std::once_flag registered;
+  std::call_once(registered, [] { registerAllPasses(); });
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  auto ctx = std::make_unique<MLIRContext>(registry);
+  ctx->loadAllAvailableDialects();
+  return ctx;
+}
+
+/// Collects every diagnostic of a context as `loc: error: message` text.
+struct DiagnosticCapture {
+  DiagnosticCapture(MLIRContext &ctx)
+      : stream(text), handler(sourceMgr, &ctx, stream) {}
+  std::string take() {
+    std::string result = llvm::StringRef(text).rtrim("\n").str();
+    text.clear();
+    return result;
+  }
+
+  std::string text;
+  llvm::raw_string_ostream stream;
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler;
+};
+
+/// Parses program text into a module; on failure the status has the
+/// parser's diagnostics.
+Status parseProgram(const std::string &text, MLIRContext &ctx,
+                    DiagnosticCapture &diagnostics,
+                    OwningOpRef<ModuleOp> &module) {
+  std::string tooDeep;
+  if (failed(checkNestingDepth(text, tooDeep)))
+    return Status::failure("cannot parse the program: " + tooDeep);
+  diagnostics.sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(text, "<program>"), llvm::SMLoc());
+  module = parseSourceFile<ModuleOp>(diagnostics.sourceMgr, &ctx);
+  if (!module)
+    return Status::failure(diagnostics.take());
+  return Status::success();
+}
+
+/// `body` on the tools' large stack.
+Status onToolStack(llvm::function_ref<Status()> body) {
+  Status status;
+  runWithToolStack([&] {
+    status = body();
+    return 0;
+  });
+  return status;
+}
+
+Status withLayoutImage(const std::string &typeText,
+                       llvm::function_ref<void(const sl::LayoutImage &)> use) {
+  std::unique_ptr<MLIRContext> ctx = makeContext();
+  // A type has no location: the messages alone, one a line.
+  std::string messages;
+  ScopedDiagnosticHandler handler(ctx.get(), [&](Diagnostic &diag) {
+    messages += (messages.empty() ? "" : "\n") + diag.str();
+    return success();
+  });
+  RankedTensorType type = sl::parseTensorType(ctx.get(), typeText);
+  if (!type)
+    return Status::failure(messages);
+  FailureOr<sl::LayoutImage> image = sl::buildLayoutImage(
+      type, [&] { return emitError(UnknownLoc::get(ctx.get())); });
+  if (failed(image))
+    return Status::failure(messages);
+  use(*image);
+  return Status::success();
+}
+
+/// The first difference between results and reference, or "".
+std::string firstDifference(const std::vector<rt::HostArray> &results,
+                            const std::vector<rt::HostArray> &reference) {
+  for (size_t r = 0; r < results.size(); ++r) {
+    const rt::HostArray &a = results[r], &b = reference[r];
+    if (a.shape != b.shape)
+      return "result " + std::to_string(r) +
+             " differs from the reference in shape: " + rt::shapePrefix(a) +
+             " vs " + rt::shapePrefix(b);
+    unsigned width = a.getElementBytes();
+    for (int64_t i = 0, n = a.getNumElements(); i < n; ++i)
+      if (std::memcmp(a.bytes.data() + i * width, b.bytes.data() + i * width,
+                      width) != 0)
+        return "result " + std::to_string(r) +
+               " differs from the reference at index " +
+               rt::formatIndex(a, i) + ": " + rt::formatElement(a, i) +
+               " vs " + rt::formatElement(b, i);
+  }
+  return "";
+}
+
+} // namespace
+
+Status runPipeline(const std::string &text, const std::string &pipeline,
+                   std::string &output) {
+  return onToolStack([&]() -> Status {
+    std::unique_ptr<MLIRContext> ctx = makeContext();
+    DiagnosticCapture diagnostics(*ctx);
+    OwningOpRef<ModuleOp> module;
+    if (Status status = parseProgram(text, *ctx, diagnostics, module);
+        !status.ok)
+      return status;
+    PassManager pm(ctx.get());
+    llvm::StringRef passes = llvm::StringRef(pipeline).trim();
+    // The anchored form names the module the manager already runs on.
+    if (passes.consume_front("builtin.module(") && !passes.consume_back(")"))
+      return Status::failure("malformed pipeline '" + pipeline +
+                             "': unbalanced 'builtin.module('");
+    std::string pipelineErrors;
+    llvm::raw_string_ostream pipelineErrorStream(pipelineErrors);
+    if (failed(parsePassPipeline(passes, pm, pipelineErrorStream)))
+      return Status::failure("malformed pipeline '" + pipeline +
+                             "': " + llvm::StringRef(pipelineErrors).trim().str());
+    if (failed(pm.run(*module)))
+      return Status::failure(diagnostics.take());
+    llvm::raw_string_ostream os(output);
+    module->print(os);
+    return Status::success();
+  });
+}
+
+Status getStorageSize(const std::string &type, int64_t &bytes) {
+  return withLayoutImage(
+      type, [&](const sl::LayoutImage &image) { bytes = image.storageBytes; });
+}
+
+Status getLayoutImage(const std::string &type, LayoutImage &result) {
+  return withLayoutImage(type, [&](const sl::LayoutImage &image) {
+    result.shape.assign(image.type.getShape().begin(),
+                        image.type.getShape().end());
+    result.elementBytes = image.elementBytes;
+    result.storageBytes = image.storageBytes;
+    result.offsets.assign(image.offsets.begin(), image.offsets.end());
+    llvm::raw_string_ostream os(result.layout);
+    os << Attribute(image.layout);
+  });
+}
+
+Status runProgram(const std::string &program, const std::vector<Array> &inputs,
+                  const RunOptions &options, std::vector<Array> &results) {
+  return onToolStack([&]() -> Status {
+    std::unique_ptr<MLIRContext> ctx = makeContext();
+    DiagnosticCapture diagnostics(*ctx);
+    OwningOpRef<ModuleOp> module;
+    if (Status status = parseProgram(program, *ctx, diagnostics, module);
+        !status.ok)
+      return status;
+    const std::string &name = options.function;
+    auto func = module->lookupSymbol<func::FuncOp>(name);
+    if (!func)
+      return Status::failure("no function @" + name + " in the program");
+    if (func.isExternal())
+      return Status::failure("@" + name +
+                             " is a declaration, not a function body");
+
+    FunctionType type = func.getFunctionType();
+    std::vector<rt::HostType> argTypes, resultTypes;
+    for (auto [i, t] : llvm::enumerate(type.getInputs())) {
+      auto hostType = rt::getHostType(
+          t, "argument " + std::to_string(i) + " of @" + name);
+      if (!hostType)
+        return Status::failure(llvm::toString(hostType.takeError()));
+      argTypes.push_back(*hostType);
+    }
+    for (auto [i, t] : llvm::enumerate(type.getResults())) {
+      auto hostType =
+          rt::getHostType(t, "result " + std::to_string(i) + " of @" + name);
+      if (!hostType)
+        return Status::failure(llvm::toString(hostType.takeError()));
+      if (!rt::getNpyDescr(hostType->elementType))
+        return Status::failure("result " + std::to_string(i) + " of @" +
+                               name + " has type " +
+                               rt::typeToString(hostType->elementType) +
+                               ", which numpy arrays cannot hold");
+      resultTypes.push_back(*hostType);
+    }
+    if (inputs.size() != argTypes.size())
+      return Status::failure("@" + name + " takes " +
+                             std::to_string(argTypes.size()) +
+                             " argument(s), " + std::to_string(inputs.size()) +
+                             " input(s) given");
+
+    std::vector<rt::HostArray> hostInputs;
+    for (auto [i, input] : llvm::enumerate(inputs)) {
+      const rt::HostType &expected = argTypes[i];
+      std::string what = "input " + std::to_string(i);
+      std::optional<std::string> want = rt::getNpyDescr(expected.elementType);
+      if (!want || !rt::npyDescrMatches(input.dtype, expected.elementType))
+        return Status::failure(
+            what + ": dtype '" + input.dtype + "' does not match the " +
+            "function's element type " +
+            rt::typeToString(expected.elementType) +
+            (want ? " (dtype '" + *want + "')" : std::string()));
+      rt::HostArray array;
+      array.elementType = expected.elementType;
+      array.shape.assign(input.shape.begin(), input.shape.end());
+      array.isScalar = expected.isScalar;
+      if (llvm::Error error = rt::checkShape(array, expected, what))
+        return Status::failure(llvm::toString(std::move(error)));
+      if (int64_t(input.bytes.size()) !=
+          array.getNumElements() * int64_t(array.getElementBytes()))
+        return Status::failure(what + ": " +
+                               std::to_string(input.bytes.size()) +
+                               " bytes do not hold shape " +
+                               rt::shapePrefix(array));
+      array.bytes = input.bytes;
+      hostInputs.push_back(std::move(array));
+    }
+
+    // A failed check inside JIT-ed code cannot return here (JitSession.h).
+    auto onFailure = [](const std::string &message) {
+      llvm::errs() << "error: " << message << "\n";
+      llvm::errs().flush();
+      std::exit(2);
+    };
+    rt::ProgramOptions programOptions;
+    programOptions.checkPadding = options.checkPadding;
+    auto run = rt::runProgram(*module, name, hostInputs, resultTypes,
+                              programOptions, onFailure);
+    if (!run) {
+      std::string message = llvm::toString(run.takeError());
+      std::string details = diagnostics.take();
+      return Status::failure(details.empty() ? message
+                                             : details + "\n" + message);
+    }
+    if (!run->paddingViolations.empty()) {
+      std::string message;
+      for (const std::string &description : run->paddingViolations)
+        message += (message.empty() ? "" : "\n") +
+                   std::string("check_padding: padding bytes of a tiled "
+                               "tensor are not zero after ") +
+                   description;
+      return Status::failure(message);
+    }
+    if (options.compareToReference) {
+      rt::ProgramOptions referenceOptions;
+      referenceOptions.reference = true;
+      auto reference = rt::runProgram(*module, name, hostInputs, resultTypes,
+                                      referenceOptions, onFailure);
+      if (!reference)
+        return Status::failure(llvm::toString(reference.takeError()));
+      std::string difference =
+          firstDifference(run->results, reference->results);
+      if (!difference.empty())
+        return Status::failure(difference);
+    }
+    for (const rt::HostArray &r : run->results) {
+      Array array;
+      array.dtype = *rt::getNpyDescr(r.elementType);
+      array.shape.assign(r.shape.begin(), r.shape.end());
+      array.isScalar = r.isScalar;
+      array.bytes = r.bytes;
+      results.push_back(std::move(array));
+    }
+    return Status::success();
+  });
+}
+
+} // namespace layoutopt::api

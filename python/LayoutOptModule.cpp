@@ -1,0 +1,138 @@
+//===- LayoutOptModule.cpp - the layout_opt Python extension --------------===//
+//
+// pybind11 glue over StreamLite/API/LayoutOptAPI.h: numpy arrays in and
+// out, failures as layout_opt.Error. Built with RTTI and exceptions, so it
+// includes no MLIR or LLVM header.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/API/LayoutOptAPI.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+
+namespace py = pybind11;
+namespace api = layoutopt::api;
+
+namespace {
+
+/// Raised for every failure; the message holds the diagnostics.
+struct Error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+void check(const api::Status &status) {
+  if (!status.ok)
+    throw Error(status.message);
+}
+
+api::Array toArray(const py::handle &object) {
+  // Any array-like (and Python scalars) goes through numpy, C-contiguous.
+  py::array array = py::array::ensure(object, py::array::c_style);
+  if (!array)
+    throw Error("inputs must be numpy arrays (or convertible to them)");
+  api::Array result;
+  result.dtype = py::str(array.dtype().attr("str"));
+  for (py::ssize_t d = 0; d < array.ndim(); ++d)
+    result.shape.push_back(array.shape(d));
+  auto *data = static_cast<const uint8_t *>(array.data());
+  result.bytes.assign(data, data + array.nbytes());
+  return result;
+}
+
+py::array fromArray(const api::Array &array) {
+  py::dtype dtype(array.dtype);
+  std::vector<py::ssize_t> shape(array.shape.begin(), array.shape.end());
+  py::array result(dtype, shape);
+  if (!array.bytes.empty())
+    std::memcpy(result.mutable_data(), array.bytes.data(), array.bytes.size());
+  return result;
+}
+
+} // namespace
+
+PYBIND11_MODULE(_layout_opt, m) {
+  m.doc() = "layout-opt's library: pass pipelines, layout queries and the "
+            "JIT runtime";
+  py::register_exception<Error>(m, "Error");
+
+  m.def(
+      "run_pipeline",
+      [](const std::string &text, const std::string &pipeline) {
+        std::string output;
+        {
+          py::gil_scoped_release release;
+          check(api::runPipeline(text, pipeline, output));
+        }
+        return output;
+      },
+      py::arg("text"), py::arg("pipeline"),
+      "Parses a program, runs a pass pipeline on it and returns the printed "
+      "result; raises layout_opt.Error with the diagnostics on failure.");
+
+  m.def(
+      "storage_size",
+      [](const std::string &type) {
+        int64_t bytes = 0;
+        check(api::getStorageSize(type, bytes));
+        return bytes;
+      },
+      py::arg("type"),
+      "Storage size in bytes of a static tensor type under its layout.");
+
+  m.def(
+      "layout_image",
+      [](const std::string &type) {
+        api::LayoutImage image;
+        check(api::getLayoutImage(type, image));
+        std::vector<py::ssize_t> shape(image.shape.begin(), image.shape.end());
+        py::array_t<int64_t> offsets(shape);
+        if (!image.offsets.empty())
+          std::memcpy(offsets.mutable_data(), image.offsets.data(),
+                      image.offsets.size() * sizeof(int64_t));
+        py::dict result;
+        result["shape"] = py::tuple(py::cast(image.shape));
+        result["element_bytes"] = image.elementBytes;
+        result["storage_bytes"] = image.storageBytes;
+        result["offsets"] = offsets;
+        result["layout"] = image.layout;
+        return result;
+      },
+      py::arg("type"),
+      "The byte image of a static tensor type: a dict with shape, "
+      "element_bytes, storage_bytes, layout and offsets (an int64 array of "
+      "the logical shape: the byte offset of every element).");
+
+  m.def(
+      "run",
+      [](const std::string &program, const py::list &inputs,
+         const std::string &function, bool compareToReference,
+         bool checkPadding) {
+        std::vector<api::Array> arrays;
+        for (const py::handle &input : inputs)
+          arrays.push_back(toArray(input));
+        api::RunOptions options;
+        options.function = function;
+        options.compareToReference = compareToReference;
+        options.checkPadding = checkPadding;
+        std::vector<api::Array> results;
+        {
+          py::gil_scoped_release release;
+          check(api::runProgram(program, arrays, options, results));
+        }
+        py::list out;
+        for (const api::Array &result : results)
+          out.append(fromArray(result));
+        return out;
+      },
+      py::arg("program"), py::arg("inputs") = py::list(),
+      py::arg("function") = "main", py::arg("compare_to_reference") = true,
+      py::arg("check_padding") = false,
+      "JIT-runs a function of a stream-lite program on numpy arrays and "
+      "returns its results as numpy arrays; raises layout_opt.Error on bad "
+      "input, a mismatch with the encoding-free reference, or (with "
+      "check_padding) non-zero padding.");
+}

@@ -1,0 +1,136 @@
+//===- layout-draw.cpp - SVG pictures of layouts --------------------------===//
+//
+// layout-draw (docs/tools.md): writes the byte image of a static tensor type
+// as an SVG, and with --slice, --update or --fill the bytes that transfer
+// touches and whether it is one DMA run. A thin driver over
+// StreamLite/Analysis/LayoutDraw.h. Bad input is a diagnostic and exit
+// code 1, with no output file written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/Analysis/LayoutDraw.h"
+#include "StreamLite/InitAll.h"
+#include "StreamLite/Tools/ToolSupport.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+namespace sl = layoutopt::stream_lite;
+
+static int runLayoutDraw(int argc, char **argv) {
+  cl::OptionCategory category("layout-draw options");
+  cl::opt<std::string> typeText(
+      "type", cl::desc("The tensor type to draw (static shape, physical layout)"),
+      cl::value_desc("tensor<...>"), cl::Required, cl::cat(category));
+  cl::opt<std::string> outputFile("o", cl::desc("Output SVG file ('-': stdout)"),
+                                  cl::value_desc("file"), cl::init("-"),
+                                  cl::cat(category));
+  cl::opt<std::string> slice("slice",
+                             cl::desc("Draw a slice of this region"),
+                             cl::value_desc("OFFSETS:LENGTHS"), cl::cat(category));
+  cl::opt<std::string> update("update",
+                              cl::desc("Draw an update of this region"),
+                              cl::value_desc("OFFSETS:LENGTHS"), cl::cat(category));
+  cl::opt<std::string> fill("fill", cl::desc("Draw a fill of this region"),
+                            cl::value_desc("OFFSETS:LENGTHS"), cl::cat(category));
+  cl::opt<uint64_t> fillValue(
+      "fill-value",
+      cl::desc("The fill's element bits as an integer (default: a value "
+               "unknown at compile time)"),
+      cl::cat(category));
+  cl::opt<int64_t> slotsPerRow(
+      "slots-per-row",
+      cl::desc("Element slots per picture row (default: from the layout)"),
+      cl::init(0), cl::cat(category));
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "layout-draw: an SVG of a tensor type's byte image\n\n"
+      "  layout-draw --type='tensor<5x7xf32, #stream_lite.tiled<inner_dims_pos "
+      "= [0, 1], inner_tiles = [4, 4]>>' --slice=0,4:4,3 -o tiled.svg\n");
+
+  DialectRegistry registry;
+  layoutopt::registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  bool failedAny = false;
+  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
+    bool isError = diag.getSeverity() == DiagnosticSeverity::Error;
+    failedAny |= isError;
+    llvm::errs() << "layout-draw: " << (isError ? "error" : "note") << ": "
+                 << diag << "\n";
+    return success();
+  });
+  auto emitError = [&] { return mlir::emitError(UnknownLoc::get(&ctx)); };
+
+  RankedTensorType type = sl::parseTensorType(&ctx, typeText);
+  if (!type)
+    return 1;
+  FailureOr<sl::LayoutImage> image = sl::buildLayoutImage(type, emitError);
+  if (failed(image))
+    return 1;
+  std::optional<sl::DrawRegion> region;
+  int regions = !slice.empty() + !update.empty() + !fill.empty();
+  if (regions > 1) {
+    emitError() << "give at most one of --slice, --update and --fill";
+    return 1;
+  }
+  if (regions) {
+    llvm::StringRef kind = !slice.empty()    ? "slice"
+                           : !update.empty() ? "update"
+                                             : "fill";
+    llvm::StringRef text = !slice.empty()    ? slice
+                           : !update.empty() ? update
+                                             : fill;
+    FailureOr<sl::DrawRegion> parsed =
+        sl::parseDrawRegion(kind, text, *image, emitError);
+    if (failed(parsed))
+      return 1;
+    region = *parsed;
+  }
+  if (fillValue.getNumOccurrences()) {
+    int64_t bits = image->elementBytes * 8;
+    uint64_t value = fillValue;
+    if (!region || region->kind != sl::DrawRegion::Kind::Fill) {
+      emitError() << "--fill-value needs --fill";
+      return 1;
+    }
+    if (bits < 64 && (value >> bits) != 0) {
+      emitError() << "--fill-value " << value << " does not fit the "
+                  << bits << "-bit element";
+      return 1;
+    }
+    region->fillBits = value;
+  }
+  sl::DrawOptions options;
+  options.slotsPerRow = slotsPerRow;
+  std::string svg;
+  llvm::raw_string_ostream os(svg);
+  sl::drawLayoutSvg(*image, region, options, os);
+  if (failedAny)
+    return 1;
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFile, &errorMessage);
+  if (!output) {
+    llvm::errs() << "layout-draw: error: " << errorMessage << "\n";
+    return 1;
+  }
+  output->os() << svg;
+  output->keep();
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  return layoutopt::runWithToolStack([&] { return runLayoutDraw(argc, argv); });
+}

@@ -828,10 +828,14 @@ void getFlowTransfer(OpOperand &operand, Value target,
     }
     pairs.clear();
   }
-  // A return feeding the results of a call of its function.
+  // A return feeding the results of a call of its function (not any
+  // ReturnLike terminator: an scf.yield returns to its parent op only).
   auto result = dyn_cast<OpResult>(target);
-  if (result && isa<CallOpInterface>(result.getOwner()) &&
-      op->hasTrait<mlir::OpTrait::ReturnLike>()) {
+  auto call = result ? dyn_cast<CallOpInterface>(result.getOwner())
+                     : CallOpInterface();
+  if (call && op->hasTrait<mlir::OpTrait::ReturnLike>() &&
+      op->getParentOp() == call.resolveCallableInTable(&symbols) &&
+      op->getParentOp()) {
     for (auto [returned, callResult] :
          llvm::zip(op->getOpOperands(), result.getOwner()->getResults()))
       pairs.emplace_back(&returned, callResult);

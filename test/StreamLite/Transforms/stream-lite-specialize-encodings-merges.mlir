@@ -303,3 +303,37 @@ func.func @cf_loop(%n: index, %v: f32) {
   %f = stream_lite.tensor.fill on(#stream_lite.affinity<@host>) %v, %cur[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %cur as !stream_lite.resource<*>{%cursz}
   return
 }
+
+// Tests a merge whose value reaches a callee (which returns a clone of it)
+// and whose call result is read with the merged size: the relayout of the
+// @gpu arm passes its new size along the yield. (An scf.yield was once
+// taken for the callee's return, which tied the call result to the yield
+// and lost the size.)
+stream_lite.device @plain targets([#stream_lite.target<"plain">])
+stream_lite.device @gpu targets([#stream_lite.target<"gpu", resolver = #stream_lite.padding_resolver<cache_line_bytes = 4, cache_sets = 1>>])
+func.func private @step(%r: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@plain>} {
+  %c = stream_lite.tensor.clone %r : tensor<3x4xi64, #stream_lite.padding<[0, ?]>> in !stream_lite.resource<*>{%sz} -> tensor<3x4xi64, #stream_lite.padding<[0, ?]>> in !stream_lite.resource<*>{%sz}
+  return %c : !stream_lite.resource<*>
+}
+// CHECK-LABEL: func.func @call_after_merge
+func.func @call_after_merge(%a: !stream_lite.resource<external>, %cond: i1) -> !stream_lite.resource<external> attributes {stream_lite.affinity = #stream_lite.affinity<@plain>} {
+  %sz = stream_lite.tensor.sizeof tensor<3x4xi64> : index
+  %m:2 = scf.if %cond -> (!stream_lite.resource<*>, index) {
+    %s0 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@plain>) tensor<3x4xi64, #stream_lite.padding<[0, ?]>> : index
+    %e0 = stream_lite.tensor.encode on(#stream_lite.affinity<@plain>) %a : tensor<3x4xi64> in !stream_lite.resource<external>{%sz} -> tensor<3x4xi64, #stream_lite.padding<[0, ?]>> in !stream_lite.resource<*>{%s0}
+    scf.yield %e0, %s0 : !stream_lite.resource<*>, index
+  } else {
+    %s1 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<3x4xi64, #stream_lite.padding<[0, ?]>> : index
+    %e1 = stream_lite.tensor.encode on(#stream_lite.affinity<@gpu>) %a : tensor<3x4xi64> in !stream_lite.resource<external>{%sz} -> tensor<3x4xi64, #stream_lite.padding<[0, ?]>> in !stream_lite.resource<*>{%s1}
+    // CHECK: } else {
+    // CHECK: %[[GSZ:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<3x4xi64, #stream_lite.layout<[#stream_lite.padding<[0, 1]>]>>
+    // CHECK: %[[G:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@gpu>)
+    // CHECK: %[[NSZ:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@plain>) tensor<3x4xi64, #stream_lite.layout<[#stream_lite.identity]>>
+    // CHECK: %[[R:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@plain>) %[[G]] : tensor<3x4xi64, #stream_lite.layout<[#stream_lite.padding<[0, 1]>]>> in !stream_lite.resource<*>{%[[GSZ]]} -> tensor<3x4xi64, #stream_lite.layout<[#stream_lite.identity]>> in !stream_lite.resource<*>{%[[NSZ]]}
+    // CHECK: scf.yield %[[R]], %[[NSZ]]
+    scf.yield %e1, %s1 : !stream_lite.resource<*>, index
+  }
+  %c = func.call @step(%m#0, %m#1) : (!stream_lite.resource<*>, index) -> !stream_lite.resource<*>
+  %back = stream_lite.tensor.encode %c : tensor<3x4xi64, #stream_lite.padding<[0, ?]>> in !stream_lite.resource<*>{%m#1} -> tensor<3x4xi64> in !stream_lite.resource<external>{%sz}
+  return %back : !stream_lite.resource<external>
+}

@@ -47,7 +47,7 @@ std::string checkStaticOffsets(PhysicalLayoutAttrInterface attr, const Shape &sh
   forEachIndex(shape, [&](const Shape &idx) {
     if (!problem.empty())
       return;
-    int64_t got = attr.getElementByteOffset(shape, elementBytes, idx);
+    int64_t got = attr.getElementByteOffset(shape, ElementWidth::ofBytes(elementBytes), idx);
     int64_t want = ref.offsetOf[logicalKey(shape, idx)];
     std::string at = "element " + listStr(idx) + ": offset " + std::to_string(got);
     if (got != want)
@@ -76,7 +76,7 @@ void checkStaticCase(MLIRContext &ctx, const LayoutDesc &layout,
           (numElements(shape) + ref.padSlots) * elementBytes);
 
   PhysicalLayoutAttrInterface attr = parseLayout(ctx, layout);
-  CHECK(attr.getStorageSizeInBytes(shape, elementBytes) == ref.storageBytes);
+  CHECK(attr.getStorageSizeInBytes(shape, ElementWidth::ofBytes(elementBytes)) == ref.storageBytes);
   CHECK(checkStaticOffsets(attr, shape, elementBytes, ref) == "");
 }
 
@@ -97,7 +97,7 @@ void checkConstantIRCase(MLIRContext &ctx, std::mt19937 &rng,
   SmallVector<OpFoldResult> dims;
   for (int64_t d : shape)
     dims.push_back(builder.getIndexAttr(d));
-  OpFoldResult size = attr.buildStorageSizeInBytes(builder, loc, dims, elementBytes);
+  OpFoldResult size = attr.buildStorageSizeInBytes(builder, loc, dims, ElementWidth::ofBytes(elementBytes));
   CHECK(getConstantIntValue(size).value_or(-1) == ref.storageBytes);
 
   // A few elements (all of them for small tensors).
@@ -112,7 +112,7 @@ void checkConstantIRCase(MLIRContext &ctx, std::mt19937 &rng,
     for (int64_t x : idx)
       indices.push_back(builder.getIndexAttr(x));
     OpFoldResult offset =
-        attr.buildElementByteOffset(builder, loc, dims, elementBytes, indices);
+        attr.buildElementByteOffset(builder, loc, dims, ElementWidth::ofBytes(elementBytes), indices);
     int64_t got = getConstantIntValue(offset).value_or(-1);
     int64_t want = ref.offsetOf[logicalKey(shape, idx)];
     if (got != want)
@@ -159,9 +159,9 @@ void checkDynamicIRCase(MLIRContext &ctx, std::mt19937 &rng,
       dims.push_back(builder.getIndexAttr(shape[i]));
     indices.push_back(entry->getArgument(rank + i));
   }
-  OpFoldResult size = attr.buildStorageSizeInBytes(builder, loc, dims, elementBytes);
+  OpFoldResult size = attr.buildStorageSizeInBytes(builder, loc, dims, ElementWidth::ofBytes(elementBytes));
   OpFoldResult offset =
-      attr.buildElementByteOffset(builder, loc, dims, elementBytes, indices);
+      attr.buildElementByteOffset(builder, loc, dims, ElementWidth::ofBytes(elementBytes), indices);
   func::ReturnOp::create(builder, loc);
   CHECK(succeeded(verify(*module)));
 
@@ -206,7 +206,7 @@ void checkDynamicIRCase(MLIRContext &ctx, std::mt19937 &rng,
     }
     builder.setInsertionPoint(entry->getTerminator());
     OpFoldResult offset2 = attr.buildElementByteOffset(
-        builder, loc, allDynamic, elementBytes, constIndices);
+        builder, loc, allDynamic, ElementWidth::ofBytes(elementBytes), constIndices);
     CHECK(succeeded(verify(*module)));
     IndexInterpreter interp;
     bindDims(interp);
@@ -266,10 +266,10 @@ TEST_CASE("layout math: hand-picked cases", "[layout]") {
   auto ctx = makeContext();
   auto offset = [&](const LayoutDesc &l, const Shape &shape, int64_t b,
                     const Shape &idx) {
-    return parseLayout(*ctx, l).getElementByteOffset(shape, b, idx);
+    return parseLayout(*ctx, l).getElementByteOffset(shape, ElementWidth::ofBytes(b), idx);
   };
   auto size = [&](const LayoutDesc &l, const Shape &shape, int64_t b) {
-    return parseLayout(*ctx, l).getStorageSizeInBytes(shape, b);
+    return parseLayout(*ctx, l).getStorageSizeInBytes(shape, ElementWidth::ofBytes(b));
   };
   CHECK(size(tiledLayout(2, {0, 1}, {4, 2}), {5, 3}, 4) == 128);
   CHECK(offset(tiledLayout(2, {0, 1}, {4, 2}), {5, 3}, 4, {4, 2}) == 96);
@@ -448,7 +448,7 @@ TEST_CASE("static storage size of encoded tensor types", "[layout][types]") {
     // The same size through getPhysicalLayout.
     PhysicalLayoutAttrInterface physical = getPhysicalLayout(type);
     REQUIRE(physical);
-    CHECK(physical.getStorageSizeInBytes(shape, elt.bytes) == ref.storageBytes);
+    CHECK(physical.getStorageSizeInBytes(shape, ElementWidth::ofBytes(elt.bytes)) == ref.storageBytes);
   }
 
   // No static size for dynamic shapes or unserialized encodings.

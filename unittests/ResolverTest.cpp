@@ -257,7 +257,7 @@ TEST_CASE("tiling_resolver: resolved layouts pack like linalg.pack",
                                           kMatmulEncoding[0] + ">"));
   REQUIRE(succeeded(lhs.layout));
   auto physical = cast<PhysicalLayoutAttrInterface>(*lhs.layout);
-  CHECK(physical.getStorageSizeInBytes({5, 3}, 4) == 8 * 4 * 4);
+  CHECK(physical.getStorageSizeInBytes({5, 3}, ElementWidth::ofBytes(4)) == 8 * 4 * 4);
   // RHS K x N = 3 x 5 with n = 8, k = 2: packed [1, 2, 8, 2].
   Resolved rhs =
       resolve(*ctx, resolver,
@@ -272,10 +272,10 @@ TEST_CASE("tiling_resolver: resolved layouts pack like linalg.pack",
   desc.outerDimsPerm = {1, 0};
   RefImage ref = referenceImage(desc, {3, 5}, 4);
   auto rhsLayout = cast<PhysicalLayoutAttrInterface>(*rhs.layout);
-  CHECK(rhsLayout.getStorageSizeInBytes({3, 5}, 4) == ref.storageBytes);
+  CHECK(rhsLayout.getStorageSizeInBytes({3, 5}, ElementWidth::ofBytes(4)) == ref.storageBytes);
   forEachIndex({3, 5}, [&](const Shape &idx) {
     INFO("element " << listStr(idx));
-    CHECK(rhsLayout.getElementByteOffset({3, 5}, 4, idx) ==
+    CHECK(rhsLayout.getElementByteOffset({3, 5}, ElementWidth::ofBytes(4), idx) ==
           ref.offsetOf[logicalKey({3, 5}, idx)]);
   });
 }
@@ -318,10 +318,10 @@ TEST_CASE("tiling_resolver: batch_matmul tiles the last two dims",
   desc.outerDimsPerm = {0, 2, 1};
   RefImage ref = referenceImage(desc, {2, 3, 5}, 4);
   auto layout = cast<PhysicalLayoutAttrInterface>(*rhs.layout);
-  CHECK(layout.getStorageSizeInBytes({2, 3, 5}, 4) == ref.storageBytes);
+  CHECK(layout.getStorageSizeInBytes({2, 3, 5}, ElementWidth::ofBytes(4)) == ref.storageBytes);
   forEachIndex({2, 3, 5}, [&](const Shape &idx) {
     INFO("element " << listStr(idx));
-    CHECK(layout.getElementByteOffset({2, 3, 5}, 4, idx) ==
+    CHECK(layout.getElementByteOffset({2, 3, 5}, ElementWidth::ofBytes(4), idx) ==
           ref.offsetOf[logicalKey({2, 3, 5}, idx)]);
   });
   // A batch_matmul operand of another rank fails (built directly: the type

@@ -323,6 +323,74 @@ static TransferPlan dispatch(std::string why) {
   return plan;
 }
 
+/// Bytes holding `slots` element slots (packed types: rounded up).
+static int64_t slotBytes(int64_t slots, ElementWidth width) {
+  if (width.isPacked())
+    return llvm::divideCeil(slots, width.slotsPerByte());
+  return slots * width.bytes();
+}
+
+/// Rule 8: a span of packed sub-byte elements is bytes only when it starts
+/// and ends on a byte boundary for every value of the dynamic dims. Returns
+/// why not, or an empty string.
+static std::string whyNotWholeBytes(const ByteSpan &span,
+                                    const TensorRegion &region,
+                                    ElementWidth width) {
+  if (span.wholeStorage)
+    return "";
+  PhysicalLayoutAttrInterface layout = getPhysicalLayout(region.type);
+  int64_t perByte = width.slotsPerByte();
+  Type elementType = region.type.getElementType();
+  int64_t count = 1;
+  if (span.steps) {
+    SmallVector<OpFoldResult> index(
+        region.dims.size(), Builder(region.type.getContext()).getIndexAttr(0));
+    index[span.steps->dim] = Builder(region.type.getContext())
+                                 .getIndexAttr(span.steps->stepElements);
+    count = getKnownElementSlotDivisor(layout, region.dims, index);
+  } else {
+    for (OpFoldResult factor : span.elementFactors) {
+      std::optional<int64_t> c = getConstantIntValue(factor);
+      if (c == 0)
+        return ""; // Moves no byte.
+      if (c)
+        count *= *c;
+    }
+  }
+  int64_t start = getKnownElementSlotDivisor(layout, region.dims, span.start);
+  if (start % perByte != 0)
+    return llvm::formatv("the region starts inside a byte ({0} elements "
+                         "share a byte of {1})",
+                         perByte, elementType);
+  if (count % perByte != 0)
+    return llvm::formatv("the region ends inside a byte ({0} elements share "
+                         "a byte of {1})",
+                         perByte, elementType);
+  return "";
+}
+
+/// Applies rule 8 to a DMA plan of packed sub-byte elements: regions that
+/// start or end inside a byte become dispatches (read-modify-write).
+static TransferPlan requireWholeBytes(TransferPlan plan,
+                                      const TensorRegion *source,
+                                      const TensorRegion &target) {
+  if (plan.kind == TransferPlan::Kind::Dispatch)
+    return plan;
+  ElementWidth width = ElementWidth::of(target.type.getElementType());
+  if (!width.isPacked())
+    return plan;
+  std::string why;
+  if (source && plan.source)
+    why = whyNotWholeBytes(*plan.source, *source, width);
+  if (!why.empty())
+    return dispatch("source: " + why);
+  if (plan.target)
+    why = whyNotWholeBytes(*plan.target, target, width);
+  if (!why.empty())
+    return dispatch((source ? "target: " : "") + why);
+  return plan;
+}
+
 static TransferPlan unsupported(RankedTensorType type) {
   TransferPlan plan = dispatch("");
   plan.isError = true;
@@ -384,15 +452,16 @@ static TransferPlan planSymbolicCopy(const TensorRegion &source,
   return plan;
 }
 
-TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
-                                       const TensorRegion &target) {
+/// planCopy before the sub-byte rule (rule 8).
+static TransferPlan planCopyOfSlots(const TensorRegion &source,
+                                    const TensorRegion &target) {
   PhysicalLayoutAttrInterface sourceLayout = getPhysicalLayout(source.type);
   PhysicalLayoutAttrInterface targetLayout = getPhysicalLayout(target.type);
   if (!sourceLayout)
     return unsupported(source.type);
   if (!targetLayout)
     return unsupported(target.type);
-  int64_t elementBytes = getElementByteWidth(source.type.getElementType());
+  ElementWidth width = ElementWidth::of(source.type.getElementType());
 
   std::optional<StaticRegion> s = getStatic(source), t = getStatic(target);
   // An empty region moves nothing, whatever tiles its offsets point into.
@@ -426,7 +495,7 @@ TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
     TransferPlan plan;
     plan.kind = TransferPlan::Kind::Copy;
     plan.explanation =
-        llvm::formatv("one {0}-byte copy: {1}", si->slots * elementBytes,
+        llvm::formatv("one {0}-byte copy: {1}", slotBytes(si->slots, width),
                       describeRegion(*s));
     if (si->hasPads())
       plan.explanation += " (with padding the layouts allow)";
@@ -484,6 +553,11 @@ TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
   return planSymbolicCopy(source, target, sourceLayout, targetLayout);
 }
 
+TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
+                                       const TensorRegion &target) {
+  return requireWholeBytes(planCopyOfSlots(source, target), &source, target);
+}
+
 //===----------------------------------------------------------------------===//
 // Fills
 //===----------------------------------------------------------------------===//
@@ -514,10 +588,11 @@ static std::optional<unsigned> narrowestWidth(const APInt &pattern,
   return std::nullopt;
 }
 
-TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
-                                             std::optional<APInt> pattern,
-                                             unsigned elementBits,
-                                             ArrayRef<int64_t> nativeFillBits) {
+/// planFillRegion before the sub-byte rule (rule 8).
+static TransferPlan planFillOfSlots(const TensorRegion &target,
+                                    std::optional<APInt> pattern,
+                                    unsigned elementBits,
+                                    ArrayRef<int64_t> nativeFillBits) {
   PhysicalLayoutAttrInterface layout = getPhysicalLayout(target.type);
   if (!layout)
     return unsupported(target.type);
@@ -578,7 +653,8 @@ TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
     }
     if (image->hasPads() && image->contract == PadContract::Zero && !zero)
       return dispatch("writes non-zero into tile padding");
-    int64_t bytes = image->slots * getElementByteWidth(elementType);
+    int64_t bytes =
+        slotBytes(image->slots, ElementWidth::of(elementType));
     return fill(staticSpan(target, image->slots),
                 llvm::formatv("one {0}-bit memset of {1} bytes: {2}", width,
                               bytes, describeRegion(*s)));
@@ -628,6 +704,15 @@ TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
                             width, detail::describeSymbolicRegion(target)));
 }
 
+TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
+                                             std::optional<APInt> pattern,
+                                             unsigned elementBits,
+                                             ArrayRef<int64_t> nativeFillBits) {
+  return requireWholeBytes(
+      planFillOfSlots(target, pattern, elementBits, nativeFillBits), nullptr,
+      target);
+}
+
 //===----------------------------------------------------------------------===//
 // Ops
 //===----------------------------------------------------------------------===//
@@ -643,7 +728,9 @@ SmallVector<int64_t> getNativeFillBits(Operation *op,
   return {8, 16, 32};
 }
 
-/// The bits of a constant fill value, widened to whole bytes (i1 is a byte).
+/// The bits of a constant fill value, widened to whole bytes (i1 is a
+/// byte); a packed sub-byte value is replicated to fill a byte (i4 3 is
+/// 0x33).
 static std::optional<APInt> constantPattern(Value value, unsigned elementBits) {
   Attribute attr;
   if (!matchPattern(value, m_Constant(&attr)))
@@ -655,6 +742,13 @@ static std::optional<APInt> constantPattern(Value value, unsigned elementBits) {
     bits = f.getValue().bitcastToAPInt();
   else
     return std::nullopt;
+  if (isPackedSubByteType(value.getType())) {
+    unsigned w = bits.getBitWidth();
+    APInt byte(8, 0);
+    for (unsigned at = 0; at < 8; at += w)
+      byte.insertBits(bits, at);
+    return byte.zext(elementBits);
+  }
   return bits.zext(elementBits);
 }
 
@@ -673,7 +767,9 @@ TransferPlan TransferPlanner::planClone(TensorCloneOp op) {
     bytes = type.hasStaticShape() ? encoding.getStaticStorageSizeInBytes(type)
                                   : std::nullopt;
   else if (type.hasStaticShape())
-    bytes = type.getNumElements() * getElementByteWidth(type.getElementType());
+    bytes = IdentityAttr::get(type.getContext())
+                .getStorageSizeInBytes(type.getShape(),
+                                       ElementWidth::of(type.getElementType()));
   plan.explanation =
       bytes ? std::string(llvm::formatv(
                   "one {0}-byte copy of the whole storage (clone keeps the layout)",
@@ -685,7 +781,7 @@ TransferPlan TransferPlanner::planClone(TensorCloneOp op) {
 /// Whether a static span covers the whole storage of `region`'s tensor.
 static bool spansWholeStorage(const ByteSpan &span, const TensorRegion &region,
                               PhysicalLayoutAttrInterface layout,
-                              int64_t elementBytes) {
+                              ElementWidth width) {
   std::optional<StaticRegion> s = getStatic(region);
   if (span.wholeStorage || span.steps || !s)
     return false;
@@ -696,8 +792,8 @@ static bool spansWholeStorage(const ByteSpan &span, const TensorRegion &region,
       return false;
     slots *= *c;
   }
-  return slots * elementBytes ==
-         layout.getStorageSizeInBytes(s->dims, elementBytes);
+  return slotBytes(slots, width) ==
+         layout.getStorageSizeInBytes(s->dims, width);
 }
 
 TransferPlan TransferPlanner::planEncode(TensorEncodeOp op) {
@@ -724,10 +820,10 @@ TransferPlan TransferPlanner::planEncode(TensorEncodeOp op) {
   TensorRegion resultRegion =
       TensorRegion::whole(resultType, op.getResultEncodingDims());
   TransferPlan copy = planCopy(sourceRegion, resultRegion);
-  int64_t elementBytes = getElementByteWidth(sourceType.getElementType());
+  ElementWidth width = ElementWidth::of(sourceType.getElementType());
   if (copy.kind == TransferPlan::Kind::Copy && copy.source && copy.target &&
-      spansWholeStorage(*copy.source, sourceRegion, source, elementBytes) &&
-      spansWholeStorage(*copy.target, resultRegion, result, elementBytes))
+      spansWholeStorage(*copy.source, sourceRegion, source, width) &&
+      spansWholeStorage(*copy.target, resultRegion, result, width))
     return fold("folds to a clone: both layouts give this shape the same "
                 "byte image");
   return dispatch(llvm::formatv("relayout from {0} to {1}",

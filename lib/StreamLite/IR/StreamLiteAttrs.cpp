@@ -42,6 +42,17 @@ int64_t getElementByteWidth(Type type) {
   return 0;
 }
 
+bool isPackedSubByteType(Type type) {
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && (integer.getWidth() == 2 || integer.getWidth() == 4);
+}
+
+ElementWidth ElementWidth::of(Type type) {
+  if (isPackedSubByteType(type))
+    return ElementWidth(type.getIntOrFloatBitWidth());
+  return ElementWidth::ofBytes(getElementByteWidth(type));
+}
+
 Type getElementStorageType(Type type) {
   auto integer = dyn_cast<IntegerType>(type);
   if (!integer || integer.getWidth() % 8 == 0)
@@ -98,15 +109,15 @@ getPossibleLayouts(RankedTensorType type) {
 LogicalResult
 verifyStorageSizeFits(RankedTensorType type,
                       function_ref<InFlightDiagnostic()> emitError) {
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  if (elementBytes == 0)
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  if (!width.hasStorage())
     return success();
   SmallVector<int64_t> shape(type.getShape());
   for (int64_t &dim : shape)
     if (ShapedType::isDynamic(dim))
       dim = 1;
   for (PhysicalLayoutAttrInterface layout : getPossibleLayouts(type)) {
-    if (layout.getCheckedStorageSizeInBytes(shape, elementBytes))
+    if (layout.getCheckedStorageSizeInBytes(shape, width))
       continue;
     InFlightDiagnostic diag = emitError();
     diag << "storage size of " << type;
@@ -122,14 +133,14 @@ verifyStorageSizeFits(RankedTensorType type,
 
 Value buildStorageSizeOverflow(OpBuilder &builder, Location loc,
                                RankedTensorType type, ValueRange dynamicDims) {
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  if (elementBytes == 0)
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  if (!width.hasStorage())
     return {};
   SmallVector<OpFoldResult> dims = getMixedDims(builder, type, dynamicDims);
   Value result;
   for (PhysicalLayoutAttrInterface layout : getPossibleLayouts(type)) {
     Value overflow =
-        layout.buildStorageSizeOverflow(builder, loc, dims, elementBytes);
+        layout.buildStorageSizeOverflow(builder, loc, dims, width);
     if (!overflow)
       continue;
     result = result ? arith::OrIOp::create(builder, loc, result, overflow)
@@ -241,20 +252,20 @@ static LogicalResult verifyLayoutList(ArrayAttr layouts, RankedTensorType type,
 /// Shared by the physical layouts: static size when the shape is static.
 static std::optional<int64_t>
 physicalStaticSize(PhysicalLayoutAttrInterface layout, RankedTensorType type) {
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  if (!type.hasStaticShape() || elementBytes == 0)
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  if (!type.hasStaticShape() || !width.hasStorage())
     return std::nullopt;
-  return layout.getStorageSizeInBytes(type.getShape(), elementBytes);
+  return layout.getStorageSizeInBytes(type.getShape(), width);
 }
 
 static Value physicalSize(PhysicalLayoutAttrInterface layout, OpBuilder &builder,
                           Location loc, RankedTensorType type,
                           ValueRange dynamicDims) {
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  if (elementBytes == 0)
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  if (!width.hasStorage())
     return {};
   OpFoldResult size = layout.buildStorageSizeInBytes(
-      builder, loc, getMixedDims(builder, type, dynamicDims), elementBytes);
+      builder, loc, getMixedDims(builder, type, dynamicDims), width);
   return getValueOrCreateConstantIndexOp(builder, loc, size);
 }
 
@@ -394,11 +405,20 @@ FailureOr<Attribute> PaddingResolverAttr::getLayout(
   int64_t elementBytes = getElementByteWidth(type.getElementType());
   if (elementBytes == 0)
     return failResolve(emitError, "element type has no byte size");
-  int64_t padBytes = getPadBytes(type.getShape().back() * elementBytes);
   SmallVector<int64_t> resolved(padding.size(), 0);
-  // Whole elements only: a pad that is not a multiple of the element size
-  // (odd element widths) is rounded up.
-  resolved.back() = llvm::divideCeil(padBytes, elementBytes);
+  int64_t row = type.getShape().back();
+  if (isPackedSubByteType(type.getElementType())) {
+    // Packed elements: the rule applies to the row's bytes
+    // R = ceil(d * w / 8), and the pad is returned in elements.
+    int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+    int64_t rowBytes = llvm::divideCeil(row, 8 / bits);
+    resolved.back() = getPadBytes(rowBytes) * (8 / bits);
+  } else {
+    int64_t padBytes = getPadBytes(row * elementBytes);
+    // Whole elements only: a pad that is not a multiple of the element size
+    // (odd element widths) is rounded up.
+    resolved.back() = llvm::divideCeil(padBytes, elementBytes);
+  }
   return Attribute(PaddingAttr::get(getContext(), resolved));
 }
 

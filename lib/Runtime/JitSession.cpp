@@ -432,6 +432,7 @@ JitSession::run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
     uint8_t *field = resultBytes + offsets[r];
     if (e.isScalar) {
       out.bytes.assign(field, field + width);
+      normalizeSubByte(out);
       results.push_back(std::move(out));
       continue;
     }
@@ -455,6 +456,7 @@ JitSession::run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
     if (allocated && !inputPointers.count(allocated) &&
         freed.insert(allocated).second)
       deallocate(allocated);
+    normalizeSubByte(out);
     results.push_back(std::move(out));
   }
   leftovers.buffers = liveAllocations.size();

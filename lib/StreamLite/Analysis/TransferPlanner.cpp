@@ -330,47 +330,10 @@ static int64_t slotBytes(int64_t slots, ElementWidth width) {
   return slots * width.bytes();
 }
 
-/// Rule 8: a span of packed sub-byte elements is bytes only when it starts
-/// and ends on a byte boundary for every value of the dynamic dims. Returns
-/// why not, or an empty string.
-static std::string whyNotWholeBytes(const ByteSpan &span,
-                                    const TensorRegion &region,
-                                    ElementWidth width) {
-  if (span.wholeStorage)
-    return "";
-  PhysicalLayoutAttrInterface layout = getPhysicalLayout(region.type);
-  int64_t perByte = width.slotsPerByte();
-  Type elementType = region.type.getElementType();
-  int64_t count = 1;
-  if (span.steps) {
-    SmallVector<OpFoldResult> index(
-        region.dims.size(), Builder(region.type.getContext()).getIndexAttr(0));
-    index[span.steps->dim] = Builder(region.type.getContext())
-                                 .getIndexAttr(span.steps->stepElements);
-    count = getKnownElementSlotDivisor(layout, region.dims, index);
-  } else {
-    for (OpFoldResult factor : span.elementFactors) {
-      std::optional<int64_t> c = getConstantIntValue(factor);
-      if (c == 0)
-        return ""; // Moves no byte.
-      if (c)
-        count *= *c;
-    }
-  }
-  int64_t start = getKnownElementSlotDivisor(layout, region.dims, span.start);
-  if (start % perByte != 0)
-    return llvm::formatv("the region starts inside a byte ({0} elements "
-                         "share a byte of {1})",
-                         perByte, elementType);
-  if (count % perByte != 0)
-    return llvm::formatv("the region ends inside a byte ({0} elements share "
-                         "a byte of {1})",
-                         perByte, elementType);
-  return "";
-}
-
 /// Applies rule 8 to a DMA plan of packed sub-byte elements: regions that
-/// start or end inside a byte become dispatches (read-modify-write).
+/// start or end inside a byte become dispatches (read-modify-write). A
+/// source range may end inside a byte (the rest is only read); a target's
+/// may end inside the storage's last byte where tail bits are not kept zero.
 static TransferPlan requireWholeBytes(TransferPlan plan,
                                       const TensorRegion *source,
                                       const TensorRegion &target) {
@@ -381,11 +344,16 @@ static TransferPlan requireWholeBytes(TransferPlan plan,
     return plan;
   std::string why;
   if (source && plan.source)
-    why = whyNotWholeBytes(*plan.source, *source, width);
+    why = detail::whyNotWholeBytes(*plan.source, *source, width,
+                                   detail::SpanEnd::Anywhere);
   if (!why.empty())
     return dispatch("source: " + why);
+  PhysicalLayoutAttrInterface layout = getPhysicalLayout(target.type);
   if (plan.target)
-    why = whyNotWholeBytes(*plan.target, target, width);
+    why = detail::whyNotWholeBytes(*plan.target, target, width,
+                                   layout.getPadContract() != PadContract::Zero
+                                       ? detail::SpanEnd::InLastByte
+                                       : detail::SpanEnd::OnByte);
   if (!why.empty())
     return dispatch((source ? "target: " : "") + why);
   return plan;

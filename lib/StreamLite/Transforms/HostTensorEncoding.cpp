@@ -115,8 +115,8 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
   }
   // The planner only returns spans of tensors with a physical layout.
   PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
-  // Packed sub-byte spans start and end on byte boundaries (the planner's
-  // rule 8), so their slot counts divide exactly into bytes.
+  // Packed sub-byte spans start on byte boundaries and end on one or in the
+  // storage's last byte (the planner's rule 8).
   ElementWidth width = ElementWidth::of(type.getElementType());
   SmallVector<OpFoldResult> dims = getMixedDims(builder, type, dynamicDims);
   range.offset =
@@ -138,8 +138,9 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
   } else {
     for (OpFoldResult factor : span.elementFactors)
       length = math.mul(length, factor);
+    // A span may end inside the storage's last byte (its tail bits).
     if (width.isPacked())
-      length = math.floorDiv(length, width.slotsPerByte());
+      length = math.ceilDiv(length, width.slotsPerByte());
   }
   range.length = length;
   // A span from byte 0 over the whole storage (its size value, or the

@@ -150,6 +150,39 @@ TEST_CASE("padding_resolver: getLayout over row sizes and element types",
     }
 }
 
+TEST_CASE("padding_resolver: packed sub-byte rows", "[resolver][padding]") {
+  // The rule applies to the row's bytes R = ceil(d * w / 8) and the pad is
+  // returned in elements (pad_bytes * 8 / w).
+  auto ctx = makeContext();
+  Attribute request = parseAttr(*ctx, "#stream_lite.padding<[0, ?]>");
+  REQUIRE(request);
+  for (int64_t line : {16, 64})
+    for (int64_t sets : {1, 4}) {
+      auto resolver = requireAttr<PaddingResolverAttr>(
+          *ctx, "#stream_lite.padding_resolver<cache_line_bytes = " +
+                    std::to_string(line) +
+                    ", cache_sets = " + std::to_string(sets) + ">");
+      for (const char *name : {"i2", "i4", "ui4", "si2"}) {
+        Type elementType = parseType(*ctx, name);
+        int64_t w = elementType.getIntOrFloatBitWidth();
+        std::string problem;
+        for (int64_t n = 1; n <= 3 * line * sets * 8 / w && problem.empty(); ++n) {
+          auto type = RankedTensorType::get({3, n}, elementType, request);
+          FailureOr<Attribute> layout = resolver.getLayout(type, nullptr);
+          int64_t rowBytes = 0;
+          while (rowBytes * 8 < n * w)
+            ++rowBytes;
+          int64_t padBytes = referencePadBytes(rowBytes, line, sets);
+          Attribute expected =
+              PaddingAttr::get(ctx.get(), {0, padBytes * 8 / w});
+          if (failed(layout) || *layout != expected)
+            problem = print(type) + ": expected " + print(expected);
+        }
+        CHECK(problem == "");
+      }
+    }
+}
+
 TEST_CASE("padding_resolver: exact printed results", "[resolver][padding]") {
   auto ctx = makeContext();
   auto resolver = requireAttr<EncodingResolverAttrInterface>(

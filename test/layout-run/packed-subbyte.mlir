@@ -3,6 +3,8 @@
 // RUN: layout-run %s --function=staging --input=3x3xi4=1,2,3,4,5,6,7,-8,-1 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=STAGING
 // RUN: layout-run %s --function=regions --input=4x7xi4=0,1,2,3,4,5,6,7,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,-8,-7,-6,-5 --input=index=1 --input=index=2 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=REGIONS
 // RUN: layout-run %s --function=unsigned --input=2x3xui4=0,1,9,10,14,15 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=UNSIGNED
+// RUN: layout-run %s --function=unsigned_fill --input=3x3xui4=1,2,3,4,5,6,7,8,9 --input=ui4=13 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=UFILL
+// RUN: layout-run %s --function=signed_fill --input=3x3xsi2=1,-2,0,-1,1,-2,0,-1,1 --input=si2=-2 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SFILL
 // RUN: layout-run %s --function=fill_value --input=3x3xi4=0 --input=i4=-3 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=FILLVALUE
 
 // Packed sub-byte elements (i2, i4, ui4) through every transfer op, with odd
@@ -185,4 +187,51 @@ func.func @fill_value(%arg: tensor<3x3xi4>, %v: i4) -> (tensor<3x3xi4>, tensor<3
   %r = stream_lite.tensor.export %f : tensor<3x3xi4> in !stream_lite.resource<external>{%sz} -> tensor<3x3xi4>
   %r2 = stream_lite.tensor.export %d : tensor<3x3xi4> in !stream_lite.resource<external>{%sz} -> tensor<3x3xi4>
   return %r, %r2 : tensor<3x3xi4>, tensor<3x3xi4>
+}
+
+// ui4 and si2 values from arguments (no arith constant has these types):
+// a fill that cuts 2x2 tiles, a splat, a host load and a store, through
+// casts to signless integers.
+// UFILL: {{^}}3x3xui4=13 2 3 4 13 13 7 13 13{{$}}
+// UFILL-NEXT: {{^}}ui4=13{{$}}
+// UFILL-NOT: {{.}}
+func.func @unsigned_fill(%arg: tensor<3x3xui4>, %v: ui4) -> (tensor<3x3xui4>, ui4) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %sz = stream_lite.tensor.sizeof tensor<3x3xui4> : index
+  %i = stream_lite.tensor.import %arg : tensor<3x3xui4> -> tensor<3x3xui4> in !stream_lite.resource<external>{%sz}
+  %tsz = stream_lite.tensor.sizeof tensor<3x3xui4, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> : index
+  %t = stream_lite.tensor.encode %i : tensor<3x3xui4> in !stream_lite.resource<external>{%sz} -> tensor<3x3xui4, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in !stream_lite.resource<*>{%tsz}
+  %g = stream_lite.tensor.fill %v, %t[%c1, %c1 for %c2, %c2] : ui4 -> tensor<3x3xui4, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in %t as !stream_lite.resource<*>{%tsz}
+  %s = stream_lite.tensor.splat %v : ui4 -> tensor<3x3xui4, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in !stream_lite.resource<*>{%tsz}
+  %st = stream_lite.async.transfer %g : !stream_lite.resource<*>{%tsz} -> !stream_lite.resource<staging>{%tsz}
+  %w = stream_lite.tensor.load %st[%c2, %c2] : tensor<3x3xui4, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in !stream_lite.resource<staging>{%tsz} -> ui4
+  %st2 = stream_lite.tensor.store %w, %st[%c0, %c0] : ui4 -> tensor<3x3xui4, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in %st as !stream_lite.resource<staging>{%tsz}
+  %back = stream_lite.async.transfer %st2 : !stream_lite.resource<staging>{%tsz} -> !stream_lite.resource<*>{%tsz}
+  %d = stream_lite.tensor.encode %back : tensor<3x3xui4, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in !stream_lite.resource<*>{%tsz} -> tensor<3x3xui4> in !stream_lite.resource<external>{%sz}
+  %r = stream_lite.tensor.export %d : tensor<3x3xui4> in !stream_lite.resource<external>{%sz} -> tensor<3x3xui4>
+  return %r, %w : tensor<3x3xui4>, ui4
+}
+
+// SFILL: {{^}}3x3xsi2=-2 -2 0 -1 -2 -2 0 -2 -2{{$}}
+// SFILL-NEXT: {{^}}si2=-2{{$}}
+// SFILL-NOT: {{.}}
+func.func @signed_fill(%arg: tensor<3x3xsi2>, %v: si2) -> (tensor<3x3xsi2>, si2) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %sz = stream_lite.tensor.sizeof tensor<3x3xsi2> : index
+  %i = stream_lite.tensor.import %arg : tensor<3x3xsi2> -> tensor<3x3xsi2> in !stream_lite.resource<external>{%sz}
+  %tsz = stream_lite.tensor.sizeof tensor<3x3xsi2, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> : index
+  %t = stream_lite.tensor.encode %i : tensor<3x3xsi2> in !stream_lite.resource<external>{%sz} -> tensor<3x3xsi2, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in !stream_lite.resource<*>{%tsz}
+  %g = stream_lite.tensor.fill %v, %t[%c1, %c1 for %c2, %c2] : si2 -> tensor<3x3xsi2, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in %t as !stream_lite.resource<*>{%tsz}
+  %s = stream_lite.tensor.splat %v : si2 -> tensor<3x3xsi2, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in !stream_lite.resource<*>{%tsz}
+  %st = stream_lite.async.transfer %g : !stream_lite.resource<*>{%tsz} -> !stream_lite.resource<staging>{%tsz}
+  %w = stream_lite.tensor.load %st[%c2, %c2] : tensor<3x3xsi2, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in !stream_lite.resource<staging>{%tsz} -> si2
+  %st2 = stream_lite.tensor.store %w, %st[%c0, %c0] : si2 -> tensor<3x3xsi2, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in %st as !stream_lite.resource<staging>{%tsz}
+  %back = stream_lite.async.transfer %st2 : !stream_lite.resource<staging>{%tsz} -> !stream_lite.resource<*>{%tsz}
+  %d = stream_lite.tensor.encode %back : tensor<3x3xsi2, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in !stream_lite.resource<*>{%tsz} -> tensor<3x3xsi2> in !stream_lite.resource<external>{%sz}
+  %r = stream_lite.tensor.export %d : tensor<3x3xsi2> in !stream_lite.resource<external>{%sz} -> tensor<3x3xsi2>
+  return %r, %w : tensor<3x3xsi2>, si2
 }

@@ -769,6 +769,9 @@ void populateEncodeHostTensorsPatterns(RewritePatternSet &patterns,
 
 void configureEncodeHostTensorsTarget(ConversionTarget &target) {
   target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect>();
+  // si/ui packed elements reach the bit operations through casts to
+  // signless (PackedBits.h), which the LLVM lowering folds away.
+  target.addLegalOp<UnrealizedConversionCastOp>();
   target.addDynamicallyLegalDialect<StreamLiteDialect>([](Operation *op) {
     return !op->hasTrait<OpTrait::TensorPhaseOp>();
   });

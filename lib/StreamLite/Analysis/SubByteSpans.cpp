@@ -1,10 +1,10 @@
 //===- SubByteSpans.cpp - DMA rule 8 for packed sub-byte types -----------===//
 //
 // Private to the transfer planner: a DMA range of packed sub-byte elements
-// (i2, i4) must start on a byte boundary and end on one (or in the last byte
-// of the storage, where that byte's remaining bits may change); ranges that
-// cut a byte become builtin dispatches (read-modify-write).
-//
+// (i2, i4) must start on a byte boundary and end on one (or with the
+// storage's last slot, where the rest of the byte is tail bits that may
+// change); ranges that cut a byte become builtin dispatches
+// (read-modify-write).
 //===----------------------------------------------------------------------===//
 
 #include "SymbolicRegionImage.h"
@@ -54,8 +54,9 @@ std::string whyNotWholeBytes(const ByteSpan &span,
                          perByte, elementType);
   if (count % perByte == 0 || end == SpanEnd::Anywhere)
     return "";
-  // A static span (whose start is then exact) that ends in the storage's
-  // last byte, whose remaining bits hold no element.
+  // A static span (whose start is then exact) that ends with the storage's
+  // last slot: the rest of its last byte is tail bits, no element. (The
+  // slot count is the storage size of one-byte slots.)
   SmallVector<int64_t> dims;
   for (OpFoldResult dim : region.dims)
     if (std::optional<int64_t> c = getConstantIntValue(dim))
@@ -64,9 +65,9 @@ std::string whyNotWholeBytes(const ByteSpan &span,
                   llvm::all_of(span.start, [](OpFoldResult v) {
                     return getConstantIntValue(v).has_value();
                   });
-  if (end == SpanEnd::InLastByte && isStatic && exactCount &&
-      llvm::divideCeil(start + count, perByte) ==
-          layout.getStorageSizeInBytes(dims, width))
+  if (end == SpanEnd::WithLastSlot && isStatic && exactCount &&
+      start + count ==
+          layout.getStorageSizeInBytes(dims, ElementWidth::ofBytes(1)))
     return "";
   return llvm::formatv("the region ends inside a byte ({0} elements share "
                        "a byte of {1})",

@@ -70,8 +70,8 @@ std::string describeSymbolicRegion(const TensorRegion &region);
 /// Where a packed sub-byte span may end besides a byte boundary.
 enum class SpanEnd {
   OnByte,
-  /// Inside the last byte of a static storage (its tail bits may change).
-  InLastByte,
+  /// With the last slot of a static storage (its tail bits may change).
+  WithLastSlot,
   /// Anywhere (a source: the rest of its last byte is read, never written).
   Anywhere,
 };

@@ -333,7 +333,7 @@ static int64_t slotBytes(int64_t slots, ElementWidth width) {
 /// Applies rule 8 to a DMA plan of packed sub-byte elements: regions that
 /// start or end inside a byte become dispatches (read-modify-write). A
 /// source range may end inside a byte (the rest is only read); a target's
-/// may end inside the storage's last byte where tail bits are not kept zero.
+/// may end with the storage's last slot where tail bits are not kept zero.
 static TransferPlan requireWholeBytes(TransferPlan plan,
                                       const TensorRegion *source,
                                       const TensorRegion &target) {
@@ -352,7 +352,7 @@ static TransferPlan requireWholeBytes(TransferPlan plan,
   if (plan.target)
     why = detail::whyNotWholeBytes(*plan.target, target, width,
                                    layout.getPadContract() != PadContract::Zero
-                                       ? detail::SpanEnd::InLastByte
+                                       ? detail::SpanEnd::WithLastSlot
                                        : detail::SpanEnd::OnByte);
   if (!why.empty())
     return dispatch((source ? "target: " : "") + why);

@@ -48,14 +48,19 @@ func.func @slices(%r: !stream_lite.resource<*>, %sz: index, %d: index, %i: index
 
 func.func @updates(%r: !stream_lite.resource<*>, %u: !stream_lite.resource<*>, %sz: index) attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
   %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
   %c4 = arith.constant 4 : index
   %c5 = arith.constant 5 : index
-  // Into bytes 2..3 of 7 nibbles: ends in the target's last byte.
+  // Into bytes 2..3 of 7 nibbles: ends with the target's last slot (the
+  // rest of byte 3 is an undefined tail).
   // expected-remark @+1 {{[Passed] stream_lite.tensor.update | Category:stream-lite-materialize-builtins | Function=updates | Remark="one 2-byte copy: rows 0..2 are contiguous"}}
   %0 = stream_lite.tensor.update %u, %r[%c4] : tensor<3xi4> in !stream_lite.resource<*>{%sz} -> tensor<7xi4> in %r as !stream_lite.resource<*>{%sz}
   // Into nibbles 0..2 of 8: nibble 3 shares the last written byte.
   // expected-remark @+1 {{[Missed] stream_lite.tensor.update | Category:stream-lite-materialize-builtins | Function=updates | Remark="target: the region ends inside a byte (2 elements share a byte of i4)"}}
   %1 = stream_lite.tensor.update %u, %r[%c0] : tensor<3xi4> in !stream_lite.resource<*>{%sz} -> tensor<8xi4> in %r as !stream_lite.resource<*>{%sz}
+  // Ends inside byte 4, the last one, whose other slots hold elements.
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.update | Category:stream-lite-materialize-builtins | Function=updates | Remark="target: the region ends inside a byte (4 elements share a byte of i2)"}}
+  %3 = stream_lite.tensor.update %u, %r[%c16] : tensor<1xi2> in !stream_lite.resource<*>{%sz} -> tensor<20xi2> in %r as !stream_lite.resource<*>{%sz}
   // Starts in the middle of byte 2.
   // expected-remark @+1 {{[Missed] stream_lite.tensor.update | Category:stream-lite-materialize-builtins | Function=updates | Remark="target: the region starts inside a byte (2 elements share a byte of i4)"}}
   %2 = stream_lite.tensor.update %u, %r[%c5] : tensor<2xi4> in !stream_lite.resource<*>{%sz} -> tensor<8xi4> in %r as !stream_lite.resource<*>{%sz}

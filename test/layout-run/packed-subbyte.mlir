@@ -5,6 +5,7 @@
 // RUN: layout-run %s --function=unsigned --input=2x3xui4=0,1,9,10,14,15 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=UNSIGNED
 // RUN: layout-run %s --function=unsigned_fill --input=3x3xui4=1,2,3,4,5,6,7,8,9 --input=ui4=13 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=UFILL
 // RUN: layout-run %s --function=signed_fill --input=3x3xsi2=1,-2,0,-1,1,-2,0,-1,1 --input=si2=-2 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SFILL
+// RUN: layout-run %s --function=last_byte --input=20xi2=-2,-1,0,1,-2,-1,0,1,-2,-1,0,1,-2,-1,0,1,1,1,-1,-2 --input=1xi2=-1 --input=3xi4=1,2,3 --input=7xi4=-1,-2,-3,-4,-5,-6,-7 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=LASTBYTE
 // RUN: layout-run %s --function=fill_value --input=3x3xi4=0 --input=i4=-3 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=FILLVALUE
 
 // Packed sub-byte elements (i2, i4, ui4) through every transfer op, with odd
@@ -234,4 +235,28 @@ func.func @signed_fill(%arg: tensor<3x3xsi2>, %v: si2) -> (tensor<3x3xsi2>, si2)
   %d = stream_lite.tensor.encode %back : tensor<3x3xsi2, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in !stream_lite.resource<*>{%tsz} -> tensor<3x3xsi2> in !stream_lite.resource<external>{%sz}
   %r = stream_lite.tensor.export %d : tensor<3x3xsi2> in !stream_lite.resource<external>{%sz} -> tensor<3x3xsi2>
   return %r, %w : tensor<3x3xsi2>, si2
+}
+
+// Updates into the last byte of a storage: one i2 at [16] of 20 must keep
+// elements 17..19, which share its byte (a dispatch); three i4 at [4] of 7
+// end with the last slot, so the copy may write the tail nibble (DMA).
+// LASTBYTE: {{^}}20xi2=-2 -1 0 1 -2 -1 0 1 -2 -1 0 1 -2 -1 0 1 -1 1 -1 -2{{$}}
+// LASTBYTE-NEXT: {{^}}7xi4=-1 -2 -3 -4 1 2 3{{$}}
+// LASTBYTE-NOT: {{.}}
+func.func @last_byte(%a: tensor<20xi2>, %b: tensor<1xi2>, %c: tensor<3xi4>, %d: tensor<7xi4>) -> (tensor<20xi2>, tensor<7xi4>) {
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %asz = stream_lite.tensor.sizeof tensor<20xi2> : index
+  %bsz = stream_lite.tensor.sizeof tensor<1xi2> : index
+  %csz = stream_lite.tensor.sizeof tensor<3xi4> : index
+  %dsz = stream_lite.tensor.sizeof tensor<7xi4> : index
+  %ai = stream_lite.tensor.import %a : tensor<20xi2> -> tensor<20xi2> in !stream_lite.resource<external>{%asz}
+  %bi = stream_lite.tensor.import %b : tensor<1xi2> -> tensor<1xi2> in !stream_lite.resource<external>{%bsz}
+  %ci = stream_lite.tensor.import %c : tensor<3xi4> -> tensor<3xi4> in !stream_lite.resource<external>{%csz}
+  %di = stream_lite.tensor.import %d : tensor<7xi4> -> tensor<7xi4> in !stream_lite.resource<external>{%dsz}
+  %u1 = stream_lite.tensor.update %bi, %ai[%c16] : tensor<1xi2> in !stream_lite.resource<external>{%bsz} -> tensor<20xi2> in %ai as !stream_lite.resource<external>{%asz}
+  %u2 = stream_lite.tensor.update %ci, %di[%c4] : tensor<3xi4> in !stream_lite.resource<external>{%csz} -> tensor<7xi4> in %di as !stream_lite.resource<external>{%dsz}
+  %r1 = stream_lite.tensor.export %u1 : tensor<20xi2> in !stream_lite.resource<external>{%asz} -> tensor<20xi2>
+  %r2 = stream_lite.tensor.export %u2 : tensor<7xi4> in !stream_lite.resource<external>{%dsz} -> tensor<7xi4>
+  return %r1, %r2 : tensor<20xi2>, tensor<7xi4>
 }

@@ -211,6 +211,8 @@ std::optional<APInt> getSplatBits(AsyncConstantOp op) {
   if (!value || !value.isSplat() || !value.getType().hasStaticShape())
     return std::nullopt;
   Type elementType = value.getElementType();
+  if (isPackedSubByteType(elementType))
+    return std::nullopt; // Diagnosed in createConstantGlobals.
   unsigned bits = 8 * getElementByteWidth(elementType);
   if (isa<IntegerType>(elementType) && bits > 0)
     return value.getSplatValue<APInt>().zext(bits);
@@ -670,6 +672,13 @@ static LogicalResult createConstantGlobals(
       return WalkResult::advance(); // Filled, see ConstantLowering.
     auto value = dyn_cast<ElementsAttr>(op.getValue());
     auto type = value ? dyn_cast<RankedTensorType>(value.getType()) : nullptr;
+    if (type && isPackedSubByteType(type.getElementType())) {
+      // A global would hold one byte per element, not the packed bytes.
+      op.emitOpError() << "value of packed sub-byte type " << type
+                       << " must be given as its byte image (i8); "
+                          "--stream-lite-encode-host-tensors builds it";
+      return WalkResult::interrupt();
+    }
     if (!type || !type.hasStaticShape() ||
         !type.getElementType().isIntOrIndexOrFloat()) {
       op.emitOpError() << "value must be a static tensor of integers, indices "

@@ -163,13 +163,21 @@ void unpackHost(OpBuilder &b, Location loc, Value buffer, Value host) {
 /// the writing op, or also by loads just before it in its block (the
 /// read-modify-write of a packed element).
 bool isExclusive(Value value, Operation *writer) {
-  for (Operation *user : value.getUsers()) {
-    if (user == writer)
+  // The writer must use it once (a second operand, e.g. the source of a
+  // copy into itself, would read what it writes).
+  unsigned writerUses = 0;
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    if (user == writer) {
+      ++writerUses;
       continue;
+    }
     if (!isa<AsyncLoadOp>(user) || user->getBlock() != writer->getBlock() ||
         !user->isBeforeInBlock(writer))
       return false;
   }
+  if (writerUses != 1)
+    return false;
   Operation *def = value.getDefiningOp();
   return def && (def->hasTrait<layoutopt::stream_lite::OpTrait::AsyncPhaseOp>() ||
                  isa<AsyncTransferOp>(def));

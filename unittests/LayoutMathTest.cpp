@@ -47,7 +47,7 @@ std::string checkStaticOffsets(PhysicalLayoutAttrInterface attr, const Shape &sh
   forEachIndex(shape, [&](const Shape &idx) {
     if (!problem.empty())
       return;
-    int64_t got = attr.getElementByteOffset(shape, elementBytes, idx);
+    int64_t got = attr.getElementByteOffset(shape, ElementWidth::ofBytes(elementBytes), idx);
     int64_t want = ref.offsetOf[logicalKey(shape, idx)];
     std::string at = "element " + listStr(idx) + ": offset " + std::to_string(got);
     if (got != want)
@@ -76,7 +76,7 @@ void checkStaticCase(MLIRContext &ctx, const LayoutDesc &layout,
           (numElements(shape) + ref.padSlots) * elementBytes);
 
   PhysicalLayoutAttrInterface attr = parseLayout(ctx, layout);
-  CHECK(attr.getStorageSizeInBytes(shape, elementBytes) == ref.storageBytes);
+  CHECK(attr.getStorageSizeInBytes(shape, ElementWidth::ofBytes(elementBytes)) == ref.storageBytes);
   CHECK(checkStaticOffsets(attr, shape, elementBytes, ref) == "");
 }
 
@@ -97,7 +97,7 @@ void checkConstantIRCase(MLIRContext &ctx, std::mt19937 &rng,
   SmallVector<OpFoldResult> dims;
   for (int64_t d : shape)
     dims.push_back(builder.getIndexAttr(d));
-  OpFoldResult size = attr.buildStorageSizeInBytes(builder, loc, dims, elementBytes);
+  OpFoldResult size = attr.buildStorageSizeInBytes(builder, loc, dims, ElementWidth::ofBytes(elementBytes));
   CHECK(getConstantIntValue(size).value_or(-1) == ref.storageBytes);
 
   // A few elements (all of them for small tensors).
@@ -112,7 +112,7 @@ void checkConstantIRCase(MLIRContext &ctx, std::mt19937 &rng,
     for (int64_t x : idx)
       indices.push_back(builder.getIndexAttr(x));
     OpFoldResult offset =
-        attr.buildElementByteOffset(builder, loc, dims, elementBytes, indices);
+        attr.buildElementByteOffset(builder, loc, dims, ElementWidth::ofBytes(elementBytes), indices);
     int64_t got = getConstantIntValue(offset).value_or(-1);
     int64_t want = ref.offsetOf[logicalKey(shape, idx)];
     if (got != want)
@@ -159,9 +159,9 @@ void checkDynamicIRCase(MLIRContext &ctx, std::mt19937 &rng,
       dims.push_back(builder.getIndexAttr(shape[i]));
     indices.push_back(entry->getArgument(rank + i));
   }
-  OpFoldResult size = attr.buildStorageSizeInBytes(builder, loc, dims, elementBytes);
+  OpFoldResult size = attr.buildStorageSizeInBytes(builder, loc, dims, ElementWidth::ofBytes(elementBytes));
   OpFoldResult offset =
-      attr.buildElementByteOffset(builder, loc, dims, elementBytes, indices);
+      attr.buildElementByteOffset(builder, loc, dims, ElementWidth::ofBytes(elementBytes), indices);
   func::ReturnOp::create(builder, loc);
   CHECK(succeeded(verify(*module)));
 
@@ -206,7 +206,7 @@ void checkDynamicIRCase(MLIRContext &ctx, std::mt19937 &rng,
     }
     builder.setInsertionPoint(entry->getTerminator());
     OpFoldResult offset2 = attr.buildElementByteOffset(
-        builder, loc, allDynamic, elementBytes, constIndices);
+        builder, loc, allDynamic, ElementWidth::ofBytes(elementBytes), constIndices);
     CHECK(succeeded(verify(*module)));
     IndexInterpreter interp;
     bindDims(interp);
@@ -266,10 +266,10 @@ TEST_CASE("layout math: hand-picked cases", "[layout]") {
   auto ctx = makeContext();
   auto offset = [&](const LayoutDesc &l, const Shape &shape, int64_t b,
                     const Shape &idx) {
-    return parseLayout(*ctx, l).getElementByteOffset(shape, b, idx);
+    return parseLayout(*ctx, l).getElementByteOffset(shape, ElementWidth::ofBytes(b), idx);
   };
   auto size = [&](const LayoutDesc &l, const Shape &shape, int64_t b) {
-    return parseLayout(*ctx, l).getStorageSizeInBytes(shape, b);
+    return parseLayout(*ctx, l).getStorageSizeInBytes(shape, ElementWidth::ofBytes(b));
   };
   CHECK(size(tiledLayout(2, {0, 1}, {4, 2}), {5, 3}, 4) == 128);
   CHECK(offset(tiledLayout(2, {0, 1}, {4, 2}), {5, 3}, 4, {4, 2}) == 96);
@@ -476,7 +476,7 @@ TEST_CASE("static storage size of encoded tensor types", "[layout][types]") {
     // The same size through getPhysicalLayout.
     PhysicalLayoutAttrInterface physical = getPhysicalLayout(type);
     REQUIRE(physical);
-    CHECK(physical.getStorageSizeInBytes(shape, elt.bytes) == ref.storageBytes);
+    CHECK(physical.getStorageSizeInBytes(shape, ElementWidth::ofBytes(elt.bytes)) == ref.storageBytes);
   }
 
   // No static size for dynamic shapes or unserialized encodings.
@@ -579,4 +579,170 @@ TEST_CASE("pad contracts", "[layout]") {
   CHECK(contract("#stream_lite.padding<[0, 3]>") == PadContract::Undefined);
   CHECK(contract("#stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [4]>") ==
         PadContract::Zero);
+}
+
+//===----------------------------------------------------------------------===//
+// Packed sub-byte elements (bit images)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Checks storage size, slots, byte offsets and their IR forms (constant
+/// dims) of one (layout, shape, element bits) case against the bit image.
+void checkBitCase(MLIRContext &ctx, const LayoutDesc &layout,
+                  const Shape &shape, int64_t bits) {
+  INFO(layout.str() << " shape=" << listStr(shape) << " bits=" << bits);
+  RefBitImage ref = referenceBitImage(layout, shape, bits);
+  REQUIRE(ref.complete);
+  PhysicalLayoutAttrInterface attr = parseLayout(ctx, layout);
+  ElementWidth width(bits);
+  CHECK(attr.getStorageSizeInBytes(shape, width) == ref.storageBytes);
+  CHECK(attr.getCheckedStorageSizeInBytes(shape, width) == ref.storageBytes);
+
+  OpBuilder builder(&ctx);
+  Location loc = builder.getUnknownLoc();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  builder.setInsertionPointToEnd(module->getBody());
+  SmallVector<OpFoldResult> dims;
+  for (int64_t d : shape)
+    dims.push_back(builder.getIndexAttr(d));
+  CHECK(getConstantIntValue(attr.buildStorageSizeInBytes(builder, loc, dims,
+                                                         width))
+            .value_or(-1) == ref.storageBytes);
+
+  std::string problem;
+  std::vector<bool> used(size_t(ref.storageBytes) * 8, false);
+  forEachIndex(shape, [&](const Shape &idx) {
+    if (!problem.empty())
+      return;
+    int64_t want = ref.bitOffsetOf[logicalKey(shape, idx)];
+    int64_t slot = attr.getElementSlot(shape, idx);
+    int64_t byte = attr.getElementByteOffset(shape, width, idx);
+    std::string at = "element " + listStr(idx) + ": ";
+    if (slot * bits != want) {
+      problem = at + "slot " + std::to_string(slot) + ", reference bit " +
+                std::to_string(want);
+      return;
+    }
+    if (byte != want / 8) {
+      problem = at + "byte " + std::to_string(byte) + ", reference bit " +
+                std::to_string(want);
+      return;
+    }
+    for (int64_t b = want; b < want + bits; ++b) {
+      if (b >= int64_t(used.size()) || used[b]) {
+        problem = at + "bit " + std::to_string(b) +
+                  " outside the storage or used twice";
+        return;
+      }
+      used[b] = true;
+    }
+    SmallVector<OpFoldResult> indices;
+    for (int64_t x : idx)
+      indices.push_back(builder.getIndexAttr(x));
+    if (getConstantIntValue(attr.buildElementSlot(builder, loc, dims, indices)) !=
+            slot ||
+        getConstantIntValue(attr.buildElementByteOffset(builder, loc, dims,
+                                                        width, indices)) != byte)
+      problem = at + "IR forms do not fold to the static answers";
+  });
+  CHECK(problem == "");
+  CHECK(module->getBody()->empty());
+}
+} // namespace
+
+TEST_CASE("bit packing matches brute force (widths 2/4/8/16)",
+          "[layout][packed]") {
+  auto ctx = makeContext();
+  std::mt19937 rng(0x5b17e);
+  const int64_t widths[] = {2, 4, 8, 16};
+  for (int iter = 0; iter < 4000; ++iter) {
+    int64_t rank = randInt(rng, 1, 4);
+    LayoutDesc layout = randInt(rng, 0, 3) == 0 ? identityLayout(rank)
+                        : randInt(rng, 0, 1)    ? randomPadding(rng, rank)
+                                                : randomTiled(rng, rank);
+    checkBitCase(*ctx, layout, randomShape(rng, rank),
+                 widths[randInt(rng, 0, 3)]);
+  }
+}
+
+TEST_CASE("bit packing: hand-computed cases", "[layout][packed]") {
+  auto ctx = makeContext();
+  auto layout = [&](const char *text) {
+    return requireAttr<PhysicalLayoutAttrInterface>(*ctx, text);
+  };
+  ElementWidth i4(4), i2(2);
+  // 4x6xi4 is 12 bytes; 3x5xi4 is 8 (the last nibble is a tail).
+  CHECK(layout("#stream_lite.identity").getStorageSizeInBytes({4, 6}, i4) == 12);
+  CHECK(layout("#stream_lite.identity").getStorageSizeInBytes({3, 5}, i4) == 8);
+  CHECK(layout("#stream_lite.identity").getStorageSizeInBytes({3, 5}, i2) == 4);
+  // Element [1, 2] of 3x5: slot 7, the high nibble of byte 3.
+  CHECK(layout("#stream_lite.identity").getElementSlot({3, 5}, {1, 2}) == 7);
+  CHECK(layout("#stream_lite.identity").getElementByteOffset({3, 5}, i4, {1, 2}) == 3);
+  // Padding counts elements: 3x(5+3) slots = 24 nibbles = 12 bytes.
+  CHECK(layout("#stream_lite.padding<[0, 3]>").getStorageSizeInBytes({3, 5}, i4) == 12);
+  // Tiles of 2x2 over 3x3: 4x4 slots = 8 bytes of i4.
+  auto tiled = layout("#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>");
+  CHECK(tiled.getStorageSizeInBytes({3, 3}, i4) == 8);
+  CHECK(tiled.getElementSlot({3, 3}, {1, 2}) == 6); // tile (0, 1), inner (1, 0)
+  CHECK(tiled.getElementByteOffset({3, 3}, i4, {1, 2}) == 3);
+  // Whole-byte widths are unchanged.
+  CHECK(tiled.getStorageSizeInBytes({3, 3}, ElementWidth::ofBytes(4)) == 64);
+}
+
+TEST_CASE("element widths of types", "[layout][packed]") {
+  auto ctx = makeContext();
+  auto bits = [&](StringRef text) {
+    Type type = parseType(*ctx, text);
+    REQUIRE(type);
+    return ElementWidth::of(type).bits;
+  };
+  CHECK(bits("i2") == 2);
+  CHECK(bits("i4") == 4);
+  CHECK(bits("si4") == 4);
+  CHECK(bits("ui2") == 2);
+  CHECK(bits("i1") == 8); // one byte per element
+  CHECK(bits("i3") == 8); // other odd widths round up to bytes
+  CHECK(bits("i12") == 16);
+  CHECK(bits("f32") == 32);
+  CHECK(bits("none") == 0);
+  CHECK(ElementWidth(4).isPacked());
+  CHECK(!ElementWidth(8).isPacked());
+  CHECK(ElementWidth(2).slotsPerByte() == 4);
+}
+
+TEST_CASE("slot divisors prove byte alignment for dynamic values",
+          "[layout][packed]") {
+  auto ctx = makeContext();
+  OpBuilder builder(ctx.get());
+  Location loc = builder.getUnknownLoc();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  builder.setInsertionPointToEnd(module->getBody());
+  // An opaque index value (a block argument stands for a dynamic value).
+  auto func = func::FuncOp::create(
+      builder, loc, "f",
+      builder.getFunctionType({builder.getIndexType()}, {}));
+  Value dyn = func.addEntryBlock()->getArgument(0);
+  auto attr = [&](const char *text) {
+    return requireAttr<PhysicalLayoutAttrInterface>(*ctx, text);
+  };
+  auto c = [&](int64_t v) -> OpFoldResult { return builder.getIndexAttr(v); };
+  auto identity = attr("#stream_lite.identity");
+  // Row %i of ?x8: slot 8 * %i, a multiple of 8.
+  CHECK(getKnownElementSlotDivisor(identity, {dyn, c(8)}, {dyn, c(0)}) % 8 == 0);
+  // Row %i of ?x5: only a multiple of 5 (not of 2).
+  CHECK(getKnownElementSlotDivisor(identity, {dyn, c(5)}, {dyn, c(0)}) % 2 != 0);
+  // Static: the exact slot.
+  CHECK(getKnownElementSlotDivisor(identity, {c(3), c(5)}, {c(1), c(2)}) == 7);
+  CHECK(getKnownElementSlotDivisor(identity, {c(3), c(5)}, {c(0), c(0)}) == 0);
+  // Whole outer rows of 4x2 tiles of ?x6: multiples of 4 * 2 * ceil(6/2).
+  auto tiled = attr("#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2]>");
+  SmallVector<OpFoldResult> rows{dyn, c(6)};
+  // Brute force: the divisor divides the slot for every value.
+  for (int64_t n = 1; n <= 9; ++n)
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < 6; ++j) {
+        int64_t divisor = getKnownElementSlotDivisor(tiled, rows, {dyn, c(j)});
+        int64_t slot = tiled.getElementSlot({n, 6}, {i, j});
+        CHECK((divisor == 0 ? slot == 0 : slot % divisor == 0));
+      }
 }

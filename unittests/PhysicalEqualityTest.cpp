@@ -20,13 +20,13 @@ PhysicalLayoutAttrInterface physical(MLIRContext &ctx, StringRef text) {
 /// storage size and offsets for `shape`.
 bool sameImageByProject(PhysicalLayoutAttrInterface a, PhysicalLayoutAttrInterface b,
                         const Shape &shape, int64_t elementBytes) {
-  if (a.getStorageSizeInBytes(shape, elementBytes) !=
-      b.getStorageSizeInBytes(shape, elementBytes))
+  if (a.getStorageSizeInBytes(shape, ElementWidth::ofBytes(elementBytes)) !=
+      b.getStorageSizeInBytes(shape, ElementWidth::ofBytes(elementBytes)))
     return false;
   bool same = true;
   forEachIndex(shape, [&](const Shape &idx) {
-    same &= a.getElementByteOffset(shape, elementBytes, idx) ==
-            b.getElementByteOffset(shape, elementBytes, idx);
+    same &= a.getElementByteOffset(shape, ElementWidth::ofBytes(elementBytes), idx) ==
+            b.getElementByteOffset(shape, ElementWidth::ofBytes(elementBytes), idx);
   });
   return same;
 }
@@ -163,10 +163,10 @@ TEST_CASE("getCanonicalLayout keeps the byte image", "[equality]") {
     CHECK(arePhysicallyEqual(layout, canonical));
     RefImage ref = referenceImage(desc, shape, b);
     REQUIRE(ref.complete());
-    CHECK(canonical.getStorageSizeInBytes(shape, b) == ref.storageBytes);
+    CHECK(canonical.getStorageSizeInBytes(shape, ElementWidth::ofBytes(b)) == ref.storageBytes);
     bool same = true;
     forEachIndex(shape, [&](const Shape &idx) {
-      same &= canonical.getElementByteOffset(shape, b, idx) ==
+      same &= canonical.getElementByteOffset(shape, ElementWidth::ofBytes(b), idx) ==
               ref.offsetOf[logicalKey(shape, idx)];
     });
     CHECK(same);

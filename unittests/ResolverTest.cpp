@@ -150,6 +150,39 @@ TEST_CASE("padding_resolver: getLayout over row sizes and element types",
     }
 }
 
+TEST_CASE("padding_resolver: packed sub-byte rows", "[resolver][padding]") {
+  // The rule applies to the row's bytes R = ceil(d * w / 8) and the pad is
+  // returned in elements (pad_bytes * 8 / w).
+  auto ctx = makeContext();
+  Attribute request = parseAttr(*ctx, "#stream_lite.padding<[0, ?]>");
+  REQUIRE(request);
+  for (int64_t line : {16, 64})
+    for (int64_t sets : {1, 4}) {
+      auto resolver = requireAttr<PaddingResolverAttr>(
+          *ctx, "#stream_lite.padding_resolver<cache_line_bytes = " +
+                    std::to_string(line) +
+                    ", cache_sets = " + std::to_string(sets) + ">");
+      for (const char *name : {"i2", "i4", "ui4", "si2"}) {
+        Type elementType = parseType(*ctx, name);
+        int64_t w = elementType.getIntOrFloatBitWidth();
+        std::string problem;
+        for (int64_t n = 1; n <= 3 * line * sets * 8 / w && problem.empty(); ++n) {
+          auto type = RankedTensorType::get({3, n}, elementType, request);
+          FailureOr<Attribute> layout = resolver.getLayout(type, nullptr);
+          int64_t rowBytes = 0;
+          while (rowBytes * 8 < n * w)
+            ++rowBytes;
+          int64_t padBytes = referencePadBytes(rowBytes, line, sets);
+          Attribute expected =
+              PaddingAttr::get(ctx.get(), {0, padBytes * 8 / w});
+          if (failed(layout) || *layout != expected)
+            problem = print(type) + ": expected " + print(expected);
+        }
+        CHECK(problem == "");
+      }
+    }
+}
+
 TEST_CASE("padding_resolver: exact printed results", "[resolver][padding]") {
   auto ctx = makeContext();
   auto resolver = requireAttr<EncodingResolverAttrInterface>(
@@ -257,7 +290,7 @@ TEST_CASE("tiling_resolver: resolved layouts pack like linalg.pack",
                                           kMatmulEncoding[0] + ">"));
   REQUIRE(succeeded(lhs.layout));
   auto physical = cast<PhysicalLayoutAttrInterface>(*lhs.layout);
-  CHECK(physical.getStorageSizeInBytes({5, 3}, 4) == 8 * 4 * 4);
+  CHECK(physical.getStorageSizeInBytes({5, 3}, ElementWidth::ofBytes(4)) == 8 * 4 * 4);
   // RHS K x N = 3 x 5 with n = 8, k = 2: packed [1, 2, 8, 2].
   Resolved rhs =
       resolve(*ctx, resolver,
@@ -272,10 +305,10 @@ TEST_CASE("tiling_resolver: resolved layouts pack like linalg.pack",
   desc.outerDimsPerm = {1, 0};
   RefImage ref = referenceImage(desc, {3, 5}, 4);
   auto rhsLayout = cast<PhysicalLayoutAttrInterface>(*rhs.layout);
-  CHECK(rhsLayout.getStorageSizeInBytes({3, 5}, 4) == ref.storageBytes);
+  CHECK(rhsLayout.getStorageSizeInBytes({3, 5}, ElementWidth::ofBytes(4)) == ref.storageBytes);
   forEachIndex({3, 5}, [&](const Shape &idx) {
     INFO("element " << listStr(idx));
-    CHECK(rhsLayout.getElementByteOffset({3, 5}, 4, idx) ==
+    CHECK(rhsLayout.getElementByteOffset({3, 5}, ElementWidth::ofBytes(4), idx) ==
           ref.offsetOf[logicalKey({3, 5}, idx)]);
   });
 }
@@ -318,10 +351,10 @@ TEST_CASE("tiling_resolver: batch_matmul tiles the last two dims",
   desc.outerDimsPerm = {0, 2, 1};
   RefImage ref = referenceImage(desc, {2, 3, 5}, 4);
   auto layout = cast<PhysicalLayoutAttrInterface>(*rhs.layout);
-  CHECK(layout.getStorageSizeInBytes({2, 3, 5}, 4) == ref.storageBytes);
+  CHECK(layout.getStorageSizeInBytes({2, 3, 5}, ElementWidth::ofBytes(4)) == ref.storageBytes);
   forEachIndex({2, 3, 5}, [&](const Shape &idx) {
     INFO("element " << listStr(idx));
-    CHECK(layout.getElementByteOffset({2, 3, 5}, 4, idx) ==
+    CHECK(layout.getElementByteOffset({2, 3, 5}, ElementWidth::ofBytes(4), idx) ==
           ref.offsetOf[logicalKey({2, 3, 5}, idx)]);
   });
   // A batch_matmul operand of another rank fails (built directly: the type

@@ -326,7 +326,7 @@ std::string spanBytes(const ByteSpan &span, const Instance &inst,
   const Shape &shape = inst.desc.shape;
   if (span.wholeStorage) {
     start = 0;
-    length = inst.attr.getStorageSizeInBytes(shape, eb);
+    length = inst.attr.getStorageSizeInBytes(shape, ElementWidth::ofBytes(eb));
     if (length != inst.ref.storageBytes)
       return "getStorageSizeInBytes " + std::to_string(length) +
              " != reference " + std::to_string(inst.ref.storageBytes);
@@ -356,7 +356,7 @@ std::string spanBytes(const ByteSpan &span, const Instance &inst,
     if (idx[i] < 0 || idx[i] >= shape[i])
       return "span start " + listStr(idx) + " outside the tensor";
   start = inst.ref.offsetOf[logicalKey(shape, idx)];
-  int64_t lib = inst.attr.getElementByteOffset(shape, eb, idx);
+  int64_t lib = inst.attr.getElementByteOffset(shape, ElementWidth::ofBytes(eb), idx);
   if (lib != start)
     return "getElementByteOffset(" + listStr(idx) + ") = " +
            std::to_string(lib) + " != reference " + std::to_string(start);
@@ -1396,7 +1396,7 @@ ByteSpan concretize(const ByteSpan &span, const Instance &inst,
   Shape index(inst.desc.shape.size(), 0);
   index[steps.dim] = steps.stepElements;
   int64_t eb = inst.desc.elementBytes;
-  int64_t stepBytes = inst.attr.getElementByteOffset(inst.desc.shape, eb, index);
+  int64_t stepBytes = inst.attr.getElementByteOffset(inst.desc.shape, ElementWidth::ofBytes(eb), index);
   int64_t count = evaluate(steps.count, env);
   count = steps.roundUp ? (count + steps.divisor - 1) / steps.divisor
                         : count / steps.divisor;

@@ -28,7 +28,8 @@ std::optional<unsigned> getElementBytes(Type type) {
     return 8;
   if (auto intType = dyn_cast<IntegerType>(type)) {
     unsigned w = intType.getWidth();
-    if (w == 1)
+    // i1 and packed sub-byte integers hold one element per host byte.
+    if (w == 1 || w == 2 || w == 4)
       return 1;
     if (w == 8 || w == 16 || w == 32 || w == 64)
       return w / 8;
@@ -41,6 +42,50 @@ std::optional<unsigned> getElementBytes(Type type) {
   if (type.isF64())
     return 8;
   return std::nullopt;
+}
+
+namespace {
+bool isUnsignedInteger(Type type) {
+  auto intType = dyn_cast<IntegerType>(type);
+  return intType && intType.isUnsigned();
+}
+
+/// The bit width of a packed sub-byte integer type, else 0.
+unsigned subByteWidth(Type type) {
+  auto intType = dyn_cast<IntegerType>(type);
+  if (!intType || (intType.getWidth() != 2 && intType.getWidth() != 4))
+    return 0;
+  return intType.getWidth();
+}
+} // namespace
+
+std::optional<size_t> findSubByteOutOfRange(const HostArray &array) {
+  unsigned w = subByteWidth(array.elementType);
+  if (!w)
+    return std::nullopt;
+  bool isUnsigned = isUnsignedInteger(array.elementType);
+  for (size_t i = 0; i < array.bytes.size(); ++i) {
+    int v = isUnsigned ? int(array.bytes[i]) : int(int8_t(array.bytes[i]));
+    int lowest = isUnsigned ? 0 : -(1 << (w - 1));
+    int highest = isUnsigned ? (1 << w) - 1 : (1 << (w - 1)) - 1;
+    if (v < lowest || v > highest)
+      return i;
+  }
+  return std::nullopt;
+}
+
+void normalizeSubByte(HostArray &array) {
+  unsigned w = subByteWidth(array.elementType);
+  if (!w)
+    return;
+  bool isUnsigned = isUnsignedInteger(array.elementType);
+  for (uint8_t &byte : array.bytes) {
+    uint8_t low = byte & ((1u << w) - 1);
+    // Sign-extend signless and `si` values (an int8 in .npy files).
+    if (!isUnsigned && (low >> (w - 1)))
+      low |= uint8_t(0xffu << w);
+    byte = low;
+  }
 }
 
 std::string typeToString(Type type) {
@@ -171,7 +216,7 @@ std::string formatElement(const HostArray &a, int64_t i) {
   unsigned width = type.isIndex() ? 64 : cast<IntegerType>(type).getWidth();
   if (width == 1)
     return (bits & 1) ? "1" : "0";
-  llvm::APInt value(width, bits);
+  llvm::APInt value(width, bits, /*isSigned=*/false, /*implicitTrunc=*/true);
   if (auto intType = dyn_cast<IntegerType>(type);
       intType && intType.isUnsigned())
     return std::to_string(value.getZExtValue());
@@ -314,6 +359,8 @@ std::optional<std::string> getNpyDescr(Type type) {
     switch (intType.getWidth()) {
     case 1:
       return "|b1";
+    case 2:
+    case 4: // Packed sub-byte values travel as one byte each.
     case 8:
       return isUnsigned ? "|u1" : "|i1";
     case 16:
@@ -476,6 +523,13 @@ llvm::Expected<HostArray> readNpy(llvm::StringRef path, Type elementType,
     return bad("expected " + llvm::Twine(numBytes) + " data bytes, found " +
                llvm::Twine(payload.size()));
   array.bytes.assign(payload.begin(), payload.end());
+  if (std::optional<size_t> bad = findSubByteOutOfRange(array))
+    return makeError(what + ": '" + path + "' element " + llvm::Twine(*bad) +
+                     " is " +
+                     llvm::Twine(isUnsignedInteger(elementType)
+                                     ? int(array.bytes[*bad])
+                                     : int(int8_t(array.bytes[*bad]))) +
+                     ", out of range for " + typeToString(elementType));
   // numpy bools are bytes 0 and 1; anything else would be an i1 that is
   // neither true nor false in the program.
   if (elementType.isInteger(1))

@@ -295,10 +295,11 @@ void JitSession::checkPadding(int64_t id, const uint8_t *aligned,
   RankedTensorType type = paddingChecks[id].type;
   if (!type)
     return;
-  // Marks the bytes of every logical element through the layout interface
-  // (the single home of layout math); any other byte must be zero.
+  // Marks the bits of every logical element through the layout interface
+  // (the single home of layout math); any other bit must be zero (pads, and
+  // the tail bits of packed sub-byte elements).
   auto layout = sl::getPhysicalLayout(type);
-  int64_t elementBytes = sl::getElementByteWidth(type.getElementType());
+  sl::ElementWidth width = sl::ElementWidth::of(type.getElementType());
   SmallVector<int64_t> shape;
   size_t next = 0;
   for (int64_t d : type.getShape())
@@ -307,28 +308,36 @@ void JitSession::checkPadding(int64_t id, const uint8_t *aligned,
   // Dims that passed the program's run-time size checks fit; without those
   // checks a wrapped size would make this check meaningless, so skip it.
   std::optional<int64_t> checkedStorage =
-      layout.getCheckedStorageSizeInBytes(shape, elementBytes);
+      layout.getCheckedStorageSizeInBytes(shape, width);
   if (!checkedStorage)
     return;
   int64_t storage = *checkedStorage;
-  std::vector<bool> holdsElement(size_t(std::min(storage, size)), false);
+  std::vector<uint8_t> elementBits(size_t(std::min(storage, size)), 0);
   int64_t count = 1;
   for (int64_t d : shape)
     count *= d;
   SmallVector<int64_t> index(shape.size(), 0);
   for (int64_t n = 0; n < count; ++n) {
-    int64_t at = layout.getElementByteOffset(shape, elementBytes, index);
-    for (int64_t b = 0; b < elementBytes; ++b)
-      if (at + b >= 0 && size_t(at + b) < holdsElement.size())
-        holdsElement[at + b] = true;
+    if (width.isPacked()) {
+      int64_t slot = layout.getElementSlot(shape, index);
+      int64_t at = slot / width.slotsPerByte();
+      int64_t shift = (slot % width.slotsPerByte()) * width.bits;
+      if (size_t(at) < elementBits.size())
+        elementBits[at] |= uint8_t(((1u << width.bits) - 1) << shift);
+    } else {
+      int64_t at = layout.getElementByteOffset(shape, width, index);
+      for (int64_t b = 0; b < width.bytes(); ++b)
+        if (at + b >= 0 && size_t(at + b) < elementBits.size())
+          elementBits[at + b] = 0xff;
+    }
     for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
       if (++index[d] < shape[d])
         break;
       index[d] = 0;
     }
   }
-  for (size_t i = 0; i < holdsElement.size(); ++i)
-    if (!holdsElement[i] && bytes[i] != 0) {
+  for (size_t i = 0; i < elementBits.size(); ++i)
+    if ((bytes[i] & ~elementBits[i]) != 0) {
       if (paddingViolations.size() < 1024)
         paddingViolations.push_back(id);
       return;
@@ -423,6 +432,7 @@ JitSession::run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
     uint8_t *field = resultBytes + offsets[r];
     if (e.isScalar) {
       out.bytes.assign(field, field + width);
+      normalizeSubByte(out);
       results.push_back(std::move(out));
       continue;
     }
@@ -446,6 +456,7 @@ JitSession::run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
     if (allocated && !inputPointers.count(allocated) &&
         freed.insert(allocated).second)
       deallocate(allocated);
+    normalizeSubByte(out);
     results.push_back(std::move(out));
   }
   leftovers.buffers = liveAllocations.size();

@@ -25,7 +25,7 @@ tensor, each on the device it is on:
   no-op, or a byte copy (only where both bindings get the same layout);
 
 then encodes the result back to dense and exports it. Element types are i1,
-i8 to i64, f32 and f64. `layout-run --compare-to-reference --check-padding`
+packed i2 and i4, i8 to i64, f32 and f64. `layout-run --compare-to-reference --check-padding`
 must agree with the encoding-free reference bit for bit; run_differential.py
 drives it.
 
@@ -37,7 +37,10 @@ the int64 limit (a huge shape or tile); its header says
 import random
 import sys
 
-DTYPES = {"f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
+DTYPES = {"f32": 4, "f64": 8, "i1": 1, "i2": 1, "i4": 1, "i8": 1, "i16": 2,
+          "i32": 4, "i64": 8}
+# Packed sub-byte types: host bytes per element above, bits here.
+SUBBYTE_BITS = {"i2": 2, "i4": 4}
 RES = "!stream_lite.resource"
 
 
@@ -46,7 +49,7 @@ def rand_value(rng, dtype):
         return str(rng.randint(0, 1))
     if dtype.startswith("f"):
         return str(rng.randint(-64, 64) / 4)
-    bits = DTYPES[dtype] * 8
+    bits = SUBBYTE_BITS.get(dtype, DTYPES[dtype] * 8)
     return str(rng.randint(-(1 << min(bits - 1, 20)), (1 << min(bits - 1, 20)) - 1))
 
 
@@ -684,7 +687,12 @@ def generate(seed, huge=True):
         return generate_huge(seed, rng)
     p = Program(rng, seed)
     devices = rand_devices(rng)
-    dtype = rng.choice(list(DTYPES))
+    dtype = rng.choice([d for d in DTYPES if d not in SUBBYTE_BITS])
+    # A quarter of the programs use packed i2/i4 elements instead, drawn
+    # from a second generator so that the other seeds keep their programs.
+    subbyte = random.Random(seed * 7919 + 1)
+    if subbyte.random() < 0.25:
+        dtype = subbyte.choice(sorted(SUBBYTE_BITS))
     rank = rng.randint(1, 3)
     # Some dims longer than a 64-byte fill pattern's worth of elements.
     shape = [rng.randint(1, 9) if rng.random() < 0.85 else rng.randint(10, 40)

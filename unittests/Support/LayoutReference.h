@@ -292,6 +292,34 @@ inline int64_t randInt(std::mt19937 &rng, int64_t lo, int64_t hi) {
 
 /// A random shape of `rank` whose dims stay small enough for brute force;
 /// sometimes contains a zero dim.
+/// The bit image of one layout for one shape with elements of `bits` bits
+/// (2 or 4: packed; 8 * k: whole bytes): the element slots of the byte
+/// image (walked with one "byte" per slot), slot s holding bits
+/// [s * bits, (s + 1) * bits); the storage is the bytes those bits need.
+struct RefBitImage {
+  int64_t storageBytes = 0;
+  /// Bit offset of each logical element, by logicalKey.
+  std::vector<int64_t> bitOffsetOf;
+  bool complete = false;
+};
+
+inline RefImage referenceImage(const LayoutDesc &layout, const Shape &shape,
+                               int64_t elementBytes);
+
+inline RefBitImage referenceBitImage(const LayoutDesc &layout,
+                                     const Shape &shape, int64_t bits) {
+  RefImage slots = referenceImage(layout, shape, /*elementBytes=*/1);
+  RefBitImage image;
+  image.complete = slots.complete();
+  for (int64_t slot : slots.offsetOf)
+    image.bitOffsetOf.push_back(slot * bits);
+  // Count bytes up to the last bit without dividing.
+  int64_t totalBits = slots.storageBytes * bits;
+  while (image.storageBytes * 8 < totalBits)
+    ++image.storageBytes;
+  return image;
+}
+
 inline Shape randomShape(std::mt19937 &rng, int64_t rank) {
   static const int64_t maxDim[] = {1, 24, 11, 6, 4};
   Shape shape;

@@ -37,6 +37,30 @@ struct PhysicalDim {
   }
 };
 
+/// How an element occupies storage: `bits` per element slot. Packed
+/// sub-byte integers (`i2`, `i4`, any signedness) have 2 or 4 bits and share
+/// bytes (slot s holds bits [s*bits, (s+1)*bits) of the storage, bit 0 the
+/// least significant bit of byte 0); every other type has a whole number of
+/// bytes (`i1` and other odd widths round up). Zero bits: no storage size.
+/// Layout math takes this (not a byte count) so that no caller can forget
+/// packing; build one with `ElementWidth::of(type)`.
+struct ElementWidth {
+  int64_t bits = 0;
+
+  explicit ElementWidth(int64_t bits) : bits(bits) {}
+  static ElementWidth of(mlir::Type type);
+  static ElementWidth ofBytes(int64_t bytes) { return ElementWidth(8 * bytes); }
+
+  bool hasStorage() const { return bits > 0; }
+  /// Whether several elements share a byte (2 or 4 bits).
+  bool isPacked() const { return bits > 0 && bits < 8; }
+  /// Whole bytes per element (packed types: 0).
+  int64_t bytes() const { return isPacked() ? 0 : bits / 8; }
+  /// Element slots per byte (whole-byte types: 1).
+  int64_t slotsPerByte() const { return isPacked() ? 8 / bits : 1; }
+  bool operator==(const ElementWidth &o) const { return bits == o.bits; }
+};
+
 class PhysicalLayoutAttrInterface;
 
 } // namespace layoutopt::stream_lite
@@ -52,6 +76,9 @@ namespace layoutopt::stream_lite {
 /// (`i1` is one byte); complex types hold two; index is 8 bytes.
 /// Returns 0 for types with no storage size.
 int64_t getElementByteWidth(mlir::Type type);
+
+/// Whether `type` is a packed sub-byte integer (`i2`, `i4`, `si4`, `ui2`...).
+bool isPackedSubByteType(mlir::Type type);
 
 /// The type a scalar of `type` is loaded and stored as in memory: an integer
 /// narrower than its byte width (`i1`) as the integer of that width, any
@@ -91,6 +118,13 @@ mlir::Value buildStorageSizeOverflow(mlir::OpBuilder &builder,
                                      mlir::Location loc,
                                      mlir::RankedTensorType type,
                                      mlir::ValueRange dynamicDims);
+
+/// A number the element slot of `indices` in `layout` (dims `dims`) is
+/// provably a multiple of for every value of the dynamic dims and indices
+/// (0: the slot is 0). Packed types use it to prove a slot starts a byte.
+int64_t getKnownElementSlotDivisor(PhysicalLayoutAttrInterface layout,
+                                   llvm::ArrayRef<mlir::OpFoldResult> dims,
+                                   llvm::ArrayRef<mlir::OpFoldResult> indices);
 
 /// Whether two physical layouts give the same byte image for every shape.
 bool arePhysicallyEqual(PhysicalLayoutAttrInterface a,

@@ -232,8 +232,8 @@ def StreamLite_PhysicalLayoutAttrInterface
     : AttrInterface<"PhysicalLayoutAttrInterface"> {
   let cppNamespace = "::layoutopt::stream_lite";
   let description = [{
-    The byte image of a tensor: the single home of layout math. Storage sizes
-    and element byte offsets are available both as constants (static shapes)
+    The byte image of a tensor: the single home of layout math. Storage sizes,
+    element slots and element byte offsets are available both as constants (static shapes)
     and as IR (dynamic dims); `getPadContract` says what bytes that hold no
     element contain. Implemented by `identity`, `padding` (static) and
     `tiled`; `layout<[...]>` forwards to its entries when they agree.
@@ -245,13 +245,13 @@ def StreamLite_PhysicalLayoutAttrInterface
         through this one overflow-checked computation.
       }],
       "std::optional<int64_t>", "getCheckedStorageSizeInBytes",
-      (ins "::llvm::ArrayRef<int64_t>":$shape, "int64_t":$elementBytes)>,
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "::layoutopt::stream_lite::ElementWidth":$width)>,
     InterfaceMethod<[{
         Storage size in bytes for a static logical shape whose size is known
         to fit (a verified type: see `verifyStorageSizeFits`).
       }],
       "int64_t", "getStorageSizeInBytes",
-      (ins "::llvm::ArrayRef<int64_t>":$shape, "int64_t":$elementBytes)>,
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "::layoutopt::stream_lite::ElementWidth":$width)>,
     InterfaceMethod<[{
         Builds an i1 that is true when computing the storage size of `dims`
         overflows INT64_MAX at run time (dims must be non-negative); null
@@ -261,10 +261,27 @@ def StreamLite_PhysicalLayoutAttrInterface
       "::mlir::Value", "buildStorageSizeOverflow",
       (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
            "::llvm::ArrayRef<::mlir::OpFoldResult>":$dims,
-           "int64_t":$elementBytes)>,
-    InterfaceMethod<"Byte offset of logical element `indices` (static).",
+           "::layoutopt::stream_lite::ElementWidth":$width)>,
+    InterfaceMethod<[{
+        The element slot of logical element `indices` (static): its position
+        in the row-major order of the layout's physical image. Whole-byte
+        elements start at byte slot * bytes; packed ones occupy bits
+        [slot * bits, (slot + 1) * bits).
+      }],
+      "int64_t", "getElementSlot",
+      (ins "::llvm::ArrayRef<int64_t>":$shape,
+           "::llvm::ArrayRef<int64_t>":$indices)>,
+    InterfaceMethod<"Builds IR for the element slot of `indices`.",
+      "::mlir::OpFoldResult", "buildElementSlot",
+      (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
+           "::llvm::ArrayRef<::mlir::OpFoldResult>":$dims,
+           "::llvm::ArrayRef<::mlir::OpFoldResult>":$indices)>,
+    InterfaceMethod<[{
+        Byte offset of logical element `indices` (static): the byte holding
+        its first bit (for packed elements, the byte its slot lies in).
+      }],
       "int64_t", "getElementByteOffset",
-      (ins "::llvm::ArrayRef<int64_t>":$shape, "int64_t":$elementBytes,
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "::layoutopt::stream_lite::ElementWidth":$width,
            "::llvm::ArrayRef<int64_t>":$indices)>,
     InterfaceMethod<[{
         Builds IR for the storage size in bytes; `dims` holds every logical
@@ -273,12 +290,15 @@ def StreamLite_PhysicalLayoutAttrInterface
       "::mlir::OpFoldResult", "buildStorageSizeInBytes",
       (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
            "::llvm::ArrayRef<::mlir::OpFoldResult>":$dims,
-           "int64_t":$elementBytes)>,
-    InterfaceMethod<"Builds IR for the byte offset of element `indices`.",
+           "::layoutopt::stream_lite::ElementWidth":$width)>,
+    InterfaceMethod<[{
+        Builds IR for the byte offset of element `indices` (the byte holding
+        its first bit).
+      }],
       "::mlir::OpFoldResult", "buildElementByteOffset",
       (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
            "::llvm::ArrayRef<::mlir::OpFoldResult>":$dims,
-           "int64_t":$elementBytes,
+           "::layoutopt::stream_lite::ElementWidth":$width,
            "::llvm::ArrayRef<::mlir::OpFoldResult>":$indices)>,
     InterfaceMethod<[{
         The dims of the byte image in row-major order for a static logical

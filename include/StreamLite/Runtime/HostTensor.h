@@ -30,6 +30,16 @@ std::optional<unsigned> getElementBytes(mlir::Type type);
 /// `type` as MLIR prints it.
 std::string typeToString(mlir::Type type);
 
+struct HostArray;
+/// For packed sub-byte element types (`i2`, `i4`, any signedness), which
+/// hold one element per host byte: the first element whose byte (an int8,
+/// or a uint8 for `ui`) is out of the type's range; nullopt otherwise.
+std::optional<size_t> findSubByteOutOfRange(const HostArray &array);
+/// Canonicalizes the bytes of packed sub-byte elements read back from a
+/// program (only their low bits are the value): sign-extended for signless
+/// and `si` types, zero-extended for `ui`.
+void normalizeSubByte(HostArray &array);
+
 /// Logical values of one argument or result, dense row-major.
 struct HostArray {
   mlir::Type elementType;

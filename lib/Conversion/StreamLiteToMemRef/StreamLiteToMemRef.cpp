@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/IR/PackedBits.h"
 #include "StreamLite/IR/StreamLiteAttrs.h"
 #include "StreamLite/IR/StreamLiteDialect.h"
 #include "StreamLite/IR/StreamLiteOps.h"
@@ -97,11 +98,85 @@ MemRefType getHostMemRefType(RankedTensorType type) {
   return MemRefType::get(type.getShape(), type.getElementType());
 }
 
-/// Whether `value` is a buffer this op may write in place: created by an
+/// The elements of host memref `host` (identity layout) as a 1-D memref,
+/// and their count.
+std::pair<Value, Value> flattenHost(OpBuilder &b, Location loc, Value host) {
+  auto type = cast<MemRefType>(host.getType());
+  Value count = constIndex(b, loc, 1);
+  for (int64_t i = 0; i < type.getRank(); ++i) {
+    Value dim = type.isDynamicDim(i)
+                    ? memref::DimOp::create(b, loc, host, i).getResult()
+                    : constIndex(b, loc, type.getDimSize(i));
+    count = arith::MulIOp::create(b, loc, count, dim);
+  }
+  auto flatType = MemRefType::get({ShapedType::kDynamic}, type.getElementType());
+  Value flat = memref::ReinterpretCastOp::create(
+      b, loc, flatType, host, OpFoldResult(b.getIndexAttr(0)),
+      ArrayRef<OpFoldResult>{count}, ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  return {flat, count};
+}
+
+/// Packs host memref `host` of a sub-byte integer type (one element per
+/// byte) into `buffer` (dense row-major, slot i in bits [i*w, (i+1)*w)),
+/// whose `size` bytes are zeroed first (tail bits are zero).
+void packHost(OpBuilder &b, Location loc, Value host, Value buffer, Value size) {
+  unsigned w = cast<MemRefType>(host.getType()).getElementTypeBitWidth();
+  fillBytes(b, loc, buffer, constIndex(b, loc, 0), size,
+            arith::ConstantIntOp::create(b, loc, 0, 8));
+  auto [flat, count] = flattenHost(b, loc, host);
+  scf::ForOp::create(
+      b, loc, constIndex(b, loc, 0), count, constIndex(b, loc, 1), ValueRange{},
+      [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {
+        PackedPlace place =
+            buildPackedPlace(nb, nloc, OpFoldResult(iv), ElementWidth(w));
+        Value v = memref::LoadOp::create(nb, nloc, flat, ValueRange{iv});
+        Value old = memref::LoadOp::create(nb, nloc, buffer,
+                                           ValueRange{place.byteOffset});
+        Value updated = insertPackedBits(nb, nloc, old, place.shift, v, w);
+        memref::StoreOp::create(nb, nloc, updated, buffer,
+                                ValueRange{place.byteOffset});
+        scf::YieldOp::create(nb, nloc);
+      });
+}
+
+/// Unpacks the dense packed bytes of `buffer` into host memref `host`.
+void unpackHost(OpBuilder &b, Location loc, Value buffer, Value host) {
+  auto type = cast<MemRefType>(host.getType());
+  unsigned w = type.getElementTypeBitWidth();
+  auto [flat, count] = flattenHost(b, loc, host);
+  scf::ForOp::create(
+      b, loc, constIndex(b, loc, 0), count, constIndex(b, loc, 1), ValueRange{},
+      [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {
+        PackedPlace place =
+            buildPackedPlace(nb, nloc, OpFoldResult(iv), ElementWidth(w));
+        Value bits = memref::LoadOp::create(nb, nloc, buffer,
+                                            ValueRange{place.byteOffset});
+        Value v = extractPackedBits(nb, nloc, bits, place.shift,
+                                    type.getElementType());
+        memref::StoreOp::create(nb, nloc, v, flat, ValueRange{iv});
+        scf::YieldOp::create(nb, nloc);
+      });
+}
+
+/// Whether `value` is a buffer `writer` may write in place: created by an
 /// async op (so it aliases nothing the program still sees) and used only by
-/// the writing op.
-bool isExclusive(Value value) {
-  if (!value.hasOneUse())
+/// the writing op, or also by loads just before it in its block (the
+/// read-modify-write of a packed element).
+bool isExclusive(Value value, Operation *writer) {
+  // The writer must use it once (a second operand, e.g. the source of a
+  // copy into itself, would read what it writes).
+  unsigned writerUses = 0;
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    if (user == writer) {
+      ++writerUses;
+      continue;
+    }
+    if (!isa<AsyncLoadOp>(user) || user->getBlock() != writer->getBlock() ||
+        !user->isBeforeInBlock(writer))
+      return false;
+  }
+  if (writerUses != 1)
     return false;
   Operation *def = value.getDefiningOp();
   return def && (def->hasTrait<layoutopt::stream_lite::OpTrait::AsyncPhaseOp>() ||
@@ -144,6 +219,8 @@ std::optional<APInt> getSplatBits(AsyncConstantOp op) {
   if (!value || !value.isSplat() || !value.getType().hasStaticShape())
     return std::nullopt;
   Type elementType = value.getElementType();
+  if (isPackedSubByteType(elementType))
+    return std::nullopt; // Diagnosed in createConstantGlobals.
   unsigned bits = 8 * getElementByteWidth(elementType);
   if (isa<IntegerType>(elementType) && bits > 0)
     return value.getSplatValue<APInt>().zext(bits);
@@ -434,6 +511,11 @@ struct ImportLowering : AsyncPattern<AsyncImportOp> {
       if (sourceType.isDynamicDim(i))
         dims.push_back(memref::DimOp::create(rewriter, loc, source, i));
     Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
+    if (isPackedSubByteType(sourceType.getElementType())) {
+      packHost(rewriter, loc, source, buffer, adaptor.getResultSize());
+      rewriter.replaceOp(op, buffer);
+      return success();
+    }
     Value view = memref::ViewOp::create(rewriter, loc, sourceType, buffer,
                                         constIndex(rewriter, loc, 0), dims);
     memref::CopyOp::create(rewriter, loc, source, view);
@@ -452,6 +534,13 @@ struct ExportLowering : AsyncPattern<AsyncExportOp> {
         getTypeConverter()->convertType(op.getType()));
     if (!type)
       return rewriter.notifyMatchFailure(op, "host tensor has no memref type");
+    if (isPackedSubByteType(type.getElementType())) {
+      Value result =
+          memref::AllocOp::create(rewriter, loc, type, adaptor.getResultDims());
+      unpackHost(rewriter, loc, adaptor.getSource(), result);
+      rewriter.replaceOp(op, result);
+      return success();
+    }
     Value view = memref::ViewOp::create(rewriter, loc, type,
                                         adaptor.getSource(),
                                         constIndex(rewriter, loc, 0),
@@ -591,6 +680,13 @@ static LogicalResult createConstantGlobals(
       return WalkResult::advance(); // Filled, see ConstantLowering.
     auto value = dyn_cast<ElementsAttr>(op.getValue());
     auto type = value ? dyn_cast<RankedTensorType>(value.getType()) : nullptr;
+    if (type && isPackedSubByteType(type.getElementType())) {
+      // A global would hold one byte per element, not the packed bytes.
+      op.emitOpError() << "value of packed sub-byte type " << type
+                       << " must be given as its byte image (i8); "
+                          "--stream-lite-encode-host-tensors builds it";
+      return WalkResult::interrupt();
+    }
     if (!type || !type.hasStaticShape() ||
         !type.getElementType().isIntOrIndexOrFloat()) {
       op.emitOpError() << "value must be a static tensor of integers, indices "
@@ -636,7 +732,7 @@ LogicalResult prepareAsyncToMemRefConversion(ModuleOp module,
   module.walk([&](TiedOpInterface op) {
     for (unsigned i = 0, e = op->getNumResults(); i < e; ++i)
       if (OpOperand *target = op.getTiedResultOpOperand(i))
-        if (!isExclusive(target->get()))
+        if (!isExclusive(target->get(), op))
           state.copyFirst.insert({op, target->getOperandNumber()});
   });
   return success();

@@ -188,7 +188,8 @@ PlannedRegion planRegion(const LayoutImage &image, const DrawRegion &region) {
     for (OpFoldResult index : span->start)
       start.push_back(getConstantIntValue(index).value_or(0));
     int64_t first = count ? image.layout.getElementByteOffset(
-                                image.type.getShape(), image.elementBytes,
+                                image.type.getShape(),
+                                ElementWidth::ofBytes(image.elementBytes),
                                 start) / image.elementBytes
                           : 0;
     result.run = {first, first + count};

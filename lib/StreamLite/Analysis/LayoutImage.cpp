@@ -42,6 +42,12 @@ buildLayoutImage(RankedTensorType type,
   if (elementBytes <= 0)
     return emitError() << "element type " << type.getElementType()
                        << " has no storage size";
+  // The image is drawn in whole-byte slots; packed elements share bytes.
+  if (isPackedSubByteType(type.getElementType()))
+    return emitError() << "the layout image of " << type
+                       << " is not drawn: packed sub-byte elements share "
+                          "bytes";
+  ElementWidth width = ElementWidth::ofBytes(elementBytes);
   if (failed(verifyEncodingForType(type, emitError)))
     return failure();
   PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
@@ -51,7 +57,7 @@ buildLayoutImage(RankedTensorType type,
                           "targets whose layouts differ, or an unknown "
                           "encoding)";
   std::optional<int64_t> storage =
-      layout.getCheckedStorageSizeInBytes(type.getShape(), elementBytes);
+      layout.getCheckedStorageSizeInBytes(type.getShape(), width);
   if (!storage)
     return emitError() << "storage size of " << type << " exceeds INT64_MAX";
   int64_t elements = type.getNumElements();
@@ -70,7 +76,7 @@ buildLayoutImage(RankedTensorType type,
   SmallVector<int64_t> index(shape.size(), 0);
   for (int64_t i = 0; i < elements; ++i) {
     image.offsets.push_back(
-        layout.getElementByteOffset(shape, elementBytes, index));
+        layout.getElementByteOffset(shape, width, index));
     for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
       if (++index[d] < shape[d])
         break;

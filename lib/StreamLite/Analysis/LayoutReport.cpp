@@ -105,12 +105,12 @@ getShape(RankedTensorType type, ValueRange dims,
 /// Bytes of the dense row-major tensor (the identity layout).
 std::optional<int64_t> logicalBytes(RankedTensorType type,
                                     std::optional<SmallVector<int64_t>> shape) {
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  if (!shape || elementBytes == 0)
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  if (!shape || !width.hasStorage())
     return std::nullopt;
   auto identity = getPhysicalLayout(
       RankedTensorType::get(type.getShape(), type.getElementType()));
-  return identity.getCheckedStorageSizeInBytes(*shape, elementBytes);
+  return identity.getCheckedStorageSizeInBytes(*shape, width);
 }
 
 /// Bytes of the tensor in its layout; for a `layout<[...]>` whose entries
@@ -118,11 +118,11 @@ std::optional<int64_t> logicalBytes(RankedTensorType type,
 std::optional<int64_t>
 physicalBytes(RankedTensorType type,
               std::optional<SmallVector<int64_t>> shape) {
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  if (!shape || elementBytes == 0)
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  if (!shape || !width.hasStorage())
     return std::nullopt;
   if (PhysicalLayoutAttrInterface layout = getPhysicalLayout(type))
-    return layout.getCheckedStorageSizeInBytes(*shape, elementBytes);
+    return layout.getCheckedStorageSizeInBytes(*shape, width);
   if (SerializableEncodingAttrInterface encoding =
           getSerializableEncoding(type))
     return encoding.getStaticStorageSizeInBytes(RankedTensorType::get(
@@ -136,23 +136,36 @@ std::string layoutName(RankedTensorType type) {
   return printed(type.getEncoding());
 }
 
+/// Bytes holding `elements` elements of `width` (packed: rounded up).
+std::optional<int64_t> elementsToBytes(std::optional<int64_t> elements,
+                                       ElementWidth width) {
+  int64_t bytes;
+  if (!elements)
+    return std::nullopt;
+  if (width.isPacked())
+    return llvm::divideCeil(*elements, width.slotsPerByte());
+  if (llvm::MulOverflow(*elements, width.bytes(), bytes))
+    return std::nullopt;
+  return bytes;
+}
+
 /// Bytes of a DMA span, when constant.
 std::optional<int64_t> spanBytes(const std::optional<ByteSpan> &span,
                                  std::optional<int64_t> wholeBytes,
-                                 int64_t elementBytes) {
+                                 ElementWidth width) {
   if (!span)
     return std::nullopt;
   if (span->wholeStorage)
     return wholeBytes;
   if (span->steps)
     return std::nullopt;
-  int64_t bytes = elementBytes;
+  int64_t elements = 1;
   for (OpFoldResult factor : span->elementFactors) {
     std::optional<int64_t> value = getConstantIntValue(factor);
-    if (!value || llvm::MulOverflow(bytes, *value, bytes))
+    if (!value || llvm::MulOverflow(elements, *value, elements))
       return std::nullopt;
   }
-  return bytes;
+  return elementsToBytes(elements, width);
 }
 
 struct ReportBuilder {
@@ -285,7 +298,7 @@ void ReportBuilder::addTransfer(Operation *op, StringRef function) {
     return physical ? physicalBytes(type, shape) : logicalBytes(type, shape);
   };
   auto elementBytes = [](RankedTensorType type) {
-    return getElementByteWidth(type.getElementType());
+    return ElementWidth::of(type.getElementType());
   };
   if (auto clone = dyn_cast<TensorCloneOp>(op)) {
     TransferPlan plan = TransferPlanner().planClone(clone);
@@ -324,14 +337,14 @@ void ReportBuilder::addTransfer(Operation *op, StringRef function) {
         TransferPlanner().planFill(fill, getNativeFillBits(fill, symbols));
     auto type = cast<RankedTensorType>(fill.getTargetEncoding());
     auto whole = bytesOf(type, fill.getTargetEncodingDims(), true);
-    std::optional<int64_t> region = elementBytes(type);
+    std::optional<int64_t> region = 1;
     for (Value length : fill.getLengths()) {
       std::optional<int64_t> value = getConstantIntValue(OpFoldResult(length));
       if (!value || !region || llvm::MulOverflow(*region, *value, *region))
         region = std::nullopt;
     }
     return add("fill", plan, spanBytes(plan.target, whole, elementBytes(type)),
-               region);
+               elementsToBytes(region, elementBytes(type)));
   }
   if (auto splat = dyn_cast<TensorSplatOp>(op)) {
     TransferPlan plan =
@@ -364,7 +377,7 @@ void ReportBuilder::addTransfer(Operation *op, StringRef function) {
     unsigned rank = resultType.getRank();
     unsigned first = 1 + resultType.getNumDynamicDims() + rank;
     auto operands = dispatch.getMixedOperands();
-    bytes = getElementByteWidth(resultType.getElementType());
+    bytes = 1;
     for (unsigned i = 0; i < rank && bytes; ++i) {
       std::optional<int64_t> value;
       if (first + i < operands.size())
@@ -372,6 +385,7 @@ void ReportBuilder::addTransfer(Operation *op, StringRef function) {
       if (!value || llvm::MulOverflow(*bytes, *value, *bytes))
         bytes = std::nullopt;
     }
+    bytes = elementsToBytes(bytes, ElementWidth::of(resultType.getElementType()));
   } else {
     bytes = bytesOf(resultType, dispatch.getResultEncodingDims(), false);
   }

@@ -73,6 +73,22 @@ bool isProvablyMultipleOf(mlir::OpFoldResult value, int64_t factor);
 /// A region for remarks: `rows [2, 4)`, `rows [?, ? + 2)`, `region [0, ?) x [1, 3)`.
 std::string describeSymbolicRegion(const TensorRegion &region);
 
+/// Where a packed sub-byte span may end besides a byte boundary.
+enum class SpanEnd {
+  OnByte,
+  /// With the last slot of a static storage (its tail bits may change).
+  WithLastSlot,
+  /// Anywhere (a source: the rest of its last byte is read, never written).
+  Anywhere,
+};
+
+/// DMA rule 8 (SubByteSpans.cpp): why `span` of `region`, of packed
+/// sub-byte elements of `width`, does not start on a byte boundary and end
+/// on one (or where `end` allows) for every value of the dynamic dims; ""
+/// when it does.
+std::string whyNotWholeBytes(const ByteSpan &span, const TensorRegion &region,
+                             ElementWidth width, SpanEnd end);
+
 } // namespace layoutopt::stream_lite::detail
 
 #endif // STREAMLITE_ANALYSIS_SYMBOLICREGIONIMAGE_H

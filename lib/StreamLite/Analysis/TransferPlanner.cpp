@@ -349,6 +349,42 @@ static TransferPlan dispatch(std::string why) {
   return plan;
 }
 
+/// Bytes holding `slots` element slots (packed types: rounded up).
+static int64_t slotBytes(int64_t slots, ElementWidth width) {
+  if (width.isPacked())
+    return llvm::divideCeil(slots, width.slotsPerByte());
+  return slots * width.bytes();
+}
+
+/// Applies rule 8 to a DMA plan of packed sub-byte elements: regions that
+/// start or end inside a byte become dispatches (read-modify-write). A
+/// source range may end inside a byte (the rest is only read); a target's
+/// may end with the storage's last slot where tail bits are not kept zero.
+static TransferPlan requireWholeBytes(TransferPlan plan,
+                                      const TensorRegion *source,
+                                      const TensorRegion &target) {
+  if (plan.kind == TransferPlan::Kind::Dispatch)
+    return plan;
+  ElementWidth width = ElementWidth::of(target.type.getElementType());
+  if (!width.isPacked())
+    return plan;
+  std::string why;
+  if (source && plan.source)
+    why = detail::whyNotWholeBytes(*plan.source, *source, width,
+                                   detail::SpanEnd::Anywhere);
+  if (!why.empty())
+    return dispatch("source: " + why);
+  PhysicalLayoutAttrInterface layout = getPhysicalLayout(target.type);
+  if (plan.target)
+    why = detail::whyNotWholeBytes(*plan.target, target, width,
+                                   layout.getPadContract() != PadContract::Zero
+                                       ? detail::SpanEnd::WithLastSlot
+                                       : detail::SpanEnd::OnByte);
+  if (!why.empty())
+    return dispatch((source ? "target: " : "") + why);
+  return plan;
+}
+
 static TransferPlan unsupported(RankedTensorType type) {
   TransferPlan plan = dispatch("");
   plan.isError = true;
@@ -410,15 +446,16 @@ static TransferPlan planSymbolicCopy(const TensorRegion &source,
   return plan;
 }
 
-TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
-                                       const TensorRegion &target) {
+/// planCopy before the sub-byte rule (rule 8).
+static TransferPlan planCopyOfSlots(const TensorRegion &source,
+                                    const TensorRegion &target) {
   PhysicalLayoutAttrInterface sourceLayout = getPhysicalLayout(source.type);
   PhysicalLayoutAttrInterface targetLayout = getPhysicalLayout(target.type);
   if (!sourceLayout)
     return unsupported(source.type);
   if (!targetLayout)
     return unsupported(target.type);
-  int64_t elementBytes = getElementByteWidth(source.type.getElementType());
+  ElementWidth width = ElementWidth::of(source.type.getElementType());
 
   std::optional<StaticRegion> s = getStatic(source), t = getStatic(target);
   // An empty region moves nothing, whatever tiles its offsets point into.
@@ -452,7 +489,7 @@ TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
     TransferPlan plan;
     plan.kind = TransferPlan::Kind::Copy;
     plan.explanation =
-        llvm::formatv("one {0}-byte copy: {1}", si->slots * elementBytes,
+        llvm::formatv("one {0}-byte copy: {1}", slotBytes(si->slots, width),
                       describeRegion(*s));
     if (si->hasPads())
       plan.explanation += " (with padding the layouts allow)";
@@ -510,6 +547,11 @@ TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
   return planSymbolicCopy(source, target, sourceLayout, targetLayout);
 }
 
+TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
+                                       const TensorRegion &target) {
+  return requireWholeBytes(planCopyOfSlots(source, target), &source, target);
+}
+
 //===----------------------------------------------------------------------===//
 // Fills
 //===----------------------------------------------------------------------===//
@@ -540,10 +582,11 @@ static std::optional<unsigned> narrowestWidth(const APInt &pattern,
   return std::nullopt;
 }
 
-TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
-                                             std::optional<APInt> pattern,
-                                             unsigned elementBits,
-                                             ArrayRef<int64_t> nativeFillBits) {
+/// planFillRegion before the sub-byte rule (rule 8).
+static TransferPlan planFillOfSlots(const TensorRegion &target,
+                                    std::optional<APInt> pattern,
+                                    unsigned elementBits,
+                                    ArrayRef<int64_t> nativeFillBits) {
   PhysicalLayoutAttrInterface layout = getPhysicalLayout(target.type);
   if (!layout)
     return unsupported(target.type);
@@ -604,7 +647,8 @@ TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
     }
     if (image->hasPads() && image->contract == PadContract::Zero && !zero)
       return dispatch("writes non-zero into tile padding");
-    int64_t bytes = image->slots * getElementByteWidth(elementType);
+    int64_t bytes =
+        slotBytes(image->slots, ElementWidth::of(elementType));
     return fill(staticSpan(target, image->slots),
                 llvm::formatv("one {0}-bit memset of {1} bytes: {2}", width,
                               bytes, describeRegion(*s)));
@@ -654,6 +698,15 @@ TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
                             width, detail::describeSymbolicRegion(target)));
 }
 
+TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
+                                             std::optional<APInt> pattern,
+                                             unsigned elementBits,
+                                             ArrayRef<int64_t> nativeFillBits) {
+  return requireWholeBytes(
+      planFillOfSlots(target, pattern, elementBits, nativeFillBits), nullptr,
+      target);
+}
+
 //===----------------------------------------------------------------------===//
 // Ops
 //===----------------------------------------------------------------------===//
@@ -669,7 +722,9 @@ SmallVector<int64_t> getNativeFillBits(Operation *op,
   return {8, 16, 32};
 }
 
-/// The bits of a constant fill value, widened to whole bytes (i1 is a byte).
+/// The bits of a constant fill value, widened to whole bytes (i1 is a
+/// byte); a packed sub-byte value is replicated to fill a byte (i4 3 is
+/// 0x33).
 static std::optional<APInt> constantPattern(Value value, unsigned elementBits) {
   Attribute attr;
   if (!matchPattern(value, m_Constant(&attr)))
@@ -681,6 +736,13 @@ static std::optional<APInt> constantPattern(Value value, unsigned elementBits) {
     bits = f.getValue().bitcastToAPInt();
   else
     return std::nullopt;
+  if (isPackedSubByteType(value.getType())) {
+    unsigned w = bits.getBitWidth();
+    APInt byte(8, 0);
+    for (unsigned at = 0; at < 8; at += w)
+      byte.insertBits(bits, at);
+    return byte.zext(elementBits);
+  }
   return bits.zext(elementBits);
 }
 
@@ -699,7 +761,9 @@ TransferPlan TransferPlanner::planClone(TensorCloneOp op) {
     bytes = type.hasStaticShape() ? encoding.getStaticStorageSizeInBytes(type)
                                   : std::nullopt;
   else if (type.hasStaticShape())
-    bytes = type.getNumElements() * getElementByteWidth(type.getElementType());
+    bytes = IdentityAttr::get(type.getContext())
+                .getStorageSizeInBytes(type.getShape(),
+                                       ElementWidth::of(type.getElementType()));
   plan.explanation =
       bytes ? std::string(llvm::formatv(
                   "one {0}-byte copy of the whole storage (clone keeps the layout)",
@@ -711,7 +775,7 @@ TransferPlan TransferPlanner::planClone(TensorCloneOp op) {
 /// Whether a static span covers the whole storage of `region`'s tensor.
 static bool spansWholeStorage(const ByteSpan &span, const TensorRegion &region,
                               PhysicalLayoutAttrInterface layout,
-                              int64_t elementBytes) {
+                              ElementWidth width) {
   std::optional<StaticRegion> s = getStatic(region);
   if (span.wholeStorage || span.steps || !s)
     return false;
@@ -722,8 +786,8 @@ static bool spansWholeStorage(const ByteSpan &span, const TensorRegion &region,
       return false;
     slots *= *c;
   }
-  return slots * elementBytes ==
-         layout.getStorageSizeInBytes(s->dims, elementBytes);
+  return slotBytes(slots, width) ==
+         layout.getStorageSizeInBytes(s->dims, width);
 }
 
 TransferPlan TransferPlanner::planEncode(TensorEncodeOp op) {
@@ -750,10 +814,10 @@ TransferPlan TransferPlanner::planEncode(TensorEncodeOp op) {
   TensorRegion resultRegion =
       TensorRegion::whole(resultType, op.getResultEncodingDims());
   TransferPlan copy = planCopy(sourceRegion, resultRegion);
-  int64_t elementBytes = getElementByteWidth(sourceType.getElementType());
+  ElementWidth width = ElementWidth::of(sourceType.getElementType());
   if (copy.kind == TransferPlan::Kind::Copy && copy.source && copy.target &&
-      spansWholeStorage(*copy.source, sourceRegion, source, elementBytes) &&
-      spansWholeStorage(*copy.target, resultRegion, result, elementBytes))
+      spansWholeStorage(*copy.source, sourceRegion, source, width) &&
+      spansWholeStorage(*copy.target, resultRegion, result, width))
     return fold("folds to a clone: both layouts give this shape the same "
                 "byte image");
   return dispatch(llvm::formatv("relayout from {0} to {1}",

@@ -44,6 +44,17 @@ int64_t getElementByteWidth(Type type) {
   return 0;
 }
 
+bool isPackedSubByteType(Type type) {
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && (integer.getWidth() == 2 || integer.getWidth() == 4);
+}
+
+ElementWidth ElementWidth::of(Type type) {
+  if (isPackedSubByteType(type))
+    return ElementWidth(type.getIntOrFloatBitWidth());
+  return ElementWidth::ofBytes(getElementByteWidth(type));
+}
+
 Type getElementStorageType(Type type) {
   auto integer = dyn_cast<IntegerType>(type);
   if (!integer || integer.getWidth() % 8 == 0)
@@ -100,15 +111,15 @@ getPossibleLayouts(RankedTensorType type) {
 LogicalResult
 verifyStorageSizeFits(RankedTensorType type,
                       function_ref<InFlightDiagnostic()> emitError) {
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  if (elementBytes == 0)
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  if (!width.hasStorage())
     return success();
   SmallVector<int64_t> shape(type.getShape());
   for (int64_t &dim : shape)
     if (ShapedType::isDynamic(dim))
       dim = 1;
   for (PhysicalLayoutAttrInterface layout : getPossibleLayouts(type)) {
-    if (layout.getCheckedStorageSizeInBytes(shape, elementBytes))
+    if (layout.getCheckedStorageSizeInBytes(shape, width))
       continue;
     InFlightDiagnostic diag = emitError();
     diag << "storage size of " << type;
@@ -124,14 +135,14 @@ verifyStorageSizeFits(RankedTensorType type,
 
 Value buildStorageSizeOverflow(OpBuilder &builder, Location loc,
                                RankedTensorType type, ValueRange dynamicDims) {
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  if (elementBytes == 0)
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  if (!width.hasStorage())
     return {};
   SmallVector<OpFoldResult> dims = getMixedDims(builder, type, dynamicDims);
   Value result;
   for (PhysicalLayoutAttrInterface layout : getPossibleLayouts(type)) {
     Value overflow =
-        layout.buildStorageSizeOverflow(builder, loc, dims, elementBytes);
+        layout.buildStorageSizeOverflow(builder, loc, dims, width);
     if (!overflow)
       continue;
     result = result ? arith::OrIOp::create(builder, loc, result, overflow)
@@ -243,20 +254,20 @@ static LogicalResult verifyLayoutList(ArrayAttr layouts, RankedTensorType type,
 /// Shared by the physical layouts: static size when the shape is static.
 static std::optional<int64_t>
 physicalStaticSize(PhysicalLayoutAttrInterface layout, RankedTensorType type) {
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  if (!type.hasStaticShape() || elementBytes == 0)
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  if (!type.hasStaticShape() || !width.hasStorage())
     return std::nullopt;
-  return layout.getStorageSizeInBytes(type.getShape(), elementBytes);
+  return layout.getStorageSizeInBytes(type.getShape(), width);
 }
 
 static Value physicalSize(PhysicalLayoutAttrInterface layout, OpBuilder &builder,
                           Location loc, RankedTensorType type,
                           ValueRange dynamicDims) {
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  if (elementBytes == 0)
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  if (!width.hasStorage())
     return {};
   OpFoldResult size = layout.buildStorageSizeInBytes(
-      builder, loc, getMixedDims(builder, type, dynamicDims), elementBytes);
+      builder, loc, getMixedDims(builder, type, dynamicDims), width);
   return getValueOrCreateConstantIndexOp(builder, loc, size);
 }
 

@@ -18,6 +18,8 @@
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <numeric>
+
 using namespace mlir;
 
 namespace layoutopt::stream_lite {
@@ -112,6 +114,63 @@ private:
   void flag(arith::CmpIPredicate predicate, Value lhs, Value rhs) {
     conditions.push_back(
         arith::CmpIOp::create(builder, loc, predicate, lhs, rhs));
+  }
+};
+
+/// What is known of a non-negative index: its value when constant, else a
+/// number it is a multiple of (`divisor`; 0 means the value is 0). Proves
+/// that a slot computed from dynamic values starts a byte (packed types).
+struct DivisorArith {
+  struct V {
+    std::optional<int64_t> known;
+    int64_t divisor;
+  };
+  V constant(int64_t x) { return {x, x}; }
+  V unknown(int64_t divisor) { return {std::nullopt, divisor}; }
+  bool isZero(V v) { return v.known == 0; }
+  V add(V a, V b) {
+    if (a.known && b.known)
+      if (auto sum = llvm::checkedAdd(*a.known, *b.known))
+        return constant(*sum);
+    return unknown(std::gcd(a.divisor, b.divisor));
+  }
+  V mul(V a, V b) {
+    if (a.known && b.known)
+      if (auto product = llvm::checkedMul(*a.known, *b.known))
+        return constant(*product);
+    if (auto product = llvm::checkedMul(a.divisor, b.divisor))
+      return unknown(*product);
+    return unknown(a.divisor); // Still a multiple of either factor's divisor.
+  }
+  V ceilDiv(V a, V b) {
+    if (a.known && b.known && *b.known > 0)
+      return constant(llvm::divideCeil(*a.known, *b.known));
+    return exactDiv(a, b);
+  }
+  V floorDiv(V a, V b) {
+    if (a.known && b.known && *b.known > 0)
+      return constant(*a.known / *b.known);
+    return exactDiv(a, b);
+  }
+  V rem(V a, V b) {
+    if (a.known && b.known && *b.known > 0)
+      return constant(*a.known % *b.known);
+    if (b.known && *b.known > 0) {
+      if (a.divisor % *b.known == 0)
+        return constant(0);
+      return unknown(std::gcd(a.divisor, *b.known));
+    }
+    return unknown(1);
+  }
+
+private:
+  /// a / b when b divides a's divisor (then the quotient is exact).
+  V exactDiv(V a, V b) {
+    if (a.divisor == 0)
+      return constant(0);
+    if (b.known && *b.known > 0 && a.divisor % *b.known == 0)
+      return unknown(a.divisor / *b.known);
+    return unknown(1);
   }
 };
 
@@ -215,82 +274,141 @@ SmallVector<V> packedIndex(A &a, TiledAttr tiled, ArrayRef<ValueOf<A>> indices) 
   return packed;
 }
 
+/// The number of element slots of the physical image (pads included).
 template <typename A, typename V = ValueOf<A>>
-V storageSize(A &a, Attribute layout, ArrayRef<ValueOf<A>> dims, int64_t elementBytes) {
-  V bytes = a.constant(elementBytes);
+V slotCount(A &a, Attribute layout, ArrayRef<ValueOf<A>> dims) {
   if (auto padding = dyn_cast<PaddingAttr>(layout))
-    return a.mul(product<A>(a, paddedShape<A>(a, padding.getPadding(), dims)), bytes);
+    return product<A>(a, paddedShape<A>(a, padding.getPadding(), dims));
   if (auto tiled = dyn_cast<TiledAttr>(layout))
-    return a.mul(product<A>(a, packedShape<A>(a, tiled, dims)), bytes);
+    return product<A>(a, packedShape<A>(a, tiled, dims));
   assert(isa<IdentityAttr>(layout) && "not a physical layout");
-  return a.mul(product<A>(a, dims), bytes);
+  return product<A>(a, dims);
 }
 
+/// The slot of logical element `indices` in the physical image.
 template <typename A, typename V = ValueOf<A>>
-V elementOffset(A &a, Attribute layout, ArrayRef<ValueOf<A>> dims, int64_t elementBytes,
-                ArrayRef<ValueOf<A>> indices) {
-  V bytes = a.constant(elementBytes);
+V elementSlot(A &a, Attribute layout, ArrayRef<ValueOf<A>> dims,
+              ArrayRef<ValueOf<A>> indices) {
   if (auto padding = dyn_cast<PaddingAttr>(layout))
-    return a.mul(linearize<A>(a, paddedShape<A>(a, padding.getPadding(), dims),
-                              indices),
-                 bytes);
+    return linearize<A>(a, paddedShape<A>(a, padding.getPadding(), dims),
+                        indices);
   if (auto tiled = dyn_cast<TiledAttr>(layout)) {
     // Built one after the other (not as two arguments of one call), so the
     // IR does not depend on the compiler's argument evaluation order.
     SmallVector<V> shape = packedShape<A>(a, tiled, dims);
     SmallVector<V> index = packedIndex<A>(a, tiled, indices);
-    return a.mul(linearize<A>(a, shape, index), bytes);
+    return linearize<A>(a, shape, index);
   }
   assert(isa<IdentityAttr>(layout) && "not a physical layout");
-  return a.mul(linearize<A>(a, dims, indices), bytes);
+  return linearize<A>(a, dims, indices);
+}
+
+/// Bytes holding `slots` slots: slots * bytes for whole-byte elements (no
+/// new overflow), ceil(slots * bits / 8) for packed ones.
+template <typename A, typename V = ValueOf<A>>
+V slotsToBytes(A &a, V slots, ElementWidth width) {
+  if (width.isPacked())
+    return a.ceilDiv(slots, a.constant(width.slotsPerByte()));
+  return a.mul(slots, a.constant(width.bytes()));
+}
+
+/// The byte holding the first bit of `slot`.
+template <typename A, typename V = ValueOf<A>>
+V slotByte(A &a, V slot, ElementWidth width) {
+  if (width.isPacked())
+    return a.floorDiv(slot, a.constant(width.slotsPerByte()));
+  return a.mul(slot, a.constant(width.bytes()));
+}
+
+template <typename A, typename V = ValueOf<A>>
+V storageSize(A &a, Attribute layout, ArrayRef<ValueOf<A>> dims,
+              ElementWidth width) {
+  return slotsToBytes<A>(a, slotCount<A>(a, layout, dims), width);
+}
+
+template <typename A, typename V = ValueOf<A>>
+V elementOffset(A &a, Attribute layout, ArrayRef<ValueOf<A>> dims,
+                ElementWidth width, ArrayRef<ValueOf<A>> indices) {
+  return slotByte<A>(a, elementSlot<A>(a, layout, dims, indices), width);
 }
 
 std::optional<int64_t> checkedStorageSize(Attribute layout,
                                           ArrayRef<int64_t> shape,
-                                          int64_t elementBytes) {
+                                          ElementWidth width) {
   StaticArith a;
-  int64_t size = storageSize<StaticArith>(a, layout, shape, elementBytes);
+  int64_t size = storageSize<StaticArith>(a, layout, shape, width);
   if (a.overflowed)
     return std::nullopt;
   return size;
 }
 
 int64_t staticStorageSize(Attribute layout, ArrayRef<int64_t> shape,
-                          int64_t elementBytes) {
-  std::optional<int64_t> size = checkedStorageSize(layout, shape, elementBytes);
+                          ElementWidth width) {
+  std::optional<int64_t> size = checkedStorageSize(layout, shape, width);
   assert(size && "storage size of an unverified type overflows");
   return size.value_or(0);
 }
 
+int64_t staticElementSlot(Attribute layout, ArrayRef<int64_t> shape,
+                          ArrayRef<int64_t> indices) {
+  StaticArith a;
+  int64_t slot = elementSlot<StaticArith>(a, layout, shape, indices);
+  // An in-bounds element lies below the slot count, which fits.
+  assert(!a.overflowed && "element slot of an unverified type overflows");
+  return slot;
+}
+
 int64_t staticElementOffset(Attribute layout, ArrayRef<int64_t> shape,
-                            int64_t elementBytes, ArrayRef<int64_t> indices) {
+                            ElementWidth width, ArrayRef<int64_t> indices) {
   StaticArith a;
   int64_t offset =
-      elementOffset<StaticArith>(a, layout, shape, elementBytes, indices);
+      elementOffset<StaticArith>(a, layout, shape, width, indices);
   // An in-bounds element lies below the storage size, which fits.
   assert(!a.overflowed && "element offset of an unverified type overflows");
   return offset;
 }
 
 Value storageSizeOverflow(Attribute layout, OpBuilder &builder, Location loc,
-                          ArrayRef<OpFoldResult> dims, int64_t elementBytes) {
+                          ArrayRef<OpFoldResult> dims, ElementWidth width) {
   OverflowCheckingIRArith a(builder, loc);
-  (void)storageSize<OverflowCheckingIRArith>(a, layout, dims, elementBytes);
+  (void)storageSize<OverflowCheckingIRArith>(a, layout, dims, width);
   return a.overflow();
 }
 
 OpFoldResult irStorageSize(Attribute layout, OpBuilder &builder, Location loc,
-                           ArrayRef<OpFoldResult> dims, int64_t elementBytes) {
+                           ArrayRef<OpFoldResult> dims, ElementWidth width) {
   IRArith a{builder, loc};
-  return storageSize<IRArith>(a, layout, dims, elementBytes);
+  return storageSize<IRArith>(a, layout, dims, width);
+}
+
+OpFoldResult irElementSlot(Attribute layout, OpBuilder &builder, Location loc,
+                           ArrayRef<OpFoldResult> dims,
+                           ArrayRef<OpFoldResult> indices) {
+  IRArith a{builder, loc};
+  return elementSlot<IRArith>(a, layout, dims, indices);
 }
 
 OpFoldResult irElementOffset(Attribute layout, OpBuilder &builder,
                              Location loc, ArrayRef<OpFoldResult> dims,
-                             int64_t elementBytes,
+                             ElementWidth width,
                              ArrayRef<OpFoldResult> indices) {
   IRArith a{builder, loc};
-  return elementOffset<IRArith>(a, layout, dims, elementBytes, indices);
+  return elementOffset<IRArith>(a, layout, dims, width, indices);
+}
+
+int64_t knownSlotDivisor(Attribute layout, ArrayRef<OpFoldResult> dims,
+                         ArrayRef<OpFoldResult> indices) {
+  DivisorArith a;
+  auto convert = [&](ArrayRef<OpFoldResult> values) {
+    SmallVector<DivisorArith::V> result;
+    for (OpFoldResult v : values) {
+      std::optional<int64_t> c = getConstantIntValue(v);
+      result.push_back(c ? a.constant(*c) : a.unknown(1));
+    }
+    return result;
+  };
+  SmallVector<DivisorArith::V> d = convert(dims), i = convert(indices);
+  return elementSlot<DivisorArith>(a, layout, d, i).divisor;
 }
 
 /// The physical dims of a static shape, from the same shape functions as the
@@ -344,38 +462,54 @@ SmallVector<PhysicalDim> staticPhysicalDims(Attribute layout,
 
 } // namespace
 
+int64_t getKnownElementSlotDivisor(PhysicalLayoutAttrInterface layout,
+                                   ArrayRef<OpFoldResult> dims,
+                                   ArrayRef<OpFoldResult> indices) {
+  return knownSlotDivisor(layout, dims, indices);
+}
+
 //===----------------------------------------------------------------------===//
 // PhysicalLayoutAttrInterface implementations
 //===----------------------------------------------------------------------===//
 
 #define DEFINE_PHYSICAL_LAYOUT_MATH(AttrTy)                                    \
   std::optional<int64_t> AttrTy::getCheckedStorageSizeInBytes(                 \
-      ArrayRef<int64_t> shape, int64_t elementBytes) const {                   \
-    return checkedStorageSize(*this, shape, elementBytes);                     \
+      ArrayRef<int64_t> shape, ElementWidth width) const {                     \
+    return checkedStorageSize(*this, shape, width);                            \
   }                                                                            \
   int64_t AttrTy::getStorageSizeInBytes(ArrayRef<int64_t> shape,               \
-                                        int64_t elementBytes) const {          \
-    return staticStorageSize(*this, shape, elementBytes);                      \
+                                        ElementWidth width) const {            \
+    return staticStorageSize(*this, shape, width);                             \
   }                                                                            \
   Value AttrTy::buildStorageSizeOverflow(OpBuilder &builder, Location loc,     \
                                          ArrayRef<OpFoldResult> dims,          \
-                                         int64_t elementBytes) const {         \
-    return storageSizeOverflow(*this, builder, loc, dims, elementBytes);       \
+                                         ElementWidth width) const {           \
+    return storageSizeOverflow(*this, builder, loc, dims, width);              \
+  }                                                                            \
+  int64_t AttrTy::getElementSlot(ArrayRef<int64_t> shape,                      \
+                                 ArrayRef<int64_t> indices) const {            \
+    return staticElementSlot(*this, shape, indices);                           \
+  }                                                                            \
+  OpFoldResult AttrTy::buildElementSlot(OpBuilder &builder, Location loc,      \
+                                        ArrayRef<OpFoldResult> dims,           \
+                                        ArrayRef<OpFoldResult> indices)        \
+      const {                                                                  \
+    return irElementSlot(*this, builder, loc, dims, indices);                  \
   }                                                                            \
   int64_t AttrTy::getElementByteOffset(ArrayRef<int64_t> shape,                \
-                                       int64_t elementBytes,                   \
+                                       ElementWidth width,                     \
                                        ArrayRef<int64_t> indices) const {      \
-    return staticElementOffset(*this, shape, elementBytes, indices);           \
+    return staticElementOffset(*this, shape, width, indices);                  \
   }                                                                            \
   OpFoldResult AttrTy::buildStorageSizeInBytes(                                \
       OpBuilder &builder, Location loc, ArrayRef<OpFoldResult> dims,           \
-      int64_t elementBytes) const {                                            \
-    return irStorageSize(*this, builder, loc, dims, elementBytes);             \
+      ElementWidth width) const {                                              \
+    return irStorageSize(*this, builder, loc, dims, width);                    \
   }                                                                            \
   OpFoldResult AttrTy::buildElementByteOffset(                                 \
       OpBuilder &builder, Location loc, ArrayRef<OpFoldResult> dims,           \
-      int64_t elementBytes, ArrayRef<OpFoldResult> indices) const {            \
-    return irElementOffset(*this, builder, loc, dims, elementBytes, indices);  \
+      ElementWidth width, ArrayRef<OpFoldResult> indices) const {              \
+    return irElementOffset(*this, builder, loc, dims, width, indices);         \
   }                                                                            \
   SmallVector<PhysicalDim> AttrTy::getPhysicalDims(ArrayRef<int64_t> shape)    \
       const {                                                                  \

@@ -471,13 +471,15 @@ LogicalResult AsyncConstantOp::verify() {
   if (!valueType || !valueType.hasStaticShape())
     return emitOpError() << "value must have a static shaped type, got "
                          << getValue().getType();
-  int64_t elementBytes = getElementByteWidth(valueType.getElementType());
+  ElementWidth width = ElementWidth::of(valueType.getElementType());
   std::optional<int64_t> size = constantIndex(getResultSize());
-  if (elementBytes == 0 || !size)
+  if (!width.hasStorage() || !size)
     return success();
-  int64_t valueBytes;
-  if (llvm::MulOverflow(valueType.getNumElements(), elementBytes, valueBytes) ||
-      *size < valueBytes)
+  // The dense (identity) bytes of the value; packed for sub-byte types.
+  std::optional<int64_t> valueBytes =
+      IdentityAttr::get(getContext())
+          .getCheckedStorageSizeInBytes(valueType.getShape(), width);
+  if (!valueBytes || *size < *valueBytes)
     return emitOpError() << "result size " << *size
                          << " is smaller than the value " << valueType;
   return success();
@@ -576,13 +578,15 @@ static LogicalResult verifyAsyncHostTensor(Operation *op, RankedTensorType hostT
     return op->emitOpError() << "host tensor type " << hostType
                              << " must not carry an encoding (host data is "
                                 "dense row-major)";
-  int64_t elementBytes = getElementByteWidth(hostType.getElementType());
+  // The resource holds the dense bytes (packed for sub-byte types).
+  ElementWidth width = ElementWidth::of(hostType.getElementType());
   std::optional<int64_t> bytes = constantIndex(size);
-  if (!hostType.hasStaticShape() || elementBytes == 0 || !bytes)
+  if (!hostType.hasStaticShape() || !width.hasStorage() || !bytes)
     return success();
-  int64_t dense;
-  if (llvm::MulOverflow(hostType.getNumElements(), elementBytes, dense) ||
-      *bytes < dense)
+  std::optional<int64_t> dense =
+      IdentityAttr::get(op->getContext())
+          .getCheckedStorageSizeInBytes(hostType.getShape(), width);
+  if (!dense || *bytes < *dense)
     return op->emitOpError() << what << " size " << *bytes
                              << " is smaller than the host tensor " << hostType;
   return success();

@@ -105,11 +105,20 @@ FailureOr<Attribute> PaddingResolverAttr::getLayout(
   int64_t elementBytes = getElementByteWidth(type.getElementType());
   if (elementBytes == 0)
     return failResolve(emitError, "element type has no byte size");
-  int64_t padBytes = getPadBytes(type.getShape().back() * elementBytes);
   SmallVector<int64_t> resolved(padding.size(), 0);
-  // Whole elements only: a pad that is not a multiple of the element size
-  // (odd element widths) is rounded up.
-  resolved.back() = llvm::divideCeil(padBytes, elementBytes);
+  int64_t row = type.getShape().back();
+  if (isPackedSubByteType(type.getElementType())) {
+    // Packed elements: the rule applies to the row's bytes
+    // R = ceil(d * w / 8), and the pad is returned in elements.
+    int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+    int64_t rowBytes = llvm::divideCeil(row, 8 / bits);
+    resolved.back() = getPadBytes(rowBytes) * (8 / bits);
+  } else {
+    int64_t padBytes = getPadBytes(row * elementBytes);
+    // Whole elements only: a pad that is not a multiple of the element size
+    // (odd element widths) is rounded up.
+    resolved.back() = llvm::divideCeil(padBytes, elementBytes);
+  }
   return Attribute(PaddingAttr::get(getContext(), resolved));
 }
 

@@ -109,7 +109,7 @@ public:
   OpFoldResult denseBytes(RankedTensorType type, ArrayRef<OpFoldResult> dims) {
     return IdentityAttr::get(type.getContext())
         .buildStorageSizeInBytes(builder, loc, dims,
-                                 getElementByteWidth(type.getElementType()));
+                                 ElementWidth::of(type.getElementType()));
   }
 
   OpBuilder &getBuilder() { return builder; }

@@ -14,6 +14,7 @@
 
 #include "StreamLite/Transforms/BuiltinKernels.h"
 #include "StreamLite/IR/IndexArith.h"
+#include "StreamLite/IR/PackedBits.h"
 
 #include "StreamLite/IR/StreamLiteAttrs.h"
 #include "StreamLite/IR/StreamLiteTypes.h"
@@ -58,6 +59,8 @@ Type getStorageType(Type elementType) {
 bool isStorableElementType(Type elementType) {
   if (getElementByteWidth(elementType) == 0)
     return false;
+  if (isPackedSubByteType(elementType))
+    return true;
   if (getStorageType(elementType) == elementType)
     return true;
   if (auto intType = dyn_cast<IntegerType>(elementType))
@@ -70,6 +73,7 @@ struct KernelTensor {
   RankedTensorType type;
   PhysicalLayoutAttrInterface layout;
   int64_t elementBytes = 0;
+  ElementWidth width{0};
   Type storageType;
   Value buffer;
   SmallVector<OpFoldResult> dims;
@@ -88,6 +92,7 @@ KernelTensor viewBinding(OpBuilder &builder, Location loc,
   tensor.type = type;
   tensor.layout = getPhysicalLayout(type);
   tensor.elementBytes = getElementByteWidth(type.getElementType());
+  tensor.width = ElementWidth::of(type.getElementType());
   tensor.storageType = getStorageType(type.getElementType());
   auto bytes = MemRefType::get({ShapedType::kDynamic}, builder.getI8Type());
   tensor.buffer = BindingSubspanOp::create(builder, loc, bytes, binding, c.zero,
@@ -96,11 +101,19 @@ KernelTensor viewBinding(OpBuilder &builder, Location loc,
   return tensor;
 }
 
+struct KernelTensor;
+Value loadPackedElement(OpBuilder &builder, Location loc,
+                        const KernelTensor &tensor,
+                        ArrayRef<OpFoldResult> indices);
+void storePackedElement(OpBuilder &builder, Location loc,
+                        const KernelTensor &tensor,
+                        ArrayRef<OpFoldResult> indices, Value value);
+
 /// A 0-d memref of the element's storage type at logical element `indices`.
 Value viewElement(OpBuilder &builder, Location loc, const KernelTensor &tensor,
                   ArrayRef<OpFoldResult> indices) {
   OpFoldResult offset = tensor.layout.buildElementByteOffset(
-      builder, loc, tensor.dims, tensor.elementBytes, indices);
+      builder, loc, tensor.dims, tensor.width, indices);
   return memref::ViewOp::create(
       builder, loc, MemRefType::get({}, tensor.storageType), tensor.buffer,
       getValueOrCreateConstantIndexOp(builder, loc, offset), ValueRange());
@@ -108,6 +121,8 @@ Value viewElement(OpBuilder &builder, Location loc, const KernelTensor &tensor,
 
 Value loadElement(OpBuilder &builder, Location loc, const KernelTensor &tensor,
                   ArrayRef<OpFoldResult> indices) {
+  if (tensor.width.isPacked())
+    return loadPackedElement(builder, loc, tensor, indices);
   Value stored = memref::LoadOp::create(
       builder, loc, viewElement(builder, loc, tensor, indices), ValueRange());
   Type elementType = tensor.type.getElementType();
@@ -126,6 +141,9 @@ Value toStorage(OpBuilder &builder, Location loc, const KernelTensor &tensor,
                 Value value) {
   if (value.getType() == tensor.storageType)
     return value;
+  if (tensor.width.isPacked())
+    return arith::ExtUIOp::create(builder, loc, tensor.storageType,
+                                  toSignless(builder, loc, value));
   if (!isa<IntegerType>(value.getType()))
     value = arith::BitcastOp::create(
         builder, loc,
@@ -139,9 +157,39 @@ Value toStorage(OpBuilder &builder, Location loc, const KernelTensor &tensor,
 /// `indices`.
 void storeElement(OpBuilder &builder, Location loc, const KernelTensor &tensor,
                   ArrayRef<OpFoldResult> indices, Value value) {
+  if (tensor.width.isPacked()) {
+    storePackedElement(builder, loc, tensor, indices, value);
+    return;
+  }
   memref::StoreOp::create(builder, loc, toStorage(builder, loc, tensor, value),
                           viewElement(builder, loc, tensor, indices),
                           ValueRange());
+}
+
+/// A packed element: the bits of the byte that holds it.
+Value loadPackedElement(OpBuilder &builder, Location loc,
+                        const KernelTensor &tensor,
+                        ArrayRef<OpFoldResult> indices) {
+  PackedPlace place = buildPackedPlace(builder, loc, tensor.layout,
+                                       tensor.dims, tensor.width, indices);
+  Value byte = memref::LoadOp::create(builder, loc, tensor.buffer,
+                                      ValueRange{place.byteOffset});
+  return extractPackedBits(builder, loc, byte, place.shift,
+                           tensor.type.getElementType());
+}
+
+/// A packed element: read-modify-write of the byte that holds it.
+void storePackedElement(OpBuilder &builder, Location loc,
+                        const KernelTensor &tensor,
+                        ArrayRef<OpFoldResult> indices, Value value) {
+  PackedPlace place = buildPackedPlace(builder, loc, tensor.layout,
+                                       tensor.dims, tensor.width, indices);
+  Value byte = memref::LoadOp::create(builder, loc, tensor.buffer,
+                                      ValueRange{place.byteOffset});
+  Value updated = insertPackedBits(builder, loc, byte, place.shift, value,
+                                   tensor.width.bits);
+  memref::StoreOp::create(builder, loc, updated, tensor.buffer,
+                          ValueRange{place.byteOffset});
 }
 
 /// Zeroes the whole storage of `tensor` (so that tile padding is zero), one
@@ -150,7 +198,7 @@ void storeElement(OpBuilder &builder, Location loc, const KernelTensor &tensor,
 void zeroStorage(OpBuilder &builder, Location loc, const IndexConstants &c,
                  const KernelTensor &tensor) {
   OpFoldResult storageBytes = tensor.layout.buildStorageSizeInBytes(
-      builder, loc, tensor.dims, tensor.elementBytes);
+      builder, loc, tensor.dims, tensor.width);
   Value bytes = getValueOrCreateConstantIndexOp(builder, loc, storageBytes);
   int64_t wordBytes =
       std::min<int64_t>(tensor.elementBytes & -tensor.elementBytes, 8);
@@ -179,10 +227,13 @@ void zeroIfPadMustBeZero(OpBuilder &builder, Location loc,
   // A static shape whose storage holds exactly its elements has no padding
   // to zero (every tiled dim is a multiple of its tile): skip the extra pass
   // over the storage.
+  // Packed elements: also no tail bits (the slots fill whole bytes).
   if (tensor.type.hasStaticShape() &&
       tensor.layout.getStorageSizeInBytes(tensor.type.getShape(),
-                                          tensor.elementBytes) ==
-          tensor.type.getNumElements() * tensor.elementBytes)
+                                          tensor.width) *
+              tensor.width.slotsPerByte() ==
+          tensor.type.getNumElements() *
+              std::max<int64_t>(tensor.width.bytes(), 1))
     return;
   zeroStorage(builder, loc, c, tensor);
 }
@@ -360,7 +411,7 @@ Value RegionTransfer::byteOffset(const RegionSide &side,
                                  const Indices &indices) {
   const KernelTensor &t = *side.tensor;
   return math.value(
-      t.layout.buildElementByteOffset(b, loc, t.dims, t.elementBytes, indices));
+      t.layout.buildElementByteOffset(b, loc, t.dims, t.width, indices));
 }
 
 void RegionTransfer::moveElement(const Indices &orderIndices) {
@@ -417,7 +468,10 @@ void RegionTransfer::build() {
   bool needsAlignment = false;
   const KernelTensor &d = *dst.tensor;
   int64_t runDim = order.runDim;
+  // Packed sub-byte elements move one at a time (read-modify-write of the
+  // byte that holds each).
   if (runDim >= 0 && (!other || other->runDim == runDim) &&
+      !d.width.isPacked() &&
       (!src || d.storageType == d.type.getElementType())) {
     int64_t orderRun = order.runLength;
     int64_t otherRun = other ? other->runLength : ShapedType::kDynamic;

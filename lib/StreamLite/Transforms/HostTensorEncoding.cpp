@@ -10,6 +10,7 @@
 
 #include "StreamLite/Analysis/TransferPlanner.h"
 #include "StreamLite/IR/IndexArith.h"
+#include "StreamLite/IR/PackedBits.h"
 #include "StreamLite/IR/StreamLiteAttrs.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/Transforms/Transforms.h"
@@ -73,8 +74,8 @@ static FailureOr<PhysicalLayoutAttrInterface> requireLayout(Operation *op,
 static FailureOr<Value> buildStorageSize(OpBuilder &builder, Location loc,
                                          Operation *op, RankedTensorType type,
                                          ValueRange dynamicDims) {
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  if (elementBytes == 0) {
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  if (!width.hasStorage()) {
     op->emitOpError() << "element type " << type.getElementType()
                       << " has no storage size";
     return failure();
@@ -84,7 +85,7 @@ static FailureOr<Value> buildStorageSize(OpBuilder &builder, Location loc,
                             .buildStorageSizeInBytes(
                                 builder, loc,
                                 getMixedDims(builder, type, dynamicDims),
-                                elementBytes);
+                                width);
     return getValueOrCreateConstantIndexOp(builder, loc, size);
   }
   SerializableEncodingAttrInterface encoding = getSerializableEncoding(type);
@@ -114,19 +115,21 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
   }
   // The planner only returns spans of tensors with a physical layout.
   PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
+  // Packed sub-byte spans start on byte boundaries and end on one or in the
+  // storage's last byte (the planner's rule 8).
+  ElementWidth width = ElementWidth::of(type.getElementType());
   SmallVector<OpFoldResult> dims = getMixedDims(builder, type, dynamicDims);
   range.offset =
-      layout.buildElementByteOffset(builder, loc, dims, elementBytes, span.start);
+      layout.buildElementByteOffset(builder, loc, dims, width, span.start);
   IndexArith math(builder, loc);
-  OpFoldResult length = builder.getIndexAttr(elementBytes);
+  OpFoldResult length = builder.getIndexAttr(width.isPacked() ? 1 : width.bytes());
   if (const std::optional<PhysicalSteps> &steps = span.steps) {
     // Steps of one physical dim: a step is the byte offset of the element
     // `stepElements` along that dim, asked of the layout at run time.
     SmallVector<OpFoldResult> index(dims.size(), builder.getIndexAttr(0));
     index[steps->dim] = builder.getIndexAttr(steps->stepElements);
     OpFoldResult step =
-        layout.buildElementByteOffset(builder, loc, dims, elementBytes, index);
+        layout.buildElementByteOffset(builder, loc, dims, width, index);
     OpFoldResult count = steps->count;
     if (steps->divisor != 1)
       count = steps->roundUp ? math.ceilDiv(count, steps->divisor)
@@ -135,6 +138,9 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
   } else {
     for (OpFoldResult factor : span.elementFactors)
       length = math.mul(length, factor);
+    // A span may end inside the storage's last byte (its tail bits).
+    if (width.isPacked())
+      length = math.ceilDiv(length, width.slotsPerByte());
   }
   range.length = length;
   // A span from byte 0 over the whole storage (its size value, or the
@@ -145,7 +151,7 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
       (isEqualConstantIntOrValue(range.length, storageSize) ||
        (type.hasStaticShape() && staticLength &&
         *staticLength ==
-            layout.getStorageSizeInBytes(type.getShape(), elementBytes)));
+            layout.getStorageSizeInBytes(type.getShape(), width)));
   return range;
 }
 
@@ -192,6 +198,20 @@ static FailureOr<Value> buildPattern(OpBuilder &builder, Location loc,
     type = value.getType();
   }
   auto intType = dyn_cast<IntegerType>(type);
+  if (intType && isPackedSubByteType(intType) && plan.fillBits == 8) {
+    // A packed value fills a byte with copies of itself (i4 3 is 0x33).
+    unsigned w = intType.getWidth();
+    Value byte = arith::ExtUIOp::create(builder, loc, patternType,
+                                        toSignless(builder, loc, value));
+    Value result = byte;
+    for (unsigned at = w; at < 8; at += w) {
+      Value shift = arith::ConstantOp::create(
+          builder, loc, builder.getIntegerAttr(patternType, at));
+      result = arith::OrIOp::create(
+          builder, loc, result, arith::ShLIOp::create(builder, loc, byte, shift));
+    }
+    return result;
+  }
   if (!intType || intType.getWidth() > plan.fillBits) {
     op->emitOpError() << "fill value of type " << value.getType()
                       << " cannot be a " << plan.fillBits << "-bit pattern";
@@ -226,16 +246,19 @@ bool hasBoundedByteImage(RankedTensorType type, DenseElementsAttr value) {
   PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
   if (!layout || !type.hasStaticShape())
     return true; // Not an image; diagnosed where it is built.
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  int64_t held = (value.isSplat() ? 1 : value.getNumElements()) * elementBytes;
-  int64_t storage = layout.getStorageSizeInBytes(type.getShape(), elementBytes);
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  int64_t held = (value.isSplat() ? 1 : value.getNumElements()) *
+                 std::max<int64_t>(width.bytes(), 1);
+  int64_t storage = layout.getStorageSizeInBytes(type.getShape(), width);
   return storage <= held + kMaxGrowthBytes;
 }
 
-/// The byte image of constant `value` in `layout` as an i8 tensor (pads zero).
+/// The byte image of constant `value` in `layout` as an i8 tensor (pads
+/// zero); packed sub-byte elements go to the bits of their slots.
 static FailureOr<DenseElementsAttr>
 buildByteImage(Operation *op, DenseElementsAttr value, RankedTensorType type,
                PhysicalLayoutAttrInterface layout) {
+  ElementWidth width = ElementWidth::of(type.getElementType());
   int64_t elementBytes = getElementByteWidth(type.getElementType());
   FailureOr<SmallVector<APInt>> bits = getElementBits(value, elementBytes);
   if (failed(bits)) {
@@ -244,14 +267,21 @@ buildByteImage(Operation *op, DenseElementsAttr value, RankedTensorType type,
     return failure();
   }
   ArrayRef<int64_t> shape = type.getShape();
-  int64_t storage = layout.getStorageSizeInBytes(shape, elementBytes);
+  int64_t storage = layout.getStorageSizeInBytes(shape, width);
   SmallVector<int8_t> bytes(storage, 0);
   SmallVector<int64_t> index(shape.size(), 0);
   for (const APInt &element : *bits) {
-    int64_t offset = layout.getElementByteOffset(shape, elementBytes, index);
-    for (int64_t b = 0; b < elementBytes; ++b)
-      bytes[offset + b] =
-          static_cast<int8_t>(element.extractBitsAsZExtValue(8, 8 * b));
+    if (width.isPacked()) {
+      int64_t slot = layout.getElementSlot(shape, index);
+      int64_t shift = (slot % width.slotsPerByte()) * width.bits;
+      uint8_t field = element.getZExtValue() & ((1u << width.bits) - 1);
+      bytes[slot / width.slotsPerByte()] |= static_cast<int8_t>(field << shift);
+    } else {
+      int64_t offset = layout.getElementByteOffset(shape, width, index);
+      for (int64_t b = 0; b < elementBytes; ++b)
+        bytes[offset + b] =
+            static_cast<int8_t>(element.extractBitsAsZExtValue(8, 8 * b));
+    }
     // Next row-major index.
     for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
       if (++index[d] < shape[d])
@@ -314,20 +344,31 @@ Value buildFreshResource(OpBuilder &builder, Location loc,
   return AsyncAllocaOp::create(builder, loc, resourceType, size, affinity);
 }
 
-/// The byte offset of element `indices` of a tensor (host-side index
-/// translation through the layout).
-FailureOr<Value> buildElementOffset(OpBuilder &builder, Operation *op,
-                                    RankedTensorType type,
-                                    ValueRange dynamicDims,
-                                    ValueRange indices) {
+/// Where element `indices` of a tensor lies (host-side index translation
+/// through the layout): its byte offset, and for packed sub-byte elements
+/// the shift of its bits inside that byte.
+struct ElementPlace {
+  Value byteOffset;
+  Value shift; // i8; null for whole-byte elements.
+};
+FailureOr<ElementPlace> buildElementOffset(OpBuilder &builder, Operation *op,
+                                           RankedTensorType type,
+                                           ValueRange dynamicDims,
+                                           ValueRange indices) {
   FailureOr<PhysicalLayoutAttrInterface> layout = requireLayout(op, type);
   if (failed(layout))
     return failure();
-  int64_t elementBytes = getElementByteWidth(type.getElementType());
-  OpFoldResult offset = layout->buildElementByteOffset(
-      builder, op->getLoc(), getMixedDims(builder, type, dynamicDims),
-      elementBytes, getAsOpFoldResult(indices));
-  return val(builder, op->getLoc(), offset);
+  Location loc = op->getLoc();
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  SmallVector<OpFoldResult> dims = getMixedDims(builder, type, dynamicDims);
+  if (!width.isPacked()) {
+    OpFoldResult offset = layout->buildElementByteOffset(
+        builder, loc, dims, width, getAsOpFoldResult(indices));
+    return ElementPlace{val(builder, loc, offset), Value()};
+  }
+  PackedPlace place = buildPackedPlace(builder, loc, *layout, dims, width,
+                                       getAsOpFoldResult(indices));
+  return ElementPlace{place.byteOffset, place.shift};
 }
 
 /// Patterns that need the module's symbols (device fill widths).
@@ -379,7 +420,9 @@ struct ConstantLowering : OpConversionPattern<TensorConstantOp> {
       return op.emitOpError() << "only dense constants can be encoded, got "
                               << op.getValue();
     TypedAttr image = value;
-    if (!isa<IdentityAttr>(layout->getCanonicalLayout())) {
+    // Packed sub-byte constants are always stored as their byte image.
+    if (!isa<IdentityAttr>(layout->getCanonicalLayout()) ||
+        isPackedSubByteType(type.getElementType())) {
       if (!type.hasStaticShape() ||
           value.getType().getShape() != type.getShape())
         return op.emitOpError()
@@ -584,14 +627,24 @@ struct LoadLowering : OpConversionPattern<TensorLoadOp> {
   LogicalResult
   matchAndRewrite(TensorLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<Value> offset = buildElementOffset(
+    FailureOr<ElementPlace> place = buildElementOffset(
         rewriter, op, cast<RankedTensorType>(op.getSourceEncoding()),
         adaptor.getSourceEncodingDims(), adaptor.getIndices());
-    if (failed(offset))
+    if (failed(place))
       return failure();
-    rewriter.replaceOpWithNewOp<AsyncLoadOp>(
-        op, op.getType(), adaptor.getSource(), adaptor.getSourceSize(),
-        *offset);
+    if (!place->shift) {
+      rewriter.replaceOpWithNewOp<AsyncLoadOp>(
+          op, op.getType(), adaptor.getSource(), adaptor.getSourceSize(),
+          place->byteOffset);
+      return success();
+    }
+    // Packed: the element's bits of the byte that holds it.
+    Location loc = op.getLoc();
+    Value byte = AsyncLoadOp::create(rewriter, loc, rewriter.getI8Type(),
+                                     adaptor.getSource(),
+                                     adaptor.getSourceSize(), place->byteOffset);
+    rewriter.replaceOp(op, extractPackedBits(rewriter, loc, byte, place->shift,
+                                             op.getType()));
     return success();
   }
 };
@@ -601,14 +654,30 @@ struct StoreLowering : OpConversionPattern<TensorStoreOp> {
   LogicalResult
   matchAndRewrite(TensorStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<Value> offset = buildElementOffset(
+    FailureOr<ElementPlace> place = buildElementOffset(
         rewriter, op, cast<RankedTensorType>(op.getTargetEncoding()),
         adaptor.getTargetEncodingDims(), adaptor.getIndices());
-    if (failed(offset))
+    if (failed(place))
       return failure();
+    if (!place->shift) {
+      rewriter.replaceOpWithNewOp<AsyncStoreOp>(
+          op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(),
+          place->byteOffset, adaptor.getValue());
+      return success();
+    }
+    // Packed: read-modify-write of the byte that holds the element, so its
+    // other elements (and zero tail bits) are kept.
+    Location loc = op.getLoc();
+    Type i8 = rewriter.getI8Type();
+    unsigned w = adaptor.getValue().getType().getIntOrFloatBitWidth();
+    Value byte =
+        AsyncLoadOp::create(rewriter, loc, i8, adaptor.getTarget(),
+                            adaptor.getTargetSize(), place->byteOffset);
+    Value updated = insertPackedBits(rewriter, loc, byte, place->shift,
+                                     adaptor.getValue(), w);
     rewriter.replaceOpWithNewOp<AsyncStoreOp>(
         op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(),
-        *offset, adaptor.getValue());
+        place->byteOffset, updated);
     return success();
   }
 };
@@ -700,6 +769,9 @@ void populateEncodeHostTensorsPatterns(RewritePatternSet &patterns,
 
 void configureEncodeHostTensorsTarget(ConversionTarget &target) {
   target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect>();
+  // si/ui packed elements reach the bit operations through casts to
+  // signless (PackedBits.h), which the LLVM lowering folds away.
+  target.addLegalOp<UnrealizedConversionCastOp>();
   target.addDynamicallyLegalDialect<StreamLiteDialect>([](Operation *op) {
     return !op->hasTrait<OpTrait::TensorPhaseOp>();
   });

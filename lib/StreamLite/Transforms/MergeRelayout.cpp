@@ -92,7 +92,9 @@ std::optional<int64_t> staticBytes(TypeAttr resolved) {
     return std::nullopt;
   if (auto encoding = getSerializableEncoding(type))
     return encoding.getStaticStorageSizeInBytes(type);
-  return type.getNumElements() * getElementByteWidth(type.getElementType());
+  return IdentityAttr::get(type.getContext())
+      .getCheckedStorageSizeInBytes(type.getShape(),
+                                    ElementWidth::of(type.getElementType()));
 }
 
 std::string describeBytes(TypeAttr resolved) {

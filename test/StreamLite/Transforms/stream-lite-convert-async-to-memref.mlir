@@ -298,6 +298,17 @@ func.func @structural(%sz: index, %c: i1, %r: !stream_lite.resource<*>) -> !stre
 
 // -----
 
+// Tests that an async constant of packed sub-byte elements is an error: its
+// bytes are its byte image (i8), never one byte per element (negative).
+func.func @negative_packed_constant() -> !stream_lite.resource<constant> {
+  %c2 = arith.constant 2 : index
+  // expected-error @+1 {{'stream_lite.async.constant' op value of packed sub-byte type 'tensor<3xi4>' must be given as its byte image (i8); --stream-lite-encode-host-tensors builds it}}
+  %0 = stream_lite.async.constant : !stream_lite.resource<constant>{%c2} = dense<[1, 2, 3]> : tensor<3xi4>
+  return %0 : !stream_lite.resource<constant>
+}
+
+// -----
+
 // Tests that a tensor-phase op left is an error (negative).
 func.func @negative_tensor_op_left(%sz: index) -> !stream_lite.resource<*> {
   // expected-error @+1 {{'stream_lite.tensor.empty' op cannot be lowered to memrefs; run --stream-lite-layout-pipeline first}}

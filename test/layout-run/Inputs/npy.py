@@ -2,11 +2,12 @@
 
   npy.py write OUT DESCR SHAPE VALUES   e.g. write in.npy '<f4' 2,3 1,2,3,4,5,6
   npy.py header FILE                    prints the version, header and size
+  npy.py values FILE                    prints the data values (one-byte dtypes)
 """
 import struct
 import sys
 
-FORMATS = {"<f4": "f", "<f8": "d", "<i4": "i", "<i8": "q", "|i1": "b", "|b1": "?"}
+FORMATS = {"<f4": "f", "<f8": "d", "<i4": "i", "<i8": "q", "|i1": "b", "|u1": "B", "|b1": "?"}
 
 
 def write(path, descr, shape, values):
@@ -27,7 +28,18 @@ def header(path):
     print(data[:6] == b"\x93NUMPY", data[6], data[7], data[10:10 + length].decode().strip(), len(data))
 
 
+def values(path):
+    data = open(path, "rb").read()
+    length = int.from_bytes(data[8:10], "little")
+    text = data[10:10 + length].decode()
+    descr = text.split("'descr': '")[1].split("'")[0]
+    body = data[10 + length:]
+    print(descr, " ".join(str(v) for v in struct.unpack("<%d%s" % (len(body), FORMATS[descr]), body)))
+
+
 if sys.argv[1] == "write":
     write(*sys.argv[2:6])
+elif sys.argv[1] == "values":
+    values(sys.argv[2])
 else:
     header(sys.argv[2])

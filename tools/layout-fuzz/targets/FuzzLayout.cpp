@@ -184,7 +184,7 @@ bool instantiate(MLIRContext &ctx, Tensor &t, bool isFloat) {
 /// Size and every offset against the reference (small images only).
 void checkMath(Tensor &t) {
   t.ref = referenceImage(t.layout, t.shape, t.eb);
-  int64_t size = t.attr.getStorageSizeInBytes(t.shape, t.eb);
+  int64_t size = t.attr.getStorageSizeInBytes(t.shape, ElementWidth::ofBytes(t.eb));
   if (size != t.ref.storageBytes)
     finding("storage size differs from the reference",
             t.describe() + ": " + std::to_string(size) + " vs " +
@@ -192,7 +192,7 @@ void checkMath(Tensor &t) {
   t.slotOwner.assign(t.ref.storageBytes / t.eb, -1);
   forEachIndex(t.shape, [&](const Shape &idx) {
     int64_t key = logicalKey(t.shape, idx);
-    int64_t got = t.attr.getElementByteOffset(t.shape, t.eb, idx);
+    int64_t got = t.attr.getElementByteOffset(t.shape, ElementWidth::ofBytes(t.eb), idx);
     if (got != t.ref.offsetOf[key])
       finding("element offset differs from the reference",
               t.describe() + ": element " + listStr(idx) + " at " +
@@ -206,7 +206,7 @@ void checkMath(Tensor &t) {
 void checkHugeMath(const Tensor &t, __int128 slots) {
   __int128 bytes = slots * t.eb;
   std::optional<int64_t> checked =
-      t.attr.getCheckedStorageSizeInBytes(t.shape, t.eb);
+      t.attr.getCheckedStorageSizeInBytes(t.shape, ElementWidth::ofBytes(t.eb));
   if (!checked && extentOverflows(t.layout, t.shape))
     return;
   if (bytes > INT64_MAX) {
@@ -226,7 +226,7 @@ void checkHugeMath(const Tensor &t, __int128 slots) {
       return;
     last.push_back(d - 1);
   }
-  int64_t offset = t.attr.getElementByteOffset(t.shape, t.eb, last);
+  int64_t offset = t.attr.getElementByteOffset(t.shape, ElementWidth::ofBytes(t.eb), last);
   if (offset < 0 || offset > size - t.eb)
     finding("the last element lies outside the storage",
             t.describe() + ": offset " + std::to_string(offset));
@@ -308,7 +308,7 @@ void spanBytes(const ByteSpan &span, const Tensor &t, int64_t &start,
     for (int64_t i : idx)
       if (i < 0)
         bad("start " + listStr(idx) + " of an empty tensor is negative");
-    start = t.attr.getElementByteOffset(t.shape, t.eb, idx);
+    start = t.attr.getElementByteOffset(t.shape, ElementWidth::ofBytes(t.eb), idx);
   } else {
     for (size_t i = 0; i < idx.size(); ++i)
       if (idx[i] < 0 || idx[i] >= t.shape[i])
@@ -351,7 +351,7 @@ void checkTarget(const Tensor &t, const Box &region,
 /// The planner works on verified types, whose storage sizes fit in int64
 /// (the verifier rejects the others before any pass runs).
 bool fitsInt64(const Tensor &t) {
-  return t.attr.getCheckedStorageSizeInBytes(t.shape, t.eb).has_value();
+  return t.attr.getCheckedStorageSizeInBytes(t.shape, ElementWidth::ofBytes(t.eb)).has_value();
 }
 
 void runCopy(const Tensor &source, const Box &sourceBox, const Tensor &target,

@@ -42,7 +42,7 @@ static int resolveWithOwnResolver(mlir::MLIRContext &context) {
     auto type = llvm::cast<mlir::RankedTensorType>(op.getEncoding());
     llvm::outs() << "resolved " << type << "\n";
     llvm::outs() << "storage "
-                 << getPhysicalLayout(type).getStorageSizeInBytes(type.getShape(), 4)
+                 << getPhysicalLayout(type).getStorageSizeInBytes(type.getShape(), ElementWidth::ofBytes(4))
                  << "\n";
     result = 0;
   });
@@ -69,10 +69,10 @@ int main() {
     auto type = llvm::cast<mlir::RankedTensorType>(op.getResultEncoding());
     PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
     llvm::outs() << "layout " << layout << "\n";
-    llvm::outs() << "storage " << layout.getStorageSizeInBytes(type.getShape(), 4)
+    llvm::outs() << "storage " << layout.getStorageSizeInBytes(type.getShape(), ElementWidth::ofBytes(4))
                  << "\n";
     llvm::outs() << "offset(4,5) "
-                 << layout.getElementByteOffset(type.getShape(), 4, {4, 5})
+                 << layout.getElementByteOffset(type.getShape(), ElementWidth::ofBytes(4), {4, 5})
                  << "\n";
     result = 0;
   });

@@ -264,32 +264,46 @@ int main() {
         fatal("swizzled round trip differs at element " + std::to_string(i));
   }
 
-  // Relayouts of packed i4 (two elements per byte) to and from 8x4 tiles:
-  // 4096x4096xi4 = 8 MiB, tiles divide the shape. "bytes" is the packed
-  // storage moved.
-  {
+  // Relayouts of packed i4 (two elements per byte) to and from 8x4 tiles
+  // (tile rows of 2 bytes), at 64 MiB like the rows above (8192x16384xi4)
+  // and at 8 MiB (4096x4096xi4), where memcpy runs from cache. Tiles divide
+  // the shapes. "bytes" is the packed storage moved.
+  auto packedRelayouts = [&](int64_t rows, int64_t cols,
+                             const std::string &suffix) {
+    const std::string shape = std::to_string(rows) + "x" + std::to_string(cols);
     RankedTensorType packedIdentityT =
-        parseTensor(*ctx, "tensor<" + full + "xi4>");
+        parseTensor(*ctx, "tensor<" + shape + "xi4>");
     RankedTensorType packedTiledT =
-        parseTensor(*ctx, "tensor<" + full + "xi4, " + tiledAttr + ">");
-    const int64_t packedBytes = n * n / 2;
+        parseTensor(*ctx, "tensor<" + shape + "xi4, " + tiledAttr + ">");
+    const int64_t packedBytes = rows * cols / 2;
     AlignedBuffer packedIdentityBuf(packedBytes);
     AlignedBuffer packedTiledBuf(packedBytes);
     for (int64_t i = 0; i < packedBytes; ++i)
-      reinterpret_cast<uint8_t *>(packedIdentityBuf.data)[i] =
-          static_cast<uint8_t>(i * 37);
+      packedIdentityBuf.data[i] = static_cast<uint8_t>(i * 37);
     {
       JitKernel k = compileKernel(*ctx, BuiltinKind::Encode,
                                   {packedIdentityT, packedTiledT});
       PackedArgs args;
       addBuffer(args, packedIdentityBuf);
       addBuffer(args, packedTiledBuf);
-      report("encode i4 identity->tiled", packedBytes,
+      report("encode i4 identity->tiled" + suffix, packedBytes,
              bestSeconds([&] { run(k, args); }));
     }
-    std::vector<uint8_t> original(
-        reinterpret_cast<uint8_t *>(packedIdentityBuf.data),
-        reinterpret_cast<uint8_t *>(packedIdentityBuf.data) + packedBytes);
+    // Spot check: tile (i/8, j/4) holds 16 bytes, row i%8 of it 2 bytes;
+    // element j%4 of that row is in byte (j%4)/2, low nibble first.
+    auto nibble = [](const uint8_t *bytes, int64_t slot) {
+      return (bytes[slot / 2] >> (4 * (slot % 2))) & 0xF;
+    };
+    for (int64_t i : {int64_t(0), int64_t(5), int64_t(777), rows - 1})
+      for (int64_t j : {int64_t(0), int64_t(3), int64_t(1233), cols - 1}) {
+        int64_t tiledSlot =
+            ((i / 8 * (cols / 4) + j / 4) * 8 + i % 8) * 4 + j % 4;
+        if (nibble(packedTiledBuf.data, tiledSlot) !=
+            nibble(packedIdentityBuf.data, i * cols + j))
+          fatal("encode i4 identity->tiled produced a wrong element");
+      }
+    std::vector<uint8_t> original(packedIdentityBuf.data,
+                                  packedIdentityBuf.data + packedBytes);
     std::memset(packedIdentityBuf.data, 0, packedBytes);
     {
       JitKernel k = compileKernel(*ctx, BuiltinKind::Encode,
@@ -297,12 +311,14 @@ int main() {
       PackedArgs args;
       addBuffer(args, packedTiledBuf);
       addBuffer(args, packedIdentityBuf);
-      report("encode i4 tiled->identity", packedBytes,
+      report("encode i4 tiled->identity" + suffix, packedBytes,
              bestSeconds([&] { run(k, args); }));
     }
     if (std::memcmp(original.data(), packedIdentityBuf.data, packedBytes))
       fatal("packed i4 round trip differs");
-  }
+  };
+  packedRelayouts(8192, 16384, "");
+  packedRelayouts(4096, 4096, " (8M)");
 
   // Encoded slice: tiled source, tile-cutting region, tiled result.
   {

@@ -247,10 +247,11 @@ constexpr int64_t kGuardBytes = 16;
 constexpr uint8_t kGuard = 0xCD;
 
 /// The bytes of element `key` of a tensor of `element` type (`salt` tells
-/// tensors apart). Floats are finite; i1 is 0 or 1.
-std::vector<uint8_t> elementValue(const std::string &element, int64_t bytes,
+/// tensors apart), `width` wide. Floats are finite; i1 is 0 or 1; packed
+/// elements (i2, i4) are one byte holding the element in its low bits.
+std::vector<uint8_t> elementValue(const std::string &element, ElementWidth width,
                                   int64_t key, int64_t salt) {
-  std::vector<uint8_t> out(bytes);
+  std::vector<uint8_t> out(std::max<int64_t>(width.bytes(), 1));
   if (element == "i1") {
     out[0] = static_cast<uint8_t>((key + salt) & 1);
   } else if (element == "f16") {
@@ -265,75 +266,102 @@ std::vector<uint8_t> elementValue(const std::string &element, int64_t bytes,
   } else {
     uint64_t v = static_cast<uint64_t>(key) * 0x9E3779B97F4A7C15ull +
                  static_cast<uint64_t>(salt) * 0x1234567ull + 5;
-    std::memcpy(out.data(), &v, bytes);
+    // The high bits vary most.
+    if (width.isPacked())
+      v = (v >> 59) & ((1u << width.bits) - 1);
+    std::memcpy(out.data(), &v, out.size());
   }
   return out;
 }
 
-/// A byte buffer with its reference image; `expected[i]` is -1 where any
-/// byte is fine (padding-layout pad bytes of a created result).
+/// A byte buffer with its reference image and, per byte, the expected bits
+/// and which of them must match (`care`: none for the pad bytes of a
+/// created padding-layout result). Elements are addressed in bits, so that
+/// packed elements share bytes.
 struct Buffer {
   TensorSpec spec;
-  int64_t elementBytes = 0;
-  RefImage image;
+  ElementWidth width;
+  RefBitImage image;
   std::vector<uint8_t> bytes;
-  std::vector<int> expected;
+  std::vector<uint8_t> expected;
+  std::vector<uint8_t> care;
 
-  Buffer(const TensorSpec &s, int64_t elementBytes, uint8_t fill)
-      : spec(s), elementBytes(elementBytes),
-        image(referenceImage(s.layout, s.shape, elementBytes)) {
-    REQUIRE(image.complete());
+  Buffer(const TensorSpec &s, ElementWidth width, uint8_t fill)
+      : spec(s), width(width),
+        image(referenceBitImage(s.layout, s.shape, width.bits)) {
+    REQUIRE(image.complete);
     bytes.assign(image.storageBytes + kGuardBytes, fill);
     for (int64_t i = 0; i < kGuardBytes; ++i)
       bytes[image.storageBytes + i] = kGuard;
   }
 
-  int64_t offsetOf(const Shape &idx) const {
-    return image.offsetOf[logicalKey(spec.shape, idx)];
-  }
   /// Writes logical element values (by key, with `salt`) into `bytes`.
   void writeElements(int64_t salt) {
     forEachIndex(spec.shape, [&](const Shape &idx) {
-      setBytes(bytes, idx, value(idx, salt));
+      setBits(bytes, idx, value(idx, salt), /*careToo=*/false);
     });
   }
   std::vector<uint8_t> value(const Shape &idx, int64_t salt) const {
-    return elementValue(spec.element, elementBytes,
-                        logicalKey(spec.shape, idx), salt);
+    return elementValue(spec.element, width, logicalKey(spec.shape, idx),
+                        salt);
   }
-  template <typename Vec, typename Src>
-  void setBytes(Vec &dst, const Shape &idx, const Src &src) const {
-    int64_t offset = offsetOf(idx);
-    for (int64_t b = 0; b < elementBytes; ++b)
-      dst[offset + b] = src[b];
+  /// Expects element `idx` to hold `value`.
+  void expect(const Shape &idx, const std::vector<uint8_t> &value) {
+    setBits(expected, idx, value, /*careToo=*/true);
   }
   /// Expectation: the current bytes, unchanged.
-  void expectUnchanged() { expected.assign(bytes.begin(), bytes.end()); }
-  /// Expectation for a result the kernel creates: pad bytes zero for tiled
-  /// layouts, anything for padding layouts; elements set by the caller.
+  void expectUnchanged() {
+    expected = bytes;
+    care.assign(bytes.size(), 0xFF);
+  }
+  /// Expectation for a result the kernel creates: pad bytes and tail bits
+  /// zero for tiled layouts, anything for padding layouts; elements set by
+  /// the caller.
   void expectCreated() {
-    expected.assign(bytes.size(), -1);
-    int fill = spec.layout.kind == LayoutDesc::Tiled ? 0 : -1;
-    for (int64_t i = 0; i < image.storageBytes; ++i)
-      expected[i] = fill;
-    for (int64_t i = 0; i < kGuardBytes; ++i)
+    expected.assign(bytes.size(), 0);
+    bool tiled = spec.layout.kind == LayoutDesc::Tiled;
+    care.assign(bytes.size(), tiled ? 0xFF : 0);
+    for (int64_t i = 0; i < kGuardBytes; ++i) {
       expected[image.storageBytes + i] = kGuard;
+      care[image.storageBytes + i] = 0xFF;
+    }
   }
 
   /// The first mismatch, or empty.
   std::string check(const std::string &what) const {
     for (size_t i = 0; i < bytes.size(); ++i) {
-      if (expected[i] < 0 || expected[i] == bytes[i])
+      if (((bytes[i] ^ expected[i]) & care[i]) == 0)
         continue;
       std::string where = static_cast<int64_t>(i) >= image.storageBytes
                               ? "guard byte past the storage"
                               : "storage byte";
       return what + ": " + where + " " + std::to_string(i) + " is " +
              std::to_string(bytes[i]) + ", expected " +
-             std::to_string(expected[i]) + " (storage " +
+             std::to_string(expected[i]) + " in the bits of mask " +
+             std::to_string(care[i]) + " (storage " +
              std::to_string(image.storageBytes) + " bytes)";
     }
     return "";
+  }
+
+private:
+  void setBits(std::vector<uint8_t> &dst, const Shape &idx,
+               const std::vector<uint8_t> &value, bool careToo) {
+    int64_t bit = image.bitOffsetOf[logicalKey(spec.shape, idx)];
+    if (!width.isPacked()) {
+      for (int64_t b = 0; b < width.bytes(); ++b) {
+        dst[bit / 8 + b] = value[b];
+        if (careToo)
+          care[bit / 8 + b] = 0xFF;
+      }
+      return;
+    }
+    uint8_t mask = static_cast<uint8_t>(((1u << width.bits) - 1) << (bit % 8));
+    uint8_t &byte = dst[bit / 8];
+    byte = static_cast<uint8_t>((byte & ~mask) |
+                                ((value[0] << (bit % 8)) & mask));
+    if (careToo)
+      care[bit / 8] |= mask;
   }
 };
 
@@ -361,8 +389,8 @@ void runKernel(ModuleOp module, const std::string &name, PackedArgs &args) {
 }
 
 /// The value splat or filled by a case.
-std::vector<uint8_t> patternValue(const TensorSpec &t, int64_t elementBytes) {
-  return elementValue(t.element, elementBytes, /*key=*/12345, /*salt=*/7);
+std::vector<uint8_t> patternValue(const TensorSpec &t, ElementWidth width) {
+  return elementValue(t.element, width, /*key=*/12345, /*salt=*/7);
 }
 
 /// Builds, runs and checks one case against the reference.
@@ -371,7 +399,7 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
   std::vector<RankedTensorType> types = parseTypes(ctx, c);
   std::string name = getBuiltinName(c.kind, types);
   OwningOpRef<ModuleOp> module = buildKernelModule(ctx, c.kind, types);
-  int64_t elementBytes = getElementByteWidth(types[0].getElementType());
+  ElementWidth width = ElementWidth::of(types[0].getElementType());
   const TensorSpec &t0 = c.tensors[0];
   PackedArgs args;
   std::vector<std::pair<std::string, Buffer *>> checks;
@@ -380,16 +408,16 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
   case BuiltinKind::Encode:
   case BuiltinKind::Slice: {
     const TensorSpec &t1 = c.tensors[1];
-    Buffer src(t0, elementBytes, 0xEE);
+    Buffer src(t0, width, 0xEE);
     src.writeElements(/*salt=*/1);
     src.expectUnchanged();
-    Buffer dst(t1, elementBytes, 0xAB);
+    Buffer dst(t1, width, 0xAB);
     dst.expectCreated();
     forEachIndex(t1.shape, [&](const Shape &idx) {
       Shape from = idx;
       for (size_t i = 0; i < c.offsets.size(); ++i)
         from[i] += c.offsets[i];
-      dst.setBytes(dst.expected, idx, src.value(from, 1));
+      dst.expect(idx, src.value(from, 1));
     });
     addBuffer(args, src);
     args.addIndices(t0.dynamicDims());
@@ -404,18 +432,18 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
   }
   case BuiltinKind::Update: {
     const TensorSpec &t1 = c.tensors[1];
-    Buffer target(t0, elementBytes,
+    Buffer target(t0, width,
                   t0.layout.kind == LayoutDesc::Tiled ? 0x00 : 0x5A);
     target.writeElements(1);
     target.expectUnchanged();
-    Buffer update(t1, elementBytes, 0xEE);
+    Buffer update(t1, width, 0xEE);
     update.writeElements(2);
     update.expectUnchanged();
     forEachIndex(t1.shape, [&](const Shape &idx) {
       Shape to = idx;
       for (size_t i = 0; i < c.offsets.size(); ++i)
         to[i] += c.offsets[i];
-      target.setBytes(target.expected, to, update.value(idx, 2));
+      target.expect(to, update.value(idx, 2));
     });
     addBuffer(args, target);
     addBuffer(args, update);
@@ -428,17 +456,17 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
     break;
   }
   case BuiltinKind::Fill: {
-    Buffer target(t0, elementBytes,
+    Buffer target(t0, width,
                   t0.layout.kind == LayoutDesc::Tiled ? 0x00 : 0x5A);
     target.writeElements(1);
     target.expectUnchanged();
-    std::vector<uint8_t> value = patternValue(t0, elementBytes);
+    std::vector<uint8_t> value = patternValue(t0, width);
     forEachIndex(Shape(c.lengths.begin(), c.lengths.end()),
                  [&](const Shape &idx) {
                    Shape to = idx;
                    for (size_t i = 0; i < c.offsets.size(); ++i)
                      to[i] += c.offsets[i];
-                   target.setBytes(target.expected, to, value);
+                   target.expect(to, value);
                  });
     addBuffer(args, target);
     args.addIndices(t0.dynamicDims());
@@ -450,11 +478,11 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
     break;
   }
   case BuiltinKind::Splat: {
-    Buffer dst(t0, elementBytes, 0xAB);
+    Buffer dst(t0, width, 0xAB);
     dst.expectCreated();
-    std::vector<uint8_t> value = patternValue(t0, elementBytes);
+    std::vector<uint8_t> value = patternValue(t0, width);
     forEachIndex(t0.shape, [&](const Shape &idx) {
-      dst.setBytes(dst.expected, idx, value);
+      dst.expect(idx, value);
     });
     args.addIndices(t0.dynamicDims());
     args.addElementBytes(value);
@@ -811,7 +839,8 @@ TEST_CASE("builtin kernels compute the reference byte images", "[builtins][jit]"
 TEST_CASE("random relayouts match the reference byte images", "[builtins][jit]") {
   auto ctx = makeKernelJitContext();
   std::mt19937 rng(20250611);
-  const char *elements[] = {"i8", "i1", "f16", "f32", "i64", "i24", "f64"};
+  const char *elements[] = {"i8", "i1", "f16", "f32", "i64",
+                            "i24", "f64", "i4", "i2", "ui4"};
   for (int iteration = 0; iteration < 24; ++iteration) {
     int64_t rank = randInt(rng, 1, 3);
     Shape shape = randomShape(rng, rank);
@@ -819,7 +848,7 @@ TEST_CASE("random relayouts match the reference byte images", "[builtins][jit]")
     std::vector<bool> dynamic;
     for (int64_t i = 0; i < rank; ++i)
       dynamic.push_back(randInt(rng, 0, 1) == 1);
-    std::string element = elements[randInt(rng, 0, 6)];
+    std::string element = elements[randInt(rng, 0, 9)];
     KernelCase c{BuiltinKind::Encode,
                  {spec(randomLayout(), shape, element, dynamic),
                   spec(randomLayout(), shape, element, dynamic)}};
@@ -946,6 +975,57 @@ std::vector<std::pair<KernelCase, bool>> chunkCases() {
                     {spec(tiledLayout(2, {0, 1}, {4, 2}, {1, 0}), {12, 8},
                           "i32", {true, true})}},
                    true});
+  // Packed elements move in whole bytes where both sides start a byte:
+  // tile rows of 2 and 4 bytes, identity rows of an odd number of elements
+  // (every other row starts mid-byte), a slice and an update at odd
+  // offsets, dynamic dims (checked at run time), and fills from a pattern
+  // replicated to a byte.
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {16, 12}, "i4"),
+                     spec(t84(), {16, 12}, "i4")}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(t84(), {19, 13}, "i4", {true, true}),
+                     spec(identityLayout(2), {19, 13}, "i4", {true, true})}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {9, 23}, "i2", {false, true}),
+                     spec(tiledLayout(2, {1}, {8}), {9, 23}, "i2",
+                          {false, true})}},
+                   true});
+  cases.push_back({{K::Slice,
+                    {spec(identityLayout(2), {7, 301}, "i4"),
+                     spec(paddingLayout({1, 3}), {5, 290}, "i4")},
+                    {1, 3}},
+                   true});
+  cases.push_back({{K::Slice,
+                    {spec(t84(), {40, 30}, "ui4", {true, true}),
+                     spec(t84(), {19, 17}, "ui4", {true, true})},
+                    {5, 8}},
+                   true});
+  cases.push_back({{K::Update,
+                    {spec(identityLayout(2), {6, 333}, "i2", {true, true}),
+                     spec(identityLayout(2), {3, 297}, "i2", {true, true})},
+                    {2, 5}},
+                   true});
+  cases.push_back({{K::Update,
+                    {spec(t84(), {30, 19}, "i4", {true, false}),
+                     spec(identityLayout(2), {21, 13}, "i4")},
+                    {3, 2}},
+                   true});
+  cases.push_back(
+      {{K::Fill, {spec(identityLayout(2), {5, 301}, "i4")}, {1, 3}, {3, 290}},
+       true});
+  cases.push_back(
+      {{K::Fill,
+        {spec(tiledLayout(2, {0, 1}, {4, 8}), {17, 35}, "i2", {true, true})},
+        {1, 2},
+        {15, 30}},
+       true});
+  cases.push_back({{K::Splat,
+                    {spec(tiledLayout(2, {0, 1}, {2, 4}), {7, 9}, "si4",
+                          {true, true})}},
+                   true});
   return cases;
 }
 
@@ -968,7 +1048,8 @@ TEST_CASE("random updates and fills match the reference byte images",
           "[builtins][jit]") {
   auto ctx = makeKernelJitContext();
   std::mt19937 rng(20261129);
-  const char *elements[] = {"i8", "i1", "f16", "f32", "i64", "i24", "f64"};
+  const char *elements[] = {"i8", "i1", "f16", "f32", "i64",
+                            "i24", "f64", "i4", "i2", "ui4"};
   for (int iteration = 0; iteration < 24; ++iteration) {
     int64_t rank = randInt(rng, 1, 3);
     Shape shape = randomShape(rng, rank);
@@ -978,7 +1059,7 @@ TEST_CASE("random updates and fills match the reference byte images",
     std::vector<bool> dynamic;
     for (int64_t i = 0; i < rank; ++i)
       dynamic.push_back(randInt(rng, 0, 1) == 1);
-    std::string element = elements[randInt(rng, 0, 6)];
+    std::string element = elements[randInt(rng, 0, 9)];
     Shape lengths, offsets;
     for (int64_t d : shape) {
       int64_t length = d == 0 ? 0 : randInt(rng, 1, d);

@@ -290,8 +290,6 @@ inline int64_t randInt(std::mt19937 &rng, int64_t lo, int64_t hi) {
   return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
 }
 
-/// A random shape of `rank` whose dims stay small enough for brute force;
-/// sometimes contains a zero dim.
 /// The bit image of one layout for one shape with elements of `bits` bits
 /// (2 or 4: packed; 8 * k: whole bytes): the element slots of the byte
 /// image (walked with one "byte" per slot), slot s holding bits
@@ -320,6 +318,8 @@ inline RefBitImage referenceBitImage(const LayoutDesc &layout,
   return image;
 }
 
+/// A random shape of `rank` whose dims stay small enough for brute force;
+/// sometimes contains a zero dim.
 inline Shape randomShape(std::mt19937 &rng, int64_t rank) {
   static const int64_t maxDim[] = {1, 24, 11, 6, 4};
   Shape shape;

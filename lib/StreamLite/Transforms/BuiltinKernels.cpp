@@ -371,6 +371,14 @@ private:
   void moveElement(const Indices &orderIndices);
   /// Moves `chunk` elements from `orderIndices` on along runDim.
   void moveChunk(const Indices &orderIndices, int64_t chunk);
+  /// moveChunk's byte copy (packed chunks: when both sides start a byte).
+  void moveBytes(const Indices &orderIndices, int64_t chunk);
+  /// Bytes of `chunk` elements.
+  int64_t chunkBytes(int64_t chunk) const;
+  /// A packed fill value (i8, element in the low bits) in every slot.
+  Value replicateToByte(Value value);
+  /// A packed element's slot in its byte (index).
+  Value slotRemainder(const RegionSide &side, const Indices &indices);
   /// A loop at the builder's insertion point; leaves the builder in its body.
   Value loop(OpFoldResult lb, OpFoldResult ub, int64_t step = 1);
   void buildNest(int64_t chunk);
@@ -422,9 +430,66 @@ void RegionTransfer::moveElement(const Indices &orderIndices) {
   storeElement(b, loc, *dst.tensor, to, value);
 }
 
+int64_t RegionTransfer::chunkBytes(int64_t chunk) const {
+  const KernelTensor &d = *dst.tensor;
+  return d.width.isPacked() ? chunk / d.width.slotsPerByte()
+                            : chunk * d.elementBytes;
+}
+
+Value RegionTransfer::replicateToByte(Value value) {
+  const KernelTensor &d = *dst.tensor;
+  auto i8 = b.getI8Type();
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, v));
+  };
+  Value field =
+      arith::AndIOp::create(b, loc, value, constant((1 << d.width.bits) - 1));
+  Value byte = field;
+  for (int64_t slot = 1; slot < d.width.slotsPerByte(); ++slot)
+    byte = arith::OrIOp::create(
+        b, loc, byte,
+        arith::ShLIOp::create(b, loc, field, constant(slot * d.width.bits)));
+  return byte;
+}
+
+Value RegionTransfer::slotRemainder(const RegionSide &side,
+                                    const Indices &indices) {
+  const KernelTensor &t = *side.tensor;
+  return math.value(
+      math.rem(t.layout.buildElementSlot(b, loc, t.dims, indices),
+               t.width.slotsPerByte()));
+}
+
 void RegionTransfer::moveChunk(const Indices &orderIndices, int64_t chunk) {
-  auto bytesType =
-      MemRefType::get({chunk * dst.tensor->elementBytes}, b.getI8Type());
+  if (!dst.tensor->width.isPacked()) {
+    moveBytes(orderIndices, chunk);
+    return;
+  }
+  // Packed elements: the chunk's slots fill whole bytes on a side exactly
+  // when its first slot starts a byte. Known for static layouts once LLVM
+  // sees the slot's low bits; otherwise checked per chunk.
+  Value zero = math.value(math.constant(0));
+  auto startsByte = [&](const RegionSide &side) -> Value {
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        slotRemainder(side, indicesIn(side, orderIndices)), zero);
+  };
+  Value aligned = startsByte(dst);
+  if (src)
+    aligned = arith::AndIOp::create(b, loc, aligned, startsByte(*src));
+  OpBuilder::InsertionGuard guard(b);
+  auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  moveBytes(orderIndices, chunk);
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  Indices indices = orderIndices;
+  indices[order.runDim] = math.add(
+      orderIndices[order.runDim], loop(math.constant(0), math.constant(chunk)));
+  moveElement(indices);
+}
+
+void RegionTransfer::moveBytes(const Indices &orderIndices, int64_t chunk) {
+  auto bytesType = MemRefType::get({chunkBytes(chunk)}, b.getI8Type());
   auto view = [&](const RegionSide &side) {
     return memref::ViewOp::create(
         b, loc, bytesType, side.tensor->buffer,
@@ -468,15 +533,17 @@ void RegionTransfer::build() {
   bool needsAlignment = false;
   const KernelTensor &d = *dst.tensor;
   int64_t runDim = order.runDim;
-  // Packed sub-byte elements move one at a time (read-modify-write of the
-  // byte that holds each).
+  // Packed sub-byte elements move in chunks of whole bytes (moveChunk
+  // checks that both sides start on a byte), else one at a time.
+  int64_t slotsPerByte = d.width.slotsPerByte();
   if (runDim >= 0 && (!other || other->runDim == runDim) &&
-      !d.width.isPacked() &&
-      (!src || d.storageType == d.type.getElementType())) {
+      (d.width.isPacked() || !src ||
+       d.storageType == d.type.getElementType())) {
     int64_t orderRun = order.runLength;
     int64_t otherRun = other ? other->runLength : ShapedType::kDynamic;
     if (ShapedType::isDynamic(orderRun) && ShapedType::isDynamic(otherRun)) {
-      chunk = std::max<int64_t>(1, kRowChunkBytes / d.elementBytes);
+      chunk = std::max<int64_t>(1, kRowChunkBytes * slotsPerByte /
+                                       std::max<int64_t>(1, d.elementBytes));
     } else if (ShapedType::isDynamic(otherRun)) {
       chunk = orderRun;
     } else if (!ShapedType::isDynamic(orderRun)) {
@@ -486,22 +553,33 @@ void RegionTransfer::build() {
     }
     // (An untiled order side with a tiled other side cannot happen: the
     // tiled side is the order side.)
+    // A packed chunk must be whole bytes.
+    if (chunk % slotsPerByte != 0) {
+      chunk = 1;
+      needsAlignment = false;
+    }
   }
 
   if (chunk > 1 && !src) {
     // The fill pattern: one chunk of the value, stored like any element,
     // at most kMaxPatternBytes long.
     int64_t elementBytes = d.elementBytes;
-    chunk = std::min(chunk,
-                     std::max<int64_t>(1, kMaxPatternBytes / elementBytes));
+    chunk = std::min(chunk, std::max<int64_t>(1, kMaxPatternBytes *
+                                                     slotsPerByte /
+                                                     elementBytes));
     if (chunk > 1)
       pattern = memref::AllocaOp::create(
-          b, loc, MemRefType::get({chunk * elementBytes}, b.getI8Type()));
-    for (int64_t i = 0; chunk > 1 && i < chunk; ++i) {
+          b, loc, MemRefType::get({chunkBytes(chunk)}, b.getI8Type()));
+    // A packed pattern is the value replicated to every slot of a byte.
+    Value unit = fillValue;
+    if (chunk > 1 && d.width.isPacked())
+      unit = replicateToByte(fillValue);
+    int64_t unitBytes = d.width.isPacked() ? 1 : elementBytes;
+    for (int64_t i = 0; chunk > 1 && i < chunkBytes(chunk) / unitBytes; ++i) {
       Value at = memref::ViewOp::create(
           b, loc, MemRefType::get({}, d.storageType), pattern,
-          math.value(math.constant(i * elementBytes)), ValueRange());
-      memref::StoreOp::create(b, loc, fillValue, at, ValueRange());
+          math.value(math.constant(i * unitBytes)), ValueRange());
+      memref::StoreOp::create(b, loc, unit, at, ValueRange());
     }
   }
 
@@ -558,11 +636,30 @@ void RegionTransfer::buildUntiledNest(size_t level, Indices indices,
   }
   OpFoldResult rest = begin;
   if (chunk > 1) {
-    OpFoldResult chunks = math.floorDiv(lengths[dim], chunk);
-    rest = math.add(begin, math.mul(chunks, chunk));
+    OpFoldResult chunkBegin = begin;
+    OpFoldResult length = lengths[dim];
+    if (dst.tensor->width.isPacked()) {
+      // Packed rows need not start a byte: move single elements up to the
+      // order side's next byte, so that its chunks start bytes.
+      Indices first = indices;
+      first[dim] = begin;
+      int64_t slotsPerByte = dst.tensor->width.slotsPerByte();
+      OpFoldResult lead = math.min(
+          math.rem(math.sub(math.constant(slotsPerByte),
+                            slotRemainder(o, first)),
+                   slotsPerByte),
+          length);
+      chunkBegin = math.add(begin, lead);
+      length = math.sub(length, lead);
+      OpBuilder::InsertionGuard guard(b);
+      indices[dim] = loop(begin, chunkBegin);
+      moveElement(indices);
+    }
+    OpFoldResult chunks = math.floorDiv(length, chunk);
+    rest = math.add(chunkBegin, math.mul(chunks, chunk));
     OpBuilder::InsertionGuard guard(b);
     indices[dim] =
-        math.add(begin, math.mul(loop(math.constant(0), chunks), chunk));
+        math.add(chunkBegin, math.mul(loop(math.constant(0), chunks), chunk));
     moveChunk(indices, chunk);
   }
   OpBuilder::InsertionGuard guard(b);

@@ -53,9 +53,19 @@ namespace {
 struct TensorDesc {
   LayoutDesc layout;
   Shape shape;
+  /// Bytes per element; 1 for packed elements.
   int64_t elementBytes = 4;
+  /// Set (2 or 4) for packed sub-byte elements.
+  int64_t packedBits = 0;
   std::string elementType = "f32";
   std::string encoding; // empty: no encoding
+
+  ElementWidth width() const {
+    return packedBits ? ElementWidth(packedBits)
+                      : ElementWidth::ofBytes(elementBytes);
+  }
+  /// Memory is simulated in cells: bytes, or the slots of packed elements.
+  int64_t cellsPerByte() const { return width().slotsPerByte(); }
 
   std::string typeStr() const {
     std::string s = "tensor<";
@@ -261,10 +271,16 @@ struct Instance {
   RefImage ref;
   RankedTensorType type;
   PhysicalLayoutAttrInterface attr;
-  /// Per element slot: the logical key held there, or -1 for a pad.
+  /// Per element slot: the logical key held there, or -1 for a pad (and
+  /// for the tail slots of a packed storage's last byte).
   std::vector<int64_t> slotOwner;
+  /// Cells of the storage (ref.storageBytes counts cells without the tail
+  /// slots of packed elements).
+  int64_t storageCells = 0;
 
+  /// Slots that layout math counts (elements and pads, no tail slots).
   int64_t slots() const { return ref.storageBytes / desc.elementBytes; }
+  int64_t cellsPerByte() const { return desc.cellsPerByte(); }
   bool tiledPads() const { return desc.layout.kind == LayoutDesc::Tiled; }
 };
 
@@ -279,7 +295,9 @@ Instance instantiate(MLIRContext &ctx, const TensorDesc &desc) {
   inst.attr = getPhysicalLayout(inst.type);
   REQUIRE(inst.attr);
   REQUIRE(inst.ref.complete());
-  inst.slotOwner.assign(inst.slots(), -1);
+  int64_t k = desc.cellsPerByte();
+  inst.storageCells = (inst.ref.storageBytes + k - 1) / k * k;
+  inst.slotOwner.assign(inst.storageCells / desc.elementBytes, -1);
   for (size_t key = 0; key < inst.ref.offsetOf.size(); ++key)
     inst.slotOwner[inst.ref.offsetOf[key] / desc.elementBytes] = key;
   return inst;
@@ -290,7 +308,7 @@ Instance instantiate(MLIRContext &ctx, const TensorDesc &desc) {
 std::vector<int64_t> initialImage(const Instance &inst, int64_t elementTag,
                                   int64_t garbage) {
   const int64_t eb = inst.desc.elementBytes;
-  std::vector<int64_t> cells(inst.ref.storageBytes,
+  std::vector<int64_t> cells(inst.storageCells,
                              inst.tiledPads() ? 0 : garbage);
   for (size_t key = 0; key < inst.ref.offsetOf.size(); ++key)
     for (int64_t j = 0; j < eb; ++j)
@@ -318,18 +336,21 @@ TensorRegion makeRegion(const Instance &inst, const IndexBox &region) {
   return r;
 }
 
-/// The byte range of a span in `inst`: [start, start + length). Empty
-/// string on success, else what is wrong with the span.
+/// The cells a span moves in `inst`: [start, start + length), whole bytes
+/// (a packed span's bytes start at the byte of its first slot and hold its
+/// slots rounded up, as the lowering computes them). Empty string on
+/// success, else what is wrong with the span.
 std::string spanBytes(const ByteSpan &span, const Instance &inst,
                       int64_t &start, int64_t &length) {
   const int64_t eb = inst.desc.elementBytes;
+  const int64_t k = inst.cellsPerByte();
   const Shape &shape = inst.desc.shape;
   if (span.wholeStorage) {
     start = 0;
-    length = inst.attr.getStorageSizeInBytes(shape, ElementWidth::ofBytes(eb));
-    if (length != inst.ref.storageBytes)
-      return "getStorageSizeInBytes " + std::to_string(length) +
-             " != reference " + std::to_string(inst.ref.storageBytes);
+    length = inst.attr.getStorageSizeInBytes(shape, inst.desc.width()) * k;
+    if (length != inst.storageCells)
+      return "getStorageSizeInBytes " + std::to_string(length / k) +
+             " != reference " + std::to_string(inst.storageCells / k);
     return "";
   }
   length = eb;
@@ -355,11 +376,13 @@ std::string spanBytes(const ByteSpan &span, const Instance &inst,
   for (size_t i = 0; i < shape.size(); ++i)
     if (idx[i] < 0 || idx[i] >= shape[i])
       return "span start " + listStr(idx) + " outside the tensor";
-  start = inst.ref.offsetOf[logicalKey(shape, idx)];
-  int64_t lib = inst.attr.getElementByteOffset(shape, ElementWidth::ofBytes(eb), idx);
-  if (lib != start)
+  int64_t cell = inst.ref.offsetOf[logicalKey(shape, idx)];
+  start = cell / k * k;
+  length = (length + k - 1) / k * k;
+  int64_t lib = inst.attr.getElementByteOffset(shape, inst.desc.width(), idx);
+  if (lib != cell / k)
     return "getElementByteOffset(" + listStr(idx) + ") = " +
-           std::to_string(lib) + " != reference " + std::to_string(start);
+           std::to_string(lib) + " != reference " + std::to_string(cell / k);
   return "";
 }
 
@@ -373,7 +396,7 @@ std::string checkTarget(const Instance &target, const IndexBox &region,
   std::string problem;
   for (int64_t g = 0; g < kGuardCells && problem.empty(); ++g)
     if (memory[g] != kGuard ||
-        memory[kGuardCells + target.ref.storageBytes + g] != kGuard)
+        memory[kGuardCells + target.storageCells + g] != kGuard)
       problem = "a byte outside the target storage was written";
   forEachIndex(shape, [&](const Shape &idx) {
     if (!problem.empty())
@@ -393,7 +416,8 @@ std::string checkTarget(const Instance &target, const IndexBox &region,
     }
   });
   if (problem.empty() && target.tiledPads())
-    for (int64_t s = 0; s < target.slots() && problem.empty(); ++s)
+    for (int64_t s = 0, e = target.slotOwner.size(); s < e && problem.empty();
+         ++s)
       if (target.slotOwner[s] < 0)
         for (int64_t j = 0; j < eb; ++j)
           if (memory[kGuardCells + s * eb + j] != 0) {
@@ -419,17 +443,17 @@ std::string verifyCopy(const TransferPlan &plan, const Instance &source,
   if (sLen != tLen)
     return "source span has " + std::to_string(sLen) + " bytes, target " +
            std::to_string(tLen);
-  if (s0 < 0 || s0 + sLen > source.ref.storageBytes)
-    return "reads bytes [" + std::to_string(s0) + ", " + std::to_string(s0 + sLen) +
+  if (s0 < 0 || s0 + sLen > source.storageCells)
+    return "reads cells [" + std::to_string(s0) + ", " + std::to_string(s0 + sLen) +
            ") outside the source storage of " +
-           std::to_string(source.ref.storageBytes);
-  if (t0 < 0 || t0 + tLen > target.ref.storageBytes)
-    return "writes bytes [" + std::to_string(t0) + ", " + std::to_string(t0 + tLen) +
+           std::to_string(source.storageCells);
+  if (t0 < 0 || t0 + tLen > target.storageCells)
+    return "writes cells [" + std::to_string(t0) + ", " + std::to_string(t0 + tLen) +
            ") outside the target storage of " +
-           std::to_string(target.ref.storageBytes);
+           std::to_string(target.storageCells);
 
   std::vector<int64_t> src = initialImage(source, kSourceTag, kSourceGarbage);
-  std::vector<int64_t> memory(target.ref.storageBytes + 2 * kGuardCells, kGuard);
+  std::vector<int64_t> memory(target.storageCells + 2 * kGuardCells, kGuard);
   std::vector<int64_t> tgt = initialImage(target, kTargetTag, kTargetGarbage);
   std::copy(tgt.begin(), tgt.end(), memory.begin() + kGuardCells);
   std::copy(src.begin() + s0, src.begin() + s0 + sLen,
@@ -444,8 +468,8 @@ std::string verifyCopy(const TransferPlan &plan, const Instance &source,
         return kSourceTag + logicalKey(sourceShape, sidx) * 8 + j;
       });
   if (!problem.empty())
-    problem += " (copied source bytes [" + std::to_string(s0) + ", " +
-               std::to_string(s0 + sLen) + ") to target bytes [" +
+    problem += " (copied source cells [" + std::to_string(s0) + ", " +
+               std::to_string(s0 + sLen) + ") to target cells [" +
                std::to_string(t0) + ", " + std::to_string(t0 + tLen) + "))";
   return problem;
 }
@@ -473,23 +497,29 @@ std::string verifyFill(const TransferPlan &plan, const Instance &target,
   if (std::string p = spanBytes(*plan.target, target, t0, len); !p.empty())
     return "target span: " + p;
   const int64_t unit = plan.fillBits / 8;
-  if (len % unit != 0)
-    return "span of " + std::to_string(len) + " bytes is no multiple of the " +
-           std::to_string(plan.fillBits) + "-bit pattern";
-  if (t0 < 0 || t0 + len > target.ref.storageBytes)
-    return "writes bytes [" + std::to_string(t0) + ", " + std::to_string(t0 + len) +
+  const int64_t k = target.cellsPerByte();
+  if (len / k % unit != 0)
+    return "span of " + std::to_string(len / k) +
+           " bytes is no multiple of the " + std::to_string(plan.fillBits) +
+           "-bit pattern";
+  if (t0 < 0 || t0 + len > target.storageCells)
+    return "writes cells [" + std::to_string(t0) + ", " + std::to_string(t0 + len) +
            ") outside the target storage of " +
-           std::to_string(target.ref.storageBytes);
+           std::to_string(target.storageCells);
 
-  std::vector<int64_t> memory(target.ref.storageBytes + 2 * kGuardCells, kGuard);
+  std::vector<int64_t> memory(target.storageCells + 2 * kGuardCells, kGuard);
   std::vector<int64_t> tgt = initialImage(target, kTargetTag, kTargetGarbage);
   std::copy(tgt.begin(), tgt.end(), memory.begin() + kGuardCells);
-  for (int64_t b = 0; b < len; ++b)
-    memory[kGuardCells + t0 + b] = patternByte(*plan.fillPattern, b % unit);
+  // A packed byte's cells are its slots, low bits first.
+  const int64_t bits = 8 / k;
+  for (int64_t c = 0; c < len; ++c)
+    memory[kGuardCells + t0 + c] =
+        (patternByte(*plan.fillPattern, c / k % unit) >> (c % k * bits)) &
+        ((1 << bits) - 1);
 
   std::string problem =
       checkTarget(target, region, memory, [&](const Shape &, int64_t j) {
-        return int64_t(patternByte(pattern, j));
+        return int64_t(patternByte(pattern, j)) & ((1 << bits) - 1);
       });
   if (!problem.empty())
     problem += " (" + std::to_string(plan.fillBits) + "-bit memset of bytes [" +
@@ -503,7 +533,7 @@ std::string verifyFill(const TransferPlan &plan, const Instance &target,
 
 /// Slots of `inst` holding elements of `region`.
 std::vector<char> regionSlots(const Instance &inst, const IndexBox &region) {
-  std::vector<char> in(inst.slots(), 0);
+  std::vector<char> in(inst.slotOwner.size(), 0);
   forEachIndex(region.lengths, [&](const Shape &k) {
     Shape idx(k.size());
     for (size_t i = 0; i < k.size(); ++i)
@@ -538,6 +568,19 @@ bool copyPossible(const Instance &source, const IndexBox &sourceRegion,
     return false;
   if (!delta)
     return true;
+  // Packed bytes move whole: the slots of the region's first and last
+  // bytes move too, under the same rules as the slots between (pads and
+  // tail bits of the target's last byte take what the source holds there).
+  if (int64_t k = target.cellsPerByte(); k > 1) {
+    if (*delta % k != 0)
+      return false;
+    lo = lo / k * k;
+    hi = (hi + k - 1) / k * k;
+    if (lo + *delta < 0 ||
+        hi + *delta > static_cast<int64_t>(target.slotOwner.size()) ||
+        hi > static_cast<int64_t>(source.slotOwner.size()))
+      return false;
+  }
   std::vector<char> inRegion = regionSlots(target, targetRegion);
   for (int64_t s = lo; s < hi; ++s) {
     int64_t t = s + *delta;
@@ -583,6 +626,11 @@ bool fillPossible(const Instance &target, const IndexBox &region,
       lo = std::min(lo, s);
       hi = std::max(hi, s + 1);
     }
+  // Packed bytes are written whole, as for copies.
+  if (int64_t k = target.cellsPerByte(); k > 1 && lo < hi) {
+    lo = lo / k * k;
+    hi = (hi + k - 1) / k * k;
+  }
   for (int64_t s = lo; s < hi; ++s) {
     if (target.slotOwner[s] >= 0) {
       if (!in[s])
@@ -1001,6 +1049,125 @@ TEST_CASE("planner: random fills", "[planner]") {
   CHECK(fills.dma >= 3000);
   CHECK(fills.dispatch >= 1500);
   CHECK(fills.mustDma >= 2000);
+}
+
+namespace {
+
+/// A tensor of packed `bits`-wide elements (2 or 4).
+TensorDesc makePackedDesc(std::mt19937 &rng, const LayoutDesc &layout,
+                          Shape shape, int64_t bits) {
+  static const char *fourBit[] = {"i4", "ui4", "si4"};
+  TensorDesc desc = makeDesc(rng, layout, std::move(shape), /*elementBytes=*/1,
+                             bits == 4 ? fourBit[randInt(rng, 0, 2)] : "i2");
+  desc.packedBits = bits;
+  return desc;
+}
+
+/// Whether the slots of `region` in `inst` start and end on byte boundaries.
+bool onBytes(const Instance &inst, const IndexBox &region) {
+  std::vector<char> in = regionSlots(inst, region);
+  int64_t lo = -1, hi = -1;
+  for (int64_t s = 0, e = in.size(); s < e; ++s)
+    if (in[s]) {
+      lo = lo < 0 ? s : lo;
+      hi = s + 1;
+    }
+  int64_t k = inst.cellsPerByte();
+  return lo < 0 || (lo % k == 0 && hi % k == 0);
+}
+
+} // namespace
+
+TEST_CASE("planner: random packed sub-byte copies and fills (rule 8)",
+          "[planner]") {
+  auto ctx = makeContext();
+  auto start = std::chrono::steady_clock::now();
+  std::mt19937 rng(20261201);
+  Stats slices, updates, wholes, fills;
+  int64_t midByte = 0;
+  for (int iteration = 0; iteration < 4000; ++iteration) {
+    int64_t rank = randInt(rng, 1, 3);
+    int64_t bits = randInt(rng, 0, 1) ? 4 : 2;
+    LayoutDesc layoutA = randomLayout(rng, rank);
+    Instance a = instantiate(
+        *ctx, makePackedDesc(rng, layoutA, randomShapeFor(rng, layoutA), bits));
+    IndexBox region = randomRegion(rng, a.desc.shape, layoutA);
+    LayoutDesc layoutB = partnerLayout(rng, layoutA);
+    Instance b = instantiate(*ctx,
+                             makePackedDesc(rng, layoutB, region.lengths, bits));
+    IndexBox wholeB = wholeRegion(b.desc.shape);
+
+    // The MUST-DMA list of the whole-byte test, where rule 8 keeps it: the
+    // region's slots start and end on bytes in both tensors (a whole copy
+    // between equal layouts is the whole storage).
+    bool aligned = onBytes(a, region) && onBytes(b, wholeB);
+    midByte += !aligned;
+    bool bothIdentity =
+        physicallyIdentity(layoutA) && physicallyIdentity(layoutB);
+    // (Between physically equal layouts of different pad contracts, the
+    // tail bits of a last byte keep the whole copy from being bytes.)
+    bool wholeEqual = region.lengths == a.desc.shape &&
+                      (layoutA.str() == layoutB.str() ||
+                       (bothIdentity && aligned));
+    bool mustDma = (aligned && bothIdentity &&
+                    rowMajorContiguous(a.desc.shape, region)) ||
+                   wholeEqual;
+    bool rule4 = aligned && layoutA.str() == layoutB.str() &&
+                 !cutsTiles(layoutA, a.desc.shape, region);
+    runCopyCase(slices, a, region, b, wholeB, mustDma, rule4);
+    runCopyCase(updates, b, wholeB, a, region, mustDma, rule4);
+    if (iteration % 2 == 0) {
+      LayoutDesc layoutC = partnerLayout(rng, layoutA);
+      Instance c = instantiate(
+          *ctx, makePackedDesc(rng, layoutC, a.desc.shape, bits));
+      bool equal = layoutC.str() == layoutA.str() ||
+                   (physicallyIdentity(layoutA) &&
+                    physicallyIdentity(layoutC) &&
+                    onBytes(a, wholeRegion(a.desc.shape)));
+      runCopyCase(wholes, a, wholeRegion(a.desc.shape), c,
+                  wholeRegion(c.desc.shape), equal);
+    }
+
+    // A fill of the region with a value replicated to a byte (i4 3 is
+    // 0x33), as the planner's callers pass it.
+    uint64_t value = randInt(rng, 0, 3) == 0 ? 0 : randInt(rng, 0, (1 << bits) - 1);
+    APInt pattern(8, 0);
+    for (int64_t at = 0; at < 8; at += bits)
+      pattern.insertBits(APInt(bits, value), at);
+    const std::vector<int64_t> &native =
+        kNativeFillBits[randInt(rng, 0, kNativeFillBits.size() - 1)];
+    bool memsettable = llvm::is_contained(native, int64_t(8));
+    bool whole = region.lengths == a.desc.shape;
+    bool mustFill =
+        memsettable &&
+        ((physicallyIdentity(layoutA) && onBytes(a, region) &&
+          rowMajorContiguous(a.desc.shape, region)) ||
+         (whole && pattern.isZero()) ||
+         (whole && layoutA.kind == LayoutDesc::Padding));
+    runFillCase(fills, a, region, pattern, native, mustFill);
+  }
+  double seconds = secondsSince(start);
+  WARN(slices.summary("packed slices") << "\n"
+       << updates.summary("packed updates") << "\n"
+       << wholes.summary("packed whole copies") << "\n"
+       << fills.summary("packed fills") << "\n"
+       << "regions with a mid-byte start or end: " << midByte << "\n"
+       << "time " << seconds << " s");
+  CHECK(slices.failures == 0);
+  CHECK(updates.failures == 0);
+  CHECK(wholes.failures == 0);
+  CHECK(fills.failures == 0);
+  // Not vacuous: DMA plans executed and verified, rule 8 dispatches, and
+  // MUST-DMA cases of every kind.
+  CHECK(slices.dma >= 800);
+  CHECK(updates.dma >= 800);
+  CHECK(wholes.dma >= 500);
+  CHECK(fills.dma >= 800);
+  CHECK(slices.dispatch >= 800);
+  CHECK(fills.dispatch >= 800);
+  CHECK(slices.mustDma >= 400);
+  CHECK(fills.mustDma >= 400);
+  CHECK(midByte >= 1000);
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,6 +8,7 @@
 // RUN: layout-run %s --function=last_byte --input=20xi2=-2,-1,0,1,-2,-1,0,1,-2,-1,0,1,-2,-1,0,1,1,1,-1,-2 --input=1xi2=-1 --input=3xi4=1,2,3 --input=7xi4=-1,-2,-3,-4,-5,-6,-7 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=LASTBYTE
 // RUN: layout-run %s --function=fill_value --input=3x3xi4=0 --input=i4=-3 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=FILLVALUE
 
+// RUN: layout-run %s --function=tails --input=4x6xi4=0,1,2,3,4,5,6,7,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=TAILS
 // Packed sub-byte elements (i2, i4, ui4) through every transfer op, with odd
 // shapes (tails inside bytes), dynamic dims, regions that cut bytes and
 // tiles, and each layout kind; every run is compared with the reference
@@ -259,4 +260,57 @@ func.func @last_byte(%a: tensor<20xi2>, %b: tensor<1xi2>, %c: tensor<3xi4>, %d: 
   %r1 = stream_lite.tensor.export %u1 : tensor<20xi2> in !stream_lite.resource<external>{%asz} -> tensor<20xi2>
   %r2 = stream_lite.tensor.export %u2 : tensor<7xi4> in !stream_lite.resource<external>{%dsz} -> tensor<7xi4>
   return %r1, %r2 : tensor<20xi2>, tensor<7xi4>
+}
+
+// DMA whose last byte holds more than the region: three rows of a padding
+// layout whose box ends with a pad nibble (the copy stops after the last
+// element, on a byte boundary), a tiled tensor with a tail nibble copied
+// into another (the tail comes from a zero tail), and a zero splat that
+// zeroes a tiled tail; then a read-modify-write update into it. And an
+// identity splat, whose memset fills the tail nibble too, encoded into the
+// physically equal tiled layout: not a clone, its tail must become zero.
+// TAILS: {{^}}3x6xi4=0 1 2 3 4 5 6 7 -8 -7 -6 -5 -4 -3 -2 -1 0 1{{$}}
+// TAILS-NEXT: {{^}}1x3xi4=-8 -7 -6{{$}}
+// TAILS-NEXT: {{^}}1x3xi4=0 5 0{{$}}
+// TAILS-NEXT: {{^}}1x3xi4=3 3 3{{$}}
+// TAILS-NOT: {{.}}
+#pad11 = #stream_lite.padding<[1, 1]>
+#flat = #stream_lite.tiled<inner_dims_pos = [], inner_tiles = []>
+#tile3 = #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [3]>
+func.func @tails(%arg: tensor<4x6xi4>) -> (tensor<3x6xi4>, tensor<1x3xi4>, tensor<1x3xi4>, tensor<1x3xi4>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c6 = arith.constant 6 : index
+  %zero = arith.constant 0 : i4
+  %five = arith.constant 5 : i4
+  %sz = stream_lite.tensor.sizeof tensor<4x6xi4> : index
+  %i = stream_lite.tensor.import %arg : tensor<4x6xi4> -> tensor<4x6xi4> in !stream_lite.resource<external>{%sz}
+  %psz = stream_lite.tensor.sizeof tensor<4x6xi4, #pad11> : index
+  %p = stream_lite.tensor.encode %i : tensor<4x6xi4> in !stream_lite.resource<external>{%sz} -> tensor<4x6xi4, #pad11> in !stream_lite.resource<*>{%psz}
+  %qsz = stream_lite.tensor.sizeof tensor<3x6xi4, #pad11> : index
+  %q = stream_lite.tensor.slice %p[%c0, %c0 for %c3, %c6] : tensor<4x6xi4, #pad11> in !stream_lite.resource<*>{%psz} -> tensor<3x6xi4, #pad11> in !stream_lite.resource<*>{%qsz}
+  %qisz = stream_lite.tensor.sizeof tensor<3x6xi4> : index
+  %qi = stream_lite.tensor.encode %q : tensor<3x6xi4, #pad11> in !stream_lite.resource<*>{%qsz} -> tensor<3x6xi4> in !stream_lite.resource<external>{%qisz}
+  %r0 = stream_lite.tensor.export %qi : tensor<3x6xi4> in !stream_lite.resource<external>{%qisz} -> tensor<3x6xi4>
+  %tsz = stream_lite.tensor.sizeof tensor<1x3xi4, #flat> : index
+  %t = stream_lite.tensor.slice %p[%c1, %c2 for %c1, %c3] : tensor<4x6xi4, #pad11> in !stream_lite.resource<*>{%psz} -> tensor<1x3xi4, #flat> in !stream_lite.resource<*>{%tsz}
+  %t2 = stream_lite.tensor.slice %t[%c0, %c0 for %c1, %c3] : tensor<1x3xi4, #flat> in !stream_lite.resource<*>{%tsz} -> tensor<1x3xi4, #flat> in !stream_lite.resource<*>{%tsz}
+  %isz = stream_lite.tensor.sizeof tensor<1x3xi4> : index
+  %t2i = stream_lite.tensor.encode %t2 : tensor<1x3xi4, #flat> in !stream_lite.resource<*>{%tsz} -> tensor<1x3xi4> in !stream_lite.resource<external>{%isz}
+  %r1 = stream_lite.tensor.export %t2i : tensor<1x3xi4> in !stream_lite.resource<external>{%isz} -> tensor<1x3xi4>
+  %zsz = stream_lite.tensor.sizeof tensor<1x3xi4, #tile3> : index
+  %z = stream_lite.tensor.splat %zero : i4 -> tensor<1x3xi4, #tile3> in !stream_lite.resource<*>{%zsz}
+  %osz = stream_lite.tensor.sizeof tensor<1x1xi4> : index
+  %o = stream_lite.tensor.splat %five : i4 -> tensor<1x1xi4> in !stream_lite.resource<*>{%osz}
+  %zu = stream_lite.tensor.update %o, %z[%c0, %c1] : tensor<1x1xi4> in !stream_lite.resource<*>{%osz} -> tensor<1x3xi4, #tile3> in %z as !stream_lite.resource<*>{%zsz}
+  %zi = stream_lite.tensor.encode %zu : tensor<1x3xi4, #tile3> in !stream_lite.resource<*>{%zsz} -> tensor<1x3xi4> in !stream_lite.resource<external>{%isz}
+  %r2 = stream_lite.tensor.export %zi : tensor<1x3xi4> in !stream_lite.resource<external>{%isz} -> tensor<1x3xi4>
+  %three = arith.constant 3 : i4
+  %s = stream_lite.tensor.splat %three : i4 -> tensor<1x3xi4> in !stream_lite.resource<*>{%isz}
+  %sf = stream_lite.tensor.encode %s : tensor<1x3xi4> in !stream_lite.resource<*>{%isz} -> tensor<1x3xi4, #flat> in !stream_lite.resource<*>{%tsz}
+  %sb = stream_lite.tensor.encode %sf : tensor<1x3xi4, #flat> in !stream_lite.resource<*>{%tsz} -> tensor<1x3xi4> in !stream_lite.resource<external>{%isz}
+  %r3 = stream_lite.tensor.export %sb : tensor<1x3xi4> in !stream_lite.resource<external>{%isz} -> tensor<1x3xi4>
+  return %r0, %r1, %r2, %r3 : tensor<3x6xi4>, tensor<1x3xi4>, tensor<1x3xi4>, tensor<1x3xi4>
 }

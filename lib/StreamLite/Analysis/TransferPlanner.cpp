@@ -349,6 +349,28 @@ static TransferPlan dispatch(std::string why) {
   return plan;
 }
 
+/// Slots from a static image's first slot through its last region element,
+/// which sits at the last used step of every box dim.
+static int64_t slotsThroughLastElement(const RegionImage &image) {
+  int64_t last = 0, stride = 1;
+  for (const RegionImage::BoxDim &boxDim : llvm::reverse(image.box)) {
+    last += (boxDim.used - 1) * stride;
+    stride *= boxDim.extent;
+  }
+  return last + 1;
+}
+
+/// The slots a static range of packed elements moves: the image's, or,
+/// when those end inside a byte and its last element ends a byte, through
+/// that element (rule 8 judges the region's end, not its trailing pads).
+static int64_t packedRangeSlots(const RegionImage &image, ElementWidth width) {
+  int64_t perByte = width.slotsPerByte();
+  if (!width.isPacked() || image.slots % perByte == 0)
+    return image.slots;
+  int64_t through = slotsThroughLastElement(image);
+  return through % perByte == 0 ? through : image.slots;
+}
+
 /// Bytes holding `slots` element slots (packed types: rounded up).
 static int64_t slotBytes(int64_t slots, ElementWidth width) {
   if (width.isPacked())
@@ -359,10 +381,12 @@ static int64_t slotBytes(int64_t slots, ElementWidth width) {
 /// Applies rule 8 to a DMA plan of packed sub-byte elements: regions that
 /// start or end inside a byte become dispatches (read-modify-write). A
 /// source range may end inside a byte (the rest is only read); a target's
-/// may end with the storage's last slot where tail bits are not kept zero.
+/// may end with the storage's last slot where tail bits are not kept zero,
+/// or where they come from a source's zero tail bits (or a zero fill).
 static TransferPlan requireWholeBytes(TransferPlan plan,
                                       const TensorRegion *source,
-                                      const TensorRegion &target) {
+                                      const TensorRegion &target,
+                                      bool zeroFill = false) {
   if (plan.kind == TransferPlan::Kind::Dispatch)
     return plan;
   ElementWidth width = ElementWidth::of(target.type.getElementType());
@@ -374,10 +398,27 @@ static TransferPlan requireWholeBytes(TransferPlan plan,
                                    detail::SpanEnd::Anywhere);
   if (!why.empty())
     return dispatch("source: " + why);
-  PhysicalLayoutAttrInterface layout = getPhysicalLayout(target.type);
+  // The target's last byte may end with tail bits that change where they
+  // are undefined, or where they take a zero source's tail bits (both
+  // ranges end with their storage's last slot, at the same shift).
+  auto hasZeroTail = [](const TensorRegion &region) {
+    return getPhysicalLayout(region.type).getPadContract() == PadContract::Zero;
+  };
+  // A whole storage holds its tail bits: a zero one must not take undefined
+  // ones (a dynamic shape may have a tail).
+  if (source && plan.target && plan.target->wholeStorage &&
+      hasZeroTail(target) && !hasZeroTail(*source))
+    return dispatch("the tail bits of the result's last byte must be zero, "
+                    "the source's are undefined");
+  bool tailFromZeroTail =
+      source && plan.source && hasZeroTail(*source) &&
+      detail::whyNotWholeBytes(*plan.source, *source, width,
+                               detail::SpanEnd::WithLastSlot)
+          .empty();
   if (plan.target)
     why = detail::whyNotWholeBytes(*plan.target, target, width,
-                                   layout.getPadContract() != PadContract::Zero
+                                   !hasZeroTail(target) || tailFromZeroTail ||
+                                           zeroFill
                                        ? detail::SpanEnd::WithLastSlot
                                        : detail::SpanEnd::OnByte);
   if (!why.empty())
@@ -488,20 +529,29 @@ static TransferPlan planCopyOfSlots(const TensorRegion &source,
                       "that must stay zero");
     TransferPlan plan;
     plan.kind = TransferPlan::Kind::Copy;
+    // Equal signatures: the last elements are at the same distance.
+    int64_t sourceSlots = packedRangeSlots(*si, width);
+    int64_t targetSlots = packedRangeSlots(*ti, width);
+    if (sourceSlots != si->slots || targetSlots != ti->slots)
+      sourceSlots = targetSlots = std::min(sourceSlots, targetSlots);
     plan.explanation =
-        llvm::formatv("one {0}-byte copy: {1}", slotBytes(si->slots, width),
+        llvm::formatv("one {0}-byte copy: {1}", slotBytes(sourceSlots, width),
                       describeRegion(*s));
     if (si->hasPads())
       plan.explanation += " (with padding the layouts allow)";
-    plan.source = staticSpan(source, si->slots);
-    plan.target = staticSpan(target, ti->slots);
+    plan.source = staticSpan(source, sourceSlots);
+    plan.target = staticSpan(target, targetSlots);
     return plan;
   };
   if (s && t) {
-    TransferPlan plan = planStatic(/*trimTrailingPads=*/false);
+    // Rule 8 applies to each: the trailing pads may end a packed range
+    // inside a byte where the trimmed range ends on one.
+    TransferPlan plan = requireWholeBytes(
+        planStatic(/*trimTrailingPads=*/false), &source, target);
     if (plan.kind == TransferPlan::Kind::Copy)
       return plan;
-    TransferPlan trimmed = planStatic(/*trimTrailingPads=*/true);
+    TransferPlan trimmed = requireWholeBytes(
+        planStatic(/*trimTrailingPads=*/true), &source, target);
     return trimmed.kind == TransferPlan::Kind::Copy ? trimmed : plan;
   }
 
@@ -647,17 +697,20 @@ static TransferPlan planFillOfSlots(const TensorRegion &target,
     }
     if (image->hasPads() && image->contract == PadContract::Zero && !zero)
       return dispatch("writes non-zero into tile padding");
-    int64_t bytes =
-        slotBytes(image->slots, ElementWidth::of(elementType));
-    return fill(staticSpan(target, image->slots),
+    ElementWidth elementWidth = ElementWidth::of(elementType);
+    int64_t slots = packedRangeSlots(*image, elementWidth);
+    int64_t bytes = slotBytes(slots, elementWidth);
+    return fill(staticSpan(target, slots),
                 llvm::formatv("one {0}-bit memset of {1} bytes: {2}", width,
                               bytes, describeRegion(*s)));
   };
   if (s) {
-    TransferPlan plan = planStatic(/*trimTrailingPads=*/false);
+    TransferPlan plan = requireWholeBytes(
+        planStatic(/*trimTrailingPads=*/false), nullptr, target, zero);
     if (plan.kind == TransferPlan::Kind::Fill)
       return plan;
-    TransferPlan trimmed = planStatic(/*trimTrailingPads=*/true);
+    TransferPlan trimmed = requireWholeBytes(
+        planStatic(/*trimTrailingPads=*/true), nullptr, target, zero);
     return trimmed.kind == TransferPlan::Kind::Fill ? trimmed : plan;
   }
 
@@ -704,7 +757,7 @@ TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
                                              ArrayRef<int64_t> nativeFillBits) {
   return requireWholeBytes(
       planFillOfSlots(target, pattern, elementBits, nativeFillBits), nullptr,
-      target);
+      target, /*zeroFill=*/pattern && pattern->isZero());
 }
 
 //===----------------------------------------------------------------------===//
@@ -805,7 +858,13 @@ TransferPlan TransferPlanner::planEncode(TensorEncodeOp op) {
     plan.explanation = std::move(why);
     return plan;
   };
-  if (arePhysicallyEqual(source, result))
+  // Packed elements: a zero tail (tiled) must not take an undefined one
+  // (the last byte's bits after the last slot); the copy below decides.
+  ElementWidth width = ElementWidth::of(sourceType.getElementType());
+  bool tailsDiffer = width.isPacked() &&
+                     result.getPadContract() == PadContract::Zero &&
+                     source.getPadContract() != PadContract::Zero;
+  if (arePhysicallyEqual(source, result) && !tailsDiffer)
     return fold("folds to a clone: the layouts are physically equal");
   // Layouts that differ in general may still agree on this static shape: a
   // copy of all elements that spans both whole storages.
@@ -814,12 +873,15 @@ TransferPlan TransferPlanner::planEncode(TensorEncodeOp op) {
   TensorRegion resultRegion =
       TensorRegion::whole(resultType, op.getResultEncodingDims());
   TransferPlan copy = planCopy(sourceRegion, resultRegion);
-  ElementWidth width = ElementWidth::of(sourceType.getElementType());
   if (copy.kind == TransferPlan::Kind::Copy && copy.source && copy.target &&
       spansWholeStorage(*copy.source, sourceRegion, source, width) &&
       spansWholeStorage(*copy.target, resultRegion, result, width))
     return fold("folds to a clone: both layouts give this shape the same "
                 "byte image");
+  if (arePhysicallyEqual(source, result))
+    return dispatch("relayout: the layouts are physically equal, but the "
+                    "result's tail bits must be zero and the source's are "
+                    "undefined");
   return dispatch(llvm::formatv("relayout from {0} to {1}",
                                 describeLayout(sourceType),
                                 describeLayout(resultType)));

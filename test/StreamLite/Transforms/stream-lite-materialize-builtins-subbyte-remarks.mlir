@@ -2,8 +2,9 @@
 // Tests DMA rule 8 for packed sub-byte elements (i2, i4): a region moves as
 // bytes only when it starts on a byte boundary and ends on one (a source may
 // end inside a byte, which is only read; a target may end inside the last
-// byte of its storage where its tail bits are not kept zero). Every decision
-// is a remark with its reason.
+// byte of its storage where its tail bits are not kept zero, or take a zero
+// tail from a source or a zero fill; trailing pads after the region's last
+// element do not count). Every decision is a remark with its reason.
 
 stream_lite.device @dev targets([#stream_lite.target<"x">])
 #tile22 = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>
@@ -43,6 +44,18 @@ func.func @slices(%r: !stream_lite.resource<*>, %sz: index, %d: index, %i: index
   // Half a byte of i2 into a tiled result whose tail bits must stay zero.
   // expected-remark @+1 {{[Missed] stream_lite.tensor.slice | Category:stream-lite-materialize-builtins | Function=slices | Remark="target: the region ends inside a byte (4 elements share a byte of i2)"}}
   %8 = stream_lite.tensor.slice %r[%c2, %c0 for %c1, %c2] : tensor<4x4xi2> in !stream_lite.resource<*>{%sz} -> tensor<1x2xi2, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [2]>> in !stream_lite.resource<*>{%sz}
+  // Both tiled: 3 nibbles end with the last slot of each storage, and the
+  // tail bits the copy writes are the source's, zero as well.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.slice | Category:stream-lite-materialize-builtins | Function=slices | Remark="one 2-byte copy: rows 0..0 are contiguous"}}
+  %9 = stream_lite.tensor.slice %r[%c0, %c0 for %c1, %c3] : tensor<1x3xi4, #stream_lite.tiled<inner_dims_pos = [], inner_tiles = []>> in !stream_lite.resource<*>{%sz} -> tensor<1x3xi4, #stream_lite.tiled<inner_dims_pos = [], inner_tiles = []>> in !stream_lite.resource<*>{%sz}
+  // An identity source's tail bits are undefined: not into a tiled tail.
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.slice | Category:stream-lite-materialize-builtins | Function=slices | Remark="target: the region ends inside a byte (2 elements share a byte of i4)"}}
+  %10 = stream_lite.tensor.slice %r[%c0, %c0 for %c1, %c3] : tensor<1x3xi4> in !stream_lite.resource<*>{%sz} -> tensor<1x3xi4, #stream_lite.tiled<inner_dims_pos = [], inner_tiles = []>> in !stream_lite.resource<*>{%sz}
+  // Rows of 6 nibbles padded by 1: the box of 3 rows (21 slots) ends
+  // inside a byte with a pad, the region's last element on a byte
+  // boundary, so the copy stops there.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.slice | Category:stream-lite-materialize-builtins | Function=slices | Remark="one 10-byte copy: rows 0..2 are contiguous (with padding the layouts allow)"}}
+  %11 = stream_lite.tensor.slice %r[%c0, %c0 for %c3, %c6] : tensor<4x6xi4, #stream_lite.padding<[1, 1]>> in !stream_lite.resource<*>{%sz} -> tensor<3x6xi4, #stream_lite.padding<[1, 1]>> in !stream_lite.resource<*>{%sz}
   return
 }
 
@@ -98,5 +111,26 @@ func.func @fills(%r: !stream_lite.resource<*>, %sz: index, %d: index, %i: index,
   %7 = stream_lite.tensor.splat %three : i4 -> tensor<1x3xi4, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [3]>> in !stream_lite.resource<*>{%sz}
   // expected-remark @+1 {{[Passed] stream_lite.tensor.splat | Category:stream-lite-materialize-builtins | Function=fills | Remark="one 8-bit memset of 8 bytes: rows 0..3 are contiguous"}}
   %8 = stream_lite.tensor.splat %three : i4 -> tensor<4x4xi4, #tile22> in !stream_lite.resource<*>{%sz}
+  // A zero splat keeps a zero tail zero.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.splat | Category:stream-lite-materialize-builtins | Function=fills | Remark="one 8-bit memset of 2 bytes: rows 0..0 are contiguous"}}
+  %9 = stream_lite.tensor.splat %z : i4 -> tensor<1x3xi4, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [3]>> in !stream_lite.resource<*>{%sz}
+  return
+}
+
+// Physically equal layouts whose tails differ: a tiled result's tail bits
+// must be zero, an identity source's are undefined.
+#flat = #stream_lite.tiled<inner_dims_pos = [], inner_tiles = []>
+func.func @encodes(%r: !stream_lite.resource<*>, %sz: index, %d: index) attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.encode | Category:stream-lite-materialize-builtins | Function=encodes | Remark="relayout: the layouts are physically equal, but the result's tail bits must be zero and the source's are undefined"}}
+  %0 = stream_lite.tensor.encode %r : tensor<1x3xi4> in !stream_lite.resource<*>{%sz} -> tensor<1x3xi4, #flat> in !stream_lite.resource<*>{%sz}
+  // No tail: 4 nibbles fill 2 bytes.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.encode | Category:stream-lite-materialize-builtins | Function=encodes | Remark="folds to a clone: both layouts give this shape the same byte image"}}
+  %1 = stream_lite.tensor.encode %r : tensor<1x4xi4> in !stream_lite.resource<*>{%sz} -> tensor<1x4xi4, #flat> in !stream_lite.resource<*>{%sz}
+  // A dynamic dim may leave a tail.
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.encode | Category:stream-lite-materialize-builtins | Function=encodes | Remark="relayout: the layouts are physically equal, but the result's tail bits must be zero and the source's are undefined"}}
+  %2 = stream_lite.tensor.encode %r : tensor<?x3xi4>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x3xi4, #flat>{%d} in !stream_lite.resource<*>{%sz}
+  // The other way round any tail will do.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.encode | Category:stream-lite-materialize-builtins | Function=encodes | Remark="folds to a clone: the layouts are physically equal"}}
+  %3 = stream_lite.tensor.encode %r : tensor<?x3xi4, #flat>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x3xi4>{%d} in !stream_lite.resource<*>{%sz}
   return
 }

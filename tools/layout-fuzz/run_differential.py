@@ -104,8 +104,10 @@ def main():
                     if outcome == Outcome.CLEAN:
                         counts[Outcome.CLEAN] += 1
                         continue
-                command = [args.layout_run, run_path, "--function=main", *inputs,
-                           "--compare-to-reference", "--check-padding", "--check-leaks"]
+                command = with_response_file(
+                    [args.layout_run, run_path, "--function=main", *inputs,
+                     "--compare-to-reference", "--check-padding", "--check-leaks"],
+                    os.path.join(work, "seed%d.rsp" % seed))
                 outcome, detail, output = run_one(command, expect_failure, False, args.timeout)
                 if outcome == Outcome.PASS and baseline is not None and output != baseline:
                     outcome = Outcome.FAIL
@@ -130,6 +132,23 @@ def main():
     print("differential: %d passed, %d expected clean failures, %d failed" % (
         counts[Outcome.PASS], counts[Outcome.CLEAN], counts[Outcome.FAIL]))
     return 1 if counts[Outcome.FAIL] else 0
+
+
+# Past this many bytes of arguments the options go into a response file
+# (layout-run expands `@FILE` like every LLVM tool), below the kernel's
+# limit on one argument (E2BIG).
+MAX_INLINE_ARG_BYTES = 64 * 1024
+
+
+def with_response_file(command, path):
+    """`command`, its options moved into the response file `path` when they
+    are too long for the command line (the program's inputs can be)."""
+    if sum(len(c) + 1 for c in command) <= MAX_INLINE_ARG_BYTES:
+        return command
+    with open(path, "w") as f:
+        for option in command[2:]:
+            f.write(option + "\n")
+    return command[:2] + ["@" + path]
 
 
 def clean_error(run):

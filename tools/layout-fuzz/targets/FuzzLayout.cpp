@@ -1,7 +1,8 @@
 //===- FuzzLayout.cpp - libFuzzer target: layout math and the planner -----===//
 //
 // The input decodes into (shape, layout, element width, regions, fill
-// pattern) tuples: small dims mostly, edge values (2^31, 2^32, 2^62,
+// pattern) tuples, element widths including packed i2 and i4 (simulated
+// memory then holds one cell per element slot, DMA moves whole bytes): small dims mostly, edge values (2^31, 2^32, 2^62,
 // INT64_MAX, ...) sometimes. Each case:
 //  - parses `tensor<..., LAYOUT>`; an attribute the verifier rejects is a
 //    clean answer;
@@ -148,19 +149,31 @@ const char *elementTypeOf(int64_t bytes, bool isFloat) {
   }
 }
 
-/// One tensor: its description, parsed type and reference byte image.
+/// One tensor: its description, parsed type and reference image, whose
+/// cells are bytes, or the element slots of packed elements.
 struct Tensor {
   LayoutDesc layout;
   Shape shape;
+  /// Bytes per element (1 for packed elements).
   int64_t eb = 1;
+  /// 2 or 4 for packed elements, else 0.
+  int64_t packedBits = 0;
   RankedTensorType type;
   PhysicalLayoutAttrInterface attr;
   RefImage ref;
+  /// Cells of the storage: ref.storageBytes, rounded up to whole bytes.
+  int64_t storageCells = 0;
   std::vector<int64_t> slotOwner; // logical key per element slot, -1: pad
 
+  ElementWidth width() const {
+    return packedBits ? ElementWidth(packedBits) : ElementWidth::ofBytes(eb);
+  }
+  int64_t cellsPerByte() const { return width().slotsPerByte(); }
   std::string describe() const {
-    return "tensor " + listStr(shape) + " x " + std::to_string(eb) +
-           " bytes, " + layout.str();
+    return "tensor " + listStr(shape) + " x " +
+           (packedBits ? std::to_string(packedBits) + " bits, "
+                       : std::to_string(eb) + " bytes, ") +
+           layout.str();
   }
 };
 
@@ -171,7 +184,9 @@ bool instantiate(MLIRContext &ctx, Tensor &t, bool isFloat) {
   std::string text = "tensor<";
   for (int64_t d : t.shape)
     text += std::to_string(d) + "x";
-  text += std::string(elementTypeOf(t.eb, isFloat)) + ", " + t.layout.str() + ">";
+  text += (t.packedBits ? "i" + std::to_string(t.packedBits)
+                        : std::string(elementTypeOf(t.eb, isFloat))) +
+          ", " + t.layout.str() + ">";
   t.type = llvm::dyn_cast_if_present<RankedTensorType>(parseType(text, &ctx));
   if (!t.type)
     return false;
@@ -184,29 +199,33 @@ bool instantiate(MLIRContext &ctx, Tensor &t, bool isFloat) {
 /// Size and every offset against the reference (small images only).
 void checkMath(Tensor &t) {
   t.ref = referenceImage(t.layout, t.shape, t.eb);
-  int64_t size = t.attr.getStorageSizeInBytes(t.shape, ElementWidth::ofBytes(t.eb));
-  if (size != t.ref.storageBytes)
+  int64_t k = t.cellsPerByte();
+  t.storageCells = (t.ref.storageBytes + k - 1) / k * k;
+  int64_t size = t.attr.getStorageSizeInBytes(t.shape, t.width());
+  if (size != t.storageCells / k)
     finding("storage size differs from the reference",
             t.describe() + ": " + std::to_string(size) + " vs " +
-                std::to_string(t.ref.storageBytes));
-  t.slotOwner.assign(t.ref.storageBytes / t.eb, -1);
+                std::to_string(t.storageCells / k));
+  t.slotOwner.assign(t.storageCells / t.eb, -1);
   forEachIndex(t.shape, [&](const Shape &idx) {
     int64_t key = logicalKey(t.shape, idx);
-    int64_t got = t.attr.getElementByteOffset(t.shape, ElementWidth::ofBytes(t.eb), idx);
-    if (got != t.ref.offsetOf[key])
+    int64_t cell = t.ref.offsetOf[key];
+    int64_t got = t.attr.getElementByteOffset(t.shape, t.width(), idx);
+    if (got != cell / k)
       finding("element offset differs from the reference",
               t.describe() + ": element " + listStr(idx) + " at " +
                   std::to_string(got) + ", reference " +
-                  std::to_string(t.ref.offsetOf[key]));
-    t.slotOwner[got / t.eb] = key;
+                  std::to_string(cell / k));
+    t.slotOwner[cell / t.eb] = key;
   });
 }
 
 /// Huge images: the exact size when it fits, the last element inside it.
 void checkHugeMath(const Tensor &t, __int128 slots) {
-  __int128 bytes = slots * t.eb;
+  int64_t k = t.cellsPerByte();
+  __int128 bytes = t.packedBits ? (slots + k - 1) / k : slots * t.eb;
   std::optional<int64_t> checked =
-      t.attr.getCheckedStorageSizeInBytes(t.shape, ElementWidth::ofBytes(t.eb));
+      t.attr.getCheckedStorageSizeInBytes(t.shape, t.width());
   if (!checked && extentOverflows(t.layout, t.shape))
     return;
   if (bytes > INT64_MAX) {
@@ -226,7 +245,7 @@ void checkHugeMath(const Tensor &t, __int128 slots) {
       return;
     last.push_back(d - 1);
   }
-  int64_t offset = t.attr.getElementByteOffset(t.shape, ElementWidth::ofBytes(t.eb), last);
+  int64_t offset = t.attr.getElementByteOffset(t.shape, t.width(), last);
   if (offset < 0 || offset > size - t.eb)
     finding("the last element lies outside the storage",
             t.describe() + ": offset " + std::to_string(offset));
@@ -241,7 +260,7 @@ constexpr int64_t kGarbage = -7, kGuard = -1000, kGuardCells = 16;
 
 std::vector<int64_t> initialImage(const Tensor &t, int64_t tag) {
   bool tiled = t.layout.kind == LayoutDesc::Tiled;
-  std::vector<int64_t> cells(t.ref.storageBytes, tiled ? 0 : kGarbage);
+  std::vector<int64_t> cells(t.storageCells, tiled ? 0 : kGarbage);
   for (size_t key = 0; key < t.ref.offsetOf.size(); ++key)
     for (int64_t j = 0; j < t.eb; ++j)
       cells[t.ref.offsetOf[key] + j] = tag + int64_t(key) * 8 + j;
@@ -270,16 +289,18 @@ TensorRegion makeRegion(const Tensor &t, const Box &box) {
   return r;
 }
 
-/// [start, start + length) of a planned span, checked against the
-/// reference and the storage.
+/// [start, start + length) of a planned span in cells, checked against the
+/// reference and the storage; packed spans are whole bytes from the byte of
+/// their first slot (as the lowering computes them).
 void spanBytes(const ByteSpan &span, const Tensor &t, int64_t &start,
                int64_t &length, llvm::StringRef what) {
   auto bad = [&](const std::string &why) {
     finding(("planner " + what + " span: " + why).str(), t.describe());
   };
+  int64_t k = t.cellsPerByte();
   if (span.wholeStorage) {
     start = 0;
-    length = t.ref.storageBytes;
+    length = t.storageCells;
     return;
   }
   length = t.eb;
@@ -308,14 +329,15 @@ void spanBytes(const ByteSpan &span, const Tensor &t, int64_t &start,
     for (int64_t i : idx)
       if (i < 0)
         bad("start " + listStr(idx) + " of an empty tensor is negative");
-    start = t.attr.getElementByteOffset(t.shape, ElementWidth::ofBytes(t.eb), idx);
+    start = t.attr.getElementByteOffset(t.shape, t.width(), idx) * k;
   } else {
     for (size_t i = 0; i < idx.size(); ++i)
       if (idx[i] < 0 || idx[i] >= t.shape[i])
         bad("start " + listStr(idx) + " outside the tensor");
-    start = t.ref.offsetOf[logicalKey(t.shape, idx)];
+    start = t.ref.offsetOf[logicalKey(t.shape, idx)] / k * k;
   }
-  if (start + length > t.ref.storageBytes)
+  length = (length + k - 1) / k * k;
+  if (start + length > t.storageCells)
     bad("bytes [" + std::to_string(start) + ", " +
         std::to_string(start + length) + ") outside the storage");
 }
@@ -327,7 +349,7 @@ void checkTarget(const Tensor &t, const Box &region,
                  const std::vector<int64_t> &memory, ExpectFn expect,
                  llvm::StringRef what) {
   for (int64_t g = 0; g < kGuardCells; ++g)
-    if (memory[g] != kGuard || memory[kGuardCells + t.ref.storageBytes + g] != kGuard)
+    if (memory[g] != kGuard || memory[kGuardCells + t.storageCells + g] != kGuard)
       finding((what + " wrote outside the target storage").str(), t.describe());
   forEachIndex(t.shape, [&](const Shape &idx) {
     int64_t key = logicalKey(t.shape, idx);
@@ -351,7 +373,7 @@ void checkTarget(const Tensor &t, const Box &region,
 /// The planner works on verified types, whose storage sizes fit in int64
 /// (the verifier rejects the others before any pass runs).
 bool fitsInt64(const Tensor &t) {
-  return t.attr.getCheckedStorageSizeInBytes(t.shape, ElementWidth::ofBytes(t.eb)).has_value();
+  return t.attr.getCheckedStorageSizeInBytes(t.shape, t.width()).has_value();
 }
 
 void runCopy(const Tensor &source, const Box &sourceBox, const Tensor &target,
@@ -370,7 +392,7 @@ void runCopy(const Tensor &source, const Box &sourceBox, const Tensor &target,
   if (sLen != tLen)
     finding("copy spans of different lengths");
   std::vector<int64_t> src = initialImage(source, kSourceTag);
-  std::vector<int64_t> memory(target.ref.storageBytes + 2 * kGuardCells, kGuard);
+  std::vector<int64_t> memory(target.storageCells + 2 * kGuardCells, kGuard);
   std::vector<int64_t> tgt = initialImage(target, kTargetTag);
   std::copy(tgt.begin(), tgt.end(), memory.begin() + kGuardCells);
   std::copy(src.begin() + s0, src.begin() + s0 + sLen,
@@ -404,18 +426,24 @@ void runFill(const Tensor &target, const Box &box, const llvm::APInt &pattern,
   int64_t t0, len;
   spanBytes(*plan.target, target, t0, len, "fill target");
   int64_t unit = bits / 8;
-  if (len % unit)
+  int64_t k = target.cellsPerByte();
+  if (len / k % unit)
     finding("a planned fill span is no multiple of its pattern");
-  std::vector<int64_t> memory(target.ref.storageBytes + 2 * kGuardCells, kGuard);
+  std::vector<int64_t> memory(target.storageCells + 2 * kGuardCells, kGuard);
   std::vector<int64_t> tgt = initialImage(target, kTargetTag);
   std::copy(tgt.begin(), tgt.end(), memory.begin() + kGuardCells);
-  for (int64_t b = 0; b < len; ++b)
-    memory[kGuardCells + t0 + b] =
-        plan.fillPattern->extractBitsAsZExtValue(8, 8 * (b % unit));
+  // A packed byte's cells are its slots, low bits first.
+  const int64_t cellBits = 8 / k;
+  const int64_t cellMask = (1 << cellBits) - 1;
+  for (int64_t c = 0; c < len; ++c)
+    memory[kGuardCells + t0 + c] =
+        (plan.fillPattern->extractBitsAsZExtValue(8, 8 * (c / k % unit)) >>
+         (c % k * cellBits)) &
+        cellMask;
   checkTarget(
       target, box, memory,
       [&](const Shape &, int64_t j) {
-        return int64_t(pattern.extractBitsAsZExtValue(8, 8 * j));
+        return int64_t(pattern.extractBitsAsZExtValue(8, 8 * j)) & cellMask;
       },
       "a planned fill (" + plan.explanation + ") of");
 }
@@ -442,7 +470,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Decoder in(data, size);
   int64_t rank = 1 + in.next() % 4;
   Tensor a;
-  a.eb = int64_t(1) << (in.next() % 4);
+  // 1, 2, 4 or 8 bytes, or packed i2 / i4 (one byte per element slot cell).
+  uint8_t widthCode = in.next() % 6;
+  a.eb = widthCode < 4 ? int64_t(1) << widthCode : 1;
+  a.packedBits = widthCode == 4 ? 2 : widthCode == 5 ? 4 : 0;
   bool isFloat = in.next() & 1;
   for (int64_t i = 0; i < rank; ++i)
     a.shape.push_back(in.value(10));
@@ -464,6 +495,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // same-shape.
   Tensor b;
   b.eb = a.eb;
+  b.packedBits = a.packedBits;
   b.layout = decodeLayout(in, rank);
   Box box = decodeBox(in, a.shape);
   uint8_t mode = in.next() % 3;
@@ -480,7 +512,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       runCopy(a, box, b, box);
   }
 
-  // A fill of a region of `a`.
+  // A fill of a region of `a` (a packed value replicated to a byte, as the
+  // planner's callers pass it).
   static const std::vector<int64_t> kNativeFillBits[] = {
       {8, 16, 32}, {8}, {8, 16, 32, 64}, {16, 32}, {32, 8}, {64}};
   llvm::APInt pattern(a.eb * 8, 0);
@@ -488,6 +521,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (int64_t j = 0; j < a.eb; ++j)
     pattern.insertBits(
         llvm::APInt(8, patternKind & 1 ? patternKind : in.next()), 8 * j);
+  if (a.packedBits) {
+    llvm::APInt value = pattern.trunc(a.packedBits);
+    for (int64_t at = 0; at < 8; at += a.packedBits)
+      pattern.insertBits(value, at);
+  }
   runFill(a, decodeBox(in, a.shape), pattern,
           kNativeFillBits[in.next() % std::size(kNativeFillBits)]);
   return 0;

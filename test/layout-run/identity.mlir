@@ -2,6 +2,7 @@
 // RUN: layout-run %s --input="2x3xf32=1 2 3 4 5 6" --input=f32=0.5 --compare-to-reference --check-leaks | FileCheck %s
 // RUN: layout-run %s --function=splat --input=2x2xf32=0.1 | FileCheck %s --check-prefix=SPLAT
 // RUN: layout-run %s --function=splat --input=2x2xf32=0.1 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=SPLAT
+// RUN: layout-run %s --function=passthrough --input=2xf32=1,2 --input=1xi4=-3 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=PASS
 
 // Identity layouts (a device without a resolver), static dims: a fill of
 // rows 0-1, columns 1-2 of the imported tensor, and a scalar result.
@@ -38,4 +39,14 @@ func.func @splat(%arg: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>) at
   %t = stream_lite.tensor.export %i : tensor<2x2xf32> in !stream_lite.resource<external>{%sz} -> tensor<2x2xf32>
   %u = stream_lite.tensor.export %g : tensor<2x2xf32> in !stream_lite.resource<external>{%sz} -> tensor<2x2xf32>
   return %t, %u : tensor<2x2xf32>, tensor<2x2xf32>
+}
+
+// Arguments returned as they are (twice, one of them packed): each result
+// is a fresh copy the caller owns (was an unlowered bufferization.clone).
+// PASS: {{^}}2xf32=1 2{{$}}
+// PASS-NEXT: {{^}}2xf32=1 2{{$}}
+// PASS-NEXT: {{^}}1xi4=-3{{$}}
+// PASS-NOT: {{.}}
+func.func @passthrough(%a: tensor<2xf32>, %b: tensor<1xi4>) -> (tensor<2xf32>, tensor<2xf32>, tensor<1xi4>) {
+  return %a, %a, %b : tensor<2xf32>, tensor<2xf32>, tensor<1xi4>
 }

@@ -10,6 +10,7 @@
 #include "StreamLite/IR/StreamLiteOps.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
@@ -89,6 +90,9 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     fpm.addPass(mlir::bufferization::createBufferDeallocationSimplificationPass());
   }
   pm.addPass(mlir::bufferization::createLowerDeallocationsPass());
+  // A returned buffer the function does not own (an argument returned as
+  // is) is returned as a clone: alloc and copy.
+  pm.addPass(mlir::createConvertBufferizationToMemRefPass());
   {
     mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
     fpm.addPass(mlir::createCSEPass());

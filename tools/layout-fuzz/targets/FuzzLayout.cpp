@@ -228,7 +228,9 @@ void checkHugeMath(const Tensor &t, __int128 slots) {
       t.attr.getCheckedStorageSizeInBytes(t.shape, t.width());
   if (!checked && extentOverflows(t.layout, t.shape))
     return;
-  if (bytes > INT64_MAX) {
+  // A packed slot count past INT64_MAX is an overflow too, even when its
+  // bytes would fit (docs/language.md): slots are index values.
+  if (bytes > INT64_MAX || (t.packedBits && slots > INT64_MAX)) {
     if (checked)
       finding("a storage size past INT64_MAX was not reported as overflow",
               t.describe() + ": " + std::to_string(*checked));

@@ -292,8 +292,10 @@ def InsertRuntimeChecksPass : Pass<"stream-lite-insert-runtime-checks"> {
     - `import`: the host tensor's dims (`tensor.dim`) equal the declared
       dims; `export`: the source's dims equal the static dims of the result
       type.
-    - `sizeof`: the dims are non-negative and hold at most 2^40 elements, so
-      that no storage size computed from them overflows.
+    - `sizeof`: the dims are non-negative and the storage size (dense, and
+      under every layout the encoding names) fits in 2^63 - 1 bytes, the
+      run-time half of the verifier's size check, so that no size computed
+      from them overflows.
     - Async-phase ops already in the input (hand-written byte ranges):
       what their lowering reads and writes lies inside the resources
       (`slice`, `fill`, `update`, `copy` ranges; `load`/`store` offset plus

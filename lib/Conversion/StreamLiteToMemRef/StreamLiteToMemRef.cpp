@@ -123,7 +123,9 @@ void packHost(OpBuilder &b, Location loc, Value host, Value buffer, Value size) 
   unsigned w = cast<MemRefType>(host.getType()).getElementTypeBitWidth();
   fillBytes(b, loc, buffer, constIndex(b, loc, 0), size,
             arith::ConstantIntOp::create(b, loc, 0, 8));
-  auto [flat, count] = flattenHost(b, loc, host);
+  // (Not a structured binding: the loop body lambda captures `flat`.)
+  auto flatAndCount = flattenHost(b, loc, host);
+  Value flat = flatAndCount.first, count = flatAndCount.second;
   scf::ForOp::create(
       b, loc, constIndex(b, loc, 0), count, constIndex(b, loc, 1), ValueRange{},
       [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {
@@ -143,7 +145,9 @@ void packHost(OpBuilder &b, Location loc, Value host, Value buffer, Value size) 
 void unpackHost(OpBuilder &b, Location loc, Value buffer, Value host) {
   auto type = cast<MemRefType>(host.getType());
   unsigned w = type.getElementTypeBitWidth();
-  auto [flat, count] = flattenHost(b, loc, host);
+  // (Not a structured binding: the loop body lambda captures `flat`.)
+  auto flatAndCount = flattenHost(b, loc, host);
+  Value flat = flatAndCount.first, count = flatAndCount.second;
   scf::ForOp::create(
       b, loc, constIndex(b, loc, 0), count, constIndex(b, loc, 1), ValueRange{},
       [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {

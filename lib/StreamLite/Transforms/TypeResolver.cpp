@@ -32,7 +32,9 @@ FailureOr<TypeAttr> TypeResolver::resolve(TypeAttr typeAttr,
   if (failed(targets))
     return failure();
   llvm::SetVector<Attribute> layouts;
-  for (auto [device, target] : *targets) {
+  for (const auto &deviceAndTarget : *targets) {
+    DeviceOp device = deviceAndTarget.first;
+    TargetAttr target = deviceAndTarget.second;
     auto emitResolveError = [&]() {
       return op->emitOpError()
              << "cannot resolve the encoding of " << what << " " << type

@@ -230,6 +230,11 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
   return std::move(session);
 }
 
+llvm::Error JitSession::compile(llvm::StringRef function) {
+  auto entry = engine->lookupPacked(function);
+  return entry ? llvm::Error::success() : entry.takeError();
+}
+
 llvm::Error JitSession::invokePacked(llvm::StringRef name,
                                      JitArguments &args) {
   llvm::SmallVector<void *> pointers = args.pointers();
@@ -474,6 +479,10 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
                                             llvm::StringRef function,
                                             const ProgramOptions &options) {
   MLIRContext *ctx = source.getContext();
+  TimingScope timing;
+  if (options.timing)
+    timing = options.timing->nest(options.reference ? "lower (reference)"
+                                                    : "lower");
   LoweredProgram program;
   program.module = source.clone();
   // Only what `function` reaches is lowered, so another function that cannot
@@ -509,6 +518,8 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
   // ops, so by default the result is verified once, at the end: a pass
   // that produced invalid IR is still an error before anything runs.
   pm.enableVerifier(options.verifyEachPass);
+  if (timing)
+    pm.enableTiming(timing);
   if (options.reference)
     pm.addPass(sl::createStripEncodingsPass());
   sl::buildToLLVMPipeline(pm);
@@ -533,18 +544,31 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
       lowerProgram(source, function, options);
   if (!program)
     return program.takeError();
+  auto nest = [&](StringRef what) {
+    if (!options.timing)
+      return TimingScope();
+    return options.timing->nest(
+        (what + (options.reference ? " (reference)" : "")).str());
+  };
   JitOptions jitOptions;
   jitOptions.codeGenOptLevel = llvm::CodeGenOptLevel::Default;
   jitOptions.optimize = options.optimize;
+  TimingScope compiling = nest("JIT compile");
   auto session = JitSession::create(*program->module, jitOptions);
   if (!session)
     return makeError("cannot JIT-compile the program: " +
                      llvm::toString(session.takeError()));
+  if (llvm::Error error = (*session)->compile(function))
+    return makeError("cannot JIT-compile the program: " +
+                     llvm::toString(std::move(error)));
+  compiling.stop();
   (*session)->setFailureHandler(std::move(onFailure));
   (*session)->setPaddingChecks(std::move(program->paddingChecks));
   ProgramRun run;
+  TimingScope running = nest("run");
   llvm::Expected<std::vector<HostArray>> results =
       (*session)->run(function, inputs, resultTypes);
+  running.stop();
   if (!results)
     return results.takeError();
   run.results = std::move(*results);

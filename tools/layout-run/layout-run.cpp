@@ -27,6 +27,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/Support/CommandLine.h"
@@ -155,6 +156,12 @@ static int runLayoutRun(int argc, char **argv) {
       cl::desc("Verify the IR after every pass of the lowering, not only "
                "at its end (slower; for debugging the passes)"),
       cl::cat(category));
+  cl::opt<bool> timing(
+      "timing",
+      cl::desc("Print to stderr how long lowering (each pass), JIT "
+               "compiling and running took, for the program and its "
+               "reference, as an MLIR execution time report"),
+      cl::cat(category));
   cl::list<std::string> programs(cl::Positional, cl::desc("PROGRAM.mlir"),
                                  cl::cat(category));
   cl::HideUnrelatedOptions(category);
@@ -249,7 +256,13 @@ static int runLayoutRun(int argc, char **argv) {
         orFail(parseSpec(ctx, inputSpecs[i], argTypes[i], unsigned(i))));
 
   auto onFailure = [](const std::string &message) { fail(message); };
+  // Prints its report when destroyed, on the way out of this function.
+  mlir::DefaultTimingManager timingManager;
+  timingManager.setEnabled(timing);
+  timingManager.setDisplayMode(mlir::DefaultTimingManager::DisplayMode::Tree);
+  mlir::TimingScope rootTiming = timingManager.getRootScope();
   ProgramOptions options;
+  options.timing = timing ? &rootTiming : nullptr;
   options.checkPadding = checkPadding;
   options.optimize = optimize;
   options.verifyEachPass = verifyEach;
@@ -278,6 +291,7 @@ static int runLayoutRun(int argc, char **argv) {
     referenceOptions.reference = true;
     referenceOptions.optimize = optimize;
     referenceOptions.verifyEachPass = verifyEach;
+    referenceOptions.timing = options.timing;
     ProgramRun reference = orFail(runProgram(
         *module, functionName, inputs, resultTypes, referenceOptions,
         onFailure));

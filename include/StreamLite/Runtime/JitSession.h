@@ -21,6 +21,7 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/CodeGen.h"
@@ -143,6 +144,10 @@ public:
   /// ExecutionEngine::invokePacked with this session current.
   llvm::Error invokePacked(llvm::StringRef name, JitArguments &args);
 
+  /// Generates the code of `function` now (the JIT compiles lazily, on the
+  /// first call), so that compiling and running can be timed apart.
+  llvm::Error compile(llvm::StringRef function);
+
   /// Calls `function` (expanded memref convention, no C interface) with
   /// `inputs`, copies its results out as dense host arrays, frees result
   /// buffers and then every buffer the run left live (counted first, see
@@ -203,6 +208,9 @@ struct ProgramOptions {
   /// Verify the IR after every pass of the lowering (as layout-opt does),
   /// not only once at its end: ~40% of the lowering's time at 30k ops.
   bool verifyEachPass = false;
+  /// When set, the lowering (each pass nested), the JIT compile and the run
+  /// are timed as scopes nested in it (`layout-run --timing`).
+  mlir::TimingScope *timing = nullptr;
 };
 
 /// A program ready for JitSession::create.

@@ -558,8 +558,10 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   if (!session)
     return makeError("cannot JIT-compile the program: " +
                      llvm::toString(session.takeError()));
+  // Code generation is lazy: unresolved symbols show up here (as they
+  // would at the first call).
   if (llvm::Error error = (*session)->compile(function))
-    return makeError("cannot JIT-compile the program: " +
+    return makeError("cannot run @" + function + ": " +
                      llvm::toString(std::move(error)));
   compiling.stop();
   (*session)->setFailureHandler(std::move(onFailure));

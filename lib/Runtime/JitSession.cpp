@@ -511,7 +511,9 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
   pm.enableVerifier(options.verifyEachPass);
   if (options.reference)
     pm.addPass(sl::createStripEncodingsPass());
-  sl::buildToLLVMPipeline(pm);
+  sl::ToLLVMPipelineOptions pipelineOptions;
+  pipelineOptions.testPlantMismatch = options.testPlantMismatch;
+  sl::buildToLLVMPipeline(pm, pipelineOptions);
   auto failure = [&] {
     return makeError(llvm::Twine("lowering") +
                      (options.reference ? " the reference program" : "") +

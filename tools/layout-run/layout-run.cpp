@@ -155,6 +155,11 @@ static int runLayoutRun(int argc, char **argv) {
       cl::desc("Verify the IR after every pass of the lowering, not only "
                "at its end (slower; for debugging the passes)"),
       cl::cat(category));
+  cl::opt<bool> testPlantMismatch(
+      "test-plant-mismatch",
+      cl::desc("Test only: lower with a planted wrong result under layouts "
+               "(--stream-lite-materialize-builtins=test-plant-mismatch)"),
+      cl::Hidden, cl::cat(category));
   cl::list<std::string> programs(cl::Positional, cl::desc("PROGRAM.mlir"),
                                  cl::cat(category));
   cl::HideUnrelatedOptions(category);
@@ -253,6 +258,7 @@ static int runLayoutRun(int argc, char **argv) {
   options.checkPadding = checkPadding;
   options.optimize = optimize;
   options.verifyEachPass = verifyEach;
+  options.testPlantMismatch = testPlantMismatch;
   ProgramRun run = orFail(runProgram(*module, functionName, inputs,
                                      resultTypes, options, onFailure));
   for (const HostArray &r : run.results)

@@ -203,6 +203,9 @@ struct ProgramOptions {
   /// Verify the IR after every pass of the lowering (as layout-opt does),
   /// not only once at its end: ~40% of the lowering's time at 30k ops.
   bool verifyEachPass = false;
+  /// Test only: lower with test-plant-mismatch (a wrong result under
+  /// layouts; see --stream-lite-materialize-builtins).
+  bool testPlantMismatch = false;
 };
 
 /// A program ready for JitSession::create.

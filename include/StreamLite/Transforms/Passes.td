@@ -129,6 +129,13 @@ def MaterializeBuiltinsPass
     first). A transfer of a `layout<[...]>` whose entries differ physically is
     an error naming the op.
   }];
+  let options = [
+    Option<"testPlantMismatch", "test-plant-mismatch", "bool",
+           /*default=*/"false",
+           "Test only: adds 1 to the value of every splat whose type has a "
+           "non-identity layout, so that the program differs from its "
+           "encoding-free reference (for testing layout-reduce)">,
+  ];
   let statistics = [
     Statistic<"numDmaKept", "dma-kept",
               "Transfers kept as DMA ops (one memcpy or memset per tensor)">,

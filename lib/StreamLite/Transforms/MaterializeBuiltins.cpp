@@ -9,6 +9,8 @@
 #include "StreamLite/Transforms/Passes.h"
 #include "StreamLite/Transforms/Transforms.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_MATERIALIZEBUILTINSPASS
 #include "StreamLite/Transforms/Passes.h.inc"
@@ -24,6 +26,8 @@ struct MaterializeBuiltinsPass
   using MaterializeBuiltinsPassBase::MaterializeBuiltinsPassBase;
 
   void runOnOperation() override {
+    if (testPlantMismatch)
+      plantMismatch();
     BuiltinMaterialization state(getOperation());
     RewritePatternSet patterns(&getContext());
     populateMaterializeBuiltinsPatterns(patterns, state);
@@ -52,5 +56,32 @@ struct MaterializeBuiltinsPass
           dispatches(BuiltinKind::Splat)},
          {&numBuiltinExecutables, "builtin-executables", executables}});
   }
+
+  /// Test only (test-plant-mismatch): a wrong result that only layouts
+  /// show, since the stripped reference has no layout.
+  void plantMismatch() {
+    getOperation().walk([](TensorSplatOp splat) {
+      auto type = cast<RankedTensorType>(splat.getResultEncoding());
+      PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
+      Type element = splat.getValue().getType();
+      if (!layout || isa<IdentityAttr>(layout.getCanonicalLayout()) ||
+          !element.isIntOrFloat())
+        return;
+      OpBuilder builder(splat);
+      Location loc = splat.getLoc();
+      Value one, sum;
+      if (isa<FloatType>(element)) {
+        one = arith::ConstantOp::create(builder, loc,
+                                        builder.getFloatAttr(element, 1.0));
+        sum = arith::AddFOp::create(builder, loc, splat.getValue(), one);
+      } else {
+        one = arith::ConstantOp::create(builder, loc,
+                                        builder.getIntegerAttr(element, 1));
+        sum = arith::AddIOp::create(builder, loc, splat.getValue(), one);
+      }
+      splat.getValueMutable().assign(sum);
+    });
+  }
+
 };
 } // namespace

@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/InitAll.h"
-#include "StreamLite/Transforms/Transforms.h"
+#include "StreamLite/Transforms/ReductionPatterns.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"

@@ -155,9 +155,16 @@ static int runLayoutRun(int argc, char **argv) {
       cl::desc("Verify the IR after every pass of the lowering, not only "
                "at its end (slower; for debugging the passes)"),
       cl::cat(category));
+  cl::opt<bool> zeroBuffers(
+      "zero-buffers",
+      cl::desc("Zero every buffer the program allocates, so that contents "
+               "it leaves undefined (tensor.empty) read the same in the "
+               "program and its reference"),
+      cl::cat(category));
   cl::opt<bool> testPlantMismatch(
       "test-plant-mismatch",
-      cl::desc("Test only: lower with a planted wrong result under layouts "
+      cl::desc("Test only: lower the program, not its reference, with a "
+               "planted wrong result "
                "(--stream-lite-materialize-builtins=test-plant-mismatch)"),
       cl::Hidden, cl::cat(category));
   cl::list<std::string> programs(cl::Positional, cl::desc("PROGRAM.mlir"),
@@ -258,6 +265,7 @@ static int runLayoutRun(int argc, char **argv) {
   options.checkPadding = checkPadding;
   options.optimize = optimize;
   options.verifyEachPass = verifyEach;
+  options.zeroBuffers = zeroBuffers;
   options.testPlantMismatch = testPlantMismatch;
   ProgramRun run = orFail(runProgram(*module, functionName, inputs,
                                      resultTypes, options, onFailure));
@@ -284,6 +292,7 @@ static int runLayoutRun(int argc, char **argv) {
     referenceOptions.reference = true;
     referenceOptions.optimize = optimize;
     referenceOptions.verifyEachPass = verifyEach;
+    referenceOptions.zeroBuffers = zeroBuffers;
     ProgramRun reference = orFail(runProgram(
         *module, functionName, inputs, resultTypes, referenceOptions,
         onFailure));

@@ -51,6 +51,9 @@ struct JitOptions {
   llvm::raw_ostream *printOptimizedIR = nullptr;
   /// Notify the GDB and perf JIT listeners (ExecutionEngine's default).
   bool enableNotificationListeners = true;
+  /// Zero every buffer the program allocates, so that what it reads from
+  /// undefined contents (a tensor.empty) is the same in every run.
+  bool zeroBuffers = false;
 };
 
 /// Arguments of ExecutionEngine::invokePacked for a function lowered with
@@ -172,11 +175,12 @@ public:
                     int64_t size, int64_t stride);
 
 private:
-  explicit JitSession(std::unique_ptr<mlir::ExecutionEngine> engine);
+  JitSession(std::unique_ptr<mlir::ExecutionEngine> engine, bool zeroBuffers);
   [[noreturn]] void fail(const std::string &message);
   void releaseAllocations();
 
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  bool zeroBuffers;
   FailureHandler onFailure;
   /// The program's heap: live buffers and their sizes.
   std::unordered_map<void *, size_t> liveAllocations;
@@ -203,8 +207,10 @@ struct ProgramOptions {
   /// Verify the IR after every pass of the lowering (as layout-opt does),
   /// not only once at its end: ~40% of the lowering's time at 30k ops.
   bool verifyEachPass = false;
-  /// Test only: lower with test-plant-mismatch (a wrong result under
-  /// layouts; see --stream-lite-materialize-builtins).
+  /// JitOptions::zeroBuffers.
+  bool zeroBuffers = false;
+  /// Test only: lower with test-plant-mismatch (every splat stores its
+  /// value plus one; see --stream-lite-materialize-builtins).
   bool testPlantMismatch = false;
 };
 

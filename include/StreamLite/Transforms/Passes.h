@@ -60,7 +60,8 @@ struct ToLLVMPipelineOptions
   Option<bool> testPlantMismatch{
       *this, "test-plant-mismatch",
       llvm::cl::desc("Test only: --stream-lite-materialize-builtins="
-                     "test-plant-mismatch (a wrong result under layouts)"),
+                     "test-plant-mismatch (every splat stores its value "
+                     "plus one)"),
       llvm::cl::init(false)};
 };
 

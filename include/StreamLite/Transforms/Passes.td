@@ -132,9 +132,9 @@ def MaterializeBuiltinsPass
   let options = [
     Option<"testPlantMismatch", "test-plant-mismatch", "bool",
            /*default=*/"false",
-           "Test only: adds 1 to the value of every splat whose type has a "
-           "non-identity layout, so that the program differs from its "
-           "encoding-free reference (for testing layout-reduce)">,
+           "Test only: every splat of an integer or float stores its value "
+           "plus one (a planted wrong result: layout-run lowers only the "
+           "program, not its reference, with it, for testing layout-reduce)">,
   ];
   let statistics = [
     Statistic<"numDmaKept", "dma-kept",

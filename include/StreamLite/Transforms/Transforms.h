@@ -24,7 +24,6 @@
 #include "StreamLite/Transforms/MergeConflictPolicy.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Reducer/Tester.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -186,25 +185,6 @@ bool hasBoundedByteImage(mlir::RankedTensorType type,
 
 /// Marks tensor-phase ops illegal and what the patterns create legal.
 void configureEncodeHostTensorsTarget(mlir::ConversionTarget &target);
-
-//===----------------------------------------------------------------------===//
-// Reduction (layout-reduce)
-//===----------------------------------------------------------------------===//
-
-/// Patterns that make a program smaller, for upstream's reduction tree:
-/// erase an op whose results are unused, replace a resource an op creates
-/// or copies by a fresh `tensor.empty`, drop a device's last target (of
-/// several), halve a static dim of an op's tensor types. They keep the
-/// program valid, not necessarily interesting, so each rewrite is applied
-/// only when `tester` still finds the rewritten program interesting (it
-/// runs the interestingness script on a copy of the module first).
-void populateStreamLiteReductionPatterns(mlir::RewritePatternSet &patterns,
-                                         const mlir::Tester &tester);
-
-/// Attaches those patterns to the stream_lite dialect through upstream's
-/// DialectReductionPatternInterface (what mlir-reduce's reduction tree
-/// asks each dialect for).
-void registerStreamLiteReductionInterface(mlir::DialectRegistry &registry);
 
 } // namespace layoutopt::stream_lite
 

@@ -1,189 +1,239 @@
 //===- ReductionPatterns.cpp - stream_lite patterns for layout-reduce -----===//
 //
-// Patterns that make a stream-lite program smaller, for upstream's
-// reduction tree (`-reduction-tree`), which applies them to subsets of the
-// ops and keeps a variant only when the interestingness script still says
-// it is interesting. A pattern may produce a program that fails the script
-// (or the verifier); the tree then drops that variant.
+// Upstream's reduction tree first erases ranges of ops (most of the
+// shrinking), then applies every dialect pattern to every op of its root
+// variant and aborts if that variant is no longer interesting. So each
+// rewrite here is tried on a copy of the module and kept only when the
+// interestingness script still likes it. The tree comes back to the same
+// candidates at every node and in its final replay; the answers are cached
+// by printed program so that each distinct candidate costs one script run.
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/Transforms/ReductionPatterns.h"
+
 #include "StreamLite/IR/StreamLiteDialect.h"
 #include "StreamLite/IR/StreamLiteOps.h"
-#include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Reducer/ReductionPatternInterface.h"
 #include "mlir/Reducer/Tester.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
 
 using namespace mlir;
 
 namespace layoutopt::stream_lite {
 namespace {
 
-/// Applies `rewrite` to `op` only when it keeps the program interesting:
-/// first on a copy of the whole module, which `tester` judges. Upstream's
-/// reduction tree applies every pattern to every op of its root variant and
-/// cannot recover when that variant stops being interesting, so each
-/// rewrite is checked here.
-LogicalResult
-rewriteIfInteresting(Operation *op, PatternRewriter &rewriter,
-                     const Tester &tester,
-                     function_ref<LogicalResult(Operation *, RewriterBase &)>
-                         rewrite) {
-  Operation *top = op;
-  while (top->getParentOp())
-    top = top->getParentOp();
-  auto module = dyn_cast<ModuleOp>(top);
-  if (!module)
-    return failure();
-  IRMapping mapping;
-  auto copy = cast<ModuleOp>(module->clone(mapping));
-  IRRewriter copyRewriter(op->getContext());
-  Operation *copiedOp = mapping.lookup(op);
-  copyRewriter.setInsertionPoint(copiedOp);
-  bool interesting =
-      succeeded(rewrite(copiedOp, copyRewriter)) &&
-      tester.isInteresting(copy).first == Tester::Interestingness::True;
-  copy->erase();
-  if (!interesting)
-    return failure();
-  return rewrite(op, rewriter);
-}
+/// The tester, asked once per distinct program text.
+class CachedTester {
+public:
+  explicit CachedTester(const Tester &tester) : tester(tester) {}
 
-/// Erases an op none of whose results is used (any dialect; not a symbol,
-/// a terminator, or an op with regions).
-struct EraseUnusedOp : RewritePattern {
-  EraseUnusedOp(MLIRContext *ctx, const Tester &tester)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx),
-        tester(tester) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
-    if (op->getNumResults() == 0 || !op->use_empty() ||
-        op->getNumRegions() != 0 ||
-        op->hasTrait<mlir::OpTrait::IsTerminator>() ||
-        isa<SymbolOpInterface>(op))
-      return failure();
-    return rewriteIfInteresting(op, rewriter, tester,
-                                [](Operation *op, RewriterBase &rewriter) {
-                                  rewriter.eraseOp(op);
-                                  return success();
-                                });
+  bool isInteresting(ModuleOp module) {
+    // Invalid candidates are common (and not interesting); verify quietly
+    // before printing, which an invalid module may not survive.
+    {
+      ScopedDiagnosticHandler quiet(module.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      if (failed(verify(module)))
+        return false;
+    }
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module.print(os);
+    auto [it, inserted] = answers.try_emplace(text, false);
+    if (inserted)
+      it->second = tester.isInteresting(module).first ==
+                   Tester::Interestingness::True;
+    return it->second;
   }
+
+private:
   const Tester &tester;
+  llvm::StringMap<bool> answers;
 };
 
-/// Replaces a resource a tensor-phase op creates or copies (not one it
-/// writes in place) by a fresh `tensor.empty` of the same type, dims, size
-/// and affinity; the op's operands may then become unused.
+using Rewrite = LogicalResult (*)(Operation *, RewriterBase &);
+
+/// One reduction as a pattern on every op: `rewrite` says whether it
+/// applies (and applies it); the result is kept only when interesting.
+class CheckedReduction : public RewritePattern {
+public:
+  CheckedReduction(MLIRContext *ctx, std::shared_ptr<CachedTester> tester,
+                   Rewrite rewrite, StringRef name)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx),
+        tester(std::move(tester)), rewrite(rewrite) {
+    setDebugName(name);
+  }
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    Operation *top = op;
+    while (top->getParentOp())
+      top = top->getParentOp();
+    auto module = dyn_cast<ModuleOp>(top);
+    if (!module)
+      return rewriter.notifyMatchFailure(op, "not inside a module");
+    IRMapping mapping;
+    OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone(mapping));
+    IRRewriter copyRewriter(op->getContext());
+    copyRewriter.setInsertionPoint(mapping.lookup(op));
+    if (failed(rewrite(mapping.lookup(op), copyRewriter)))
+      return rewriter.notifyMatchFailure(op, "the reduction does not apply");
+    if (!tester->isInteresting(*copy))
+      return rewriter.notifyMatchFailure(
+          op, "the reduced program is not interesting");
+    rewriter.setInsertionPoint(op);
+    return rewrite(op, rewriter);
+  }
+
+private:
+  std::shared_ptr<CachedTester> tester;
+  Rewrite rewrite;
+};
+
+/// Erases an op none of whose results is used (any dialect; not a symbol,
+/// a terminator or an op with regions, which phase one of the tree handles
+/// as ranges).
+LogicalResult eraseUnused(Operation *op, RewriterBase &rewriter) {
+  if (op->getNumResults() == 0 || !op->use_empty() ||
+      op->getNumRegions() != 0 || op->hasTrait<mlir::OpTrait::IsTerminator>() ||
+      isa<SymbolOpInterface>(op))
+    return failure();
+  rewriter.eraseOp(op);
+  return success();
+}
+
+/// Replaces a used resource that a tensor-phase op produces by a fresh
+/// `tensor.empty` with the same type, dims, size and affinity, and erases
+/// the op when nothing else uses it (one script run for both), so that
+/// what only the op used can go too.
 LogicalResult replaceWithEmpty(Operation *op, RewriterBase &rewriter) {
   auto tensorOp = dyn_cast<EncodedTensorOpInterface>(op);
-  if (!tensorOp || isa<TensorEmptyOp>(op) || op->getNumResults() != 1)
+  if (!tensorOp || isa<TensorEmptyOp>(op))
     return failure();
+  auto affinityOp = dyn_cast<AffinityOpInterface>(op);
   for (const EncodedTensor &tensor : tensorOp.getEncodedTensors()) {
-    if (tensor.role != TensorRole::Creates && tensor.role != TensorRole::Copies)
+    Value produced;
+    switch (tensor.role) {
+    case TensorRole::Creates:
+    case TensorRole::Copies:
+      produced = tensor.resource;
+      break;
+    case TensorRole::Writes:
+      produced = tensor.result;
+      break;
+    default:
       continue;
-    auto affinityOp = dyn_cast<AffinityOpInterface>(op);
-    rewriter.setInsertionPoint(op);
+    }
+    if (!produced || produced.use_empty())
+      continue;
+    // Builds all operands before `op`: the size and dims dominate it.
     auto empty = TensorEmptyOp::create(
-        rewriter, op->getLoc(), tensor.resource.getType(), tensor.type,
-        tensor.dims, tensor.size,
-        affinityOp ? affinityOp.getAffinityAttr() : AffinityAttr());
-    rewriter.replaceOp(op, empty.getResult());
+        rewriter, op->getLoc(), produced.getType(), tensor.type, tensor.dims,
+        tensor.size, affinityOp ? affinityOp.getAffinityAttr() : AffinityAttr());
+    rewriter.replaceAllUsesWith(produced, empty.getResult());
+    if (op->use_empty())
+      rewriter.eraseOp(op);
     return success();
   }
   return failure();
 }
 
+/// Lets the users of what a write (fill, update), a copy (clone) or a
+/// transfer produces read the resource it started from instead: the only
+/// way to shorten a chain whose end (an export) must stay.
+LogicalResult forwardSource(Operation *op, RewriterBase &rewriter) {
+  Value produced, source;
+  if (auto transfer = dyn_cast<AsyncTransferOp>(op)) {
+    produced = transfer.getResult();
+    source = transfer.getSource();
+  } else if (auto tensorOp = dyn_cast<EncodedTensorOpInterface>(op)) {
+    for (const EncodedTensor &tensor : tensorOp.getEncodedTensors()) {
+      if (tensor.role == TensorRole::Writes)
+        std::tie(produced, source) = std::pair(tensor.result, tensor.resource);
+      else if (tensor.role == TensorRole::Copies)
+        std::tie(produced, source) = std::pair(tensor.resource, tensor.source);
+      else
+        continue;
+      break;
+    }
+  }
+  if (!produced || !source || produced.use_empty() ||
+      produced.getType() != source.getType())
+    return failure();
+  rewriter.replaceAllUsesWith(produced, source);
+  if (op->use_empty())
+    rewriter.eraseOp(op);
+  return success();
+}
+
 /// Drops the last target of a device that has several.
 LogicalResult dropDeviceTarget(Operation *op, RewriterBase &rewriter) {
   auto device = dyn_cast<DeviceOp>(op);
-  if (!device)
+  if (!device || device.getTargets().size() < 2)
     return failure();
   ArrayRef<Attribute> targets = device.getTargets().getValue();
-  if (targets.size() < 2)
-    return failure();
   rewriter.modifyOpInPlace(device, [&] {
     device.setTargetsAttr(rewriter.getArrayAttr(targets.drop_back()));
   });
   return success();
 }
 
-/// Halves the first static dim larger than 1 of the op's tensor types (all
-/// tensor types the op carries with that dim the same way, so that a
-/// clone's source and result stay equal).
+/// Halves the largest static dim (> 1) of the op's tensor types in every
+/// ranked tensor type of the enclosing function, signature included: one
+/// op alone would disagree with its neighbours about sizes.
 LogicalResult shrinkStaticDim(Operation *op, RewriterBase &rewriter) {
   auto tensorOp = dyn_cast<EncodedTensorOpInterface>(op);
-  if (!tensorOp)
+  auto func = op->getParentOfType<func::FuncOp>();
+  if (!tensorOp || !func)
     return failure();
-  std::optional<std::pair<unsigned, int64_t>> shrink;
-  for (const EncodedTensor &tensor : tensorOp.getEncodedTensors()) {
-    for (auto [index, dim] : llvm::enumerate(tensor.getType().getShape()))
-      if (!ShapedType::isDynamic(dim) && dim > 1) {
-        shrink = {unsigned(index), dim};
-        break;
-      }
-    if (shrink)
-      break;
-  }
-  if (!shrink)
+  int64_t largest = 1;
+  for (const EncodedTensor &tensor : tensorOp.getEncodedTensors())
+    for (int64_t dim : tensor.getType().getShape())
+      if (!ShapedType::isDynamic(dim))
+        largest = std::max(largest, dim);
+  if (largest <= 1)
     return failure();
-  auto shrunk = [&](Attribute attr) -> Attribute {
-    auto typeAttr = dyn_cast<TypeAttr>(attr);
-    auto type = typeAttr ? dyn_cast<RankedTensorType>(typeAttr.getValue())
-                         : RankedTensorType();
-    if (!type || type.getRank() <= shrink->first ||
-        type.getDimSize(shrink->first) != shrink->second)
-      return attr;
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([&](RankedTensorType type) -> std::optional<Type> {
     SmallVector<int64_t> shape(type.getShape());
-    shape[shrink->first] = shrink->second / 2;
-    return TypeAttr::get(
-        RankedTensorType::get(shape, type.getElementType(), type.getEncoding()));
-  };
-  // Inherent attributes one by one (setAttr routes them to the properties).
-  SmallVector<NamedAttribute> changed;
-  for (NamedAttribute attr : op->getAttrs()) {
-    Attribute value = attr.getValue();
-    if (auto array = dyn_cast<ArrayAttr>(value)) {
-      SmallVector<Attribute> elements;
-      for (Attribute element : array)
-        elements.push_back(shrunk(element));
-      value = rewriter.getArrayAttr(elements);
-    } else {
-      value = shrunk(value);
-    }
-    if (value != attr.getValue())
-      changed.emplace_back(attr.getName(), value);
-  }
-  if (changed.empty())
-    return failure();
-  rewriter.modifyOpInPlace(op, [&] {
-    for (NamedAttribute attr : changed)
-      op->setAttr(attr.getName(), attr.getValue());
+    for (int64_t &dim : shape)
+      if (dim == largest)
+        dim = largest / 2;
+    return RankedTensorType::get(shape, type.getElementType(),
+                                 type.getEncoding());
+  });
+  // Attribute by attribute: the replacer's own attribute walk sees only
+  // the discardable ones, not the inherent ones (properties) that hold the
+  // op's tensor types and the function type.
+  rewriter.modifyOpInPlace(func, [&] {
+    func->walk([&](Operation *nested) {
+      for (NamedAttribute attr : nested->getAttrs())
+        if (Attribute replaced = replacer.replace(attr.getValue());
+            replaced != attr.getValue())
+          nested->setAttr(attr.getName(), replaced);
+      replacer.replaceElementsIn(nested, /*replaceAttrs=*/false,
+                                 /*replaceLocs=*/false, /*replaceTypes=*/true);
+    });
   });
   return success();
 }
 
-/// One checked rewrite as a pattern on every op.
-struct CheckedRewrite : RewritePattern {
-  using Rewrite = LogicalResult (*)(Operation *, RewriterBase &);
-  CheckedRewrite(MLIRContext *ctx, const Tester &tester, Rewrite rewrite)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx),
-        tester(tester), rewrite(rewrite) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
-    return rewriteIfInteresting(op, rewriter, tester, rewrite);
-  }
-  const Tester &tester;
-  Rewrite rewrite;
-};
-
 struct StreamLiteReductionInterface : DialectReductionPatternInterface {
-  StreamLiteReductionInterface(Dialect *dialect)
+  explicit StreamLiteReductionInterface(Dialect *dialect)
       : DialectReductionPatternInterface(dialect) {}
-  void populateReductionPatterns(RewritePatternSet &patterns) const override {}
+  void populateReductionPatterns(RewritePatternSet &) const override {}
   void populateReductionPatternsWithTester(RewritePatternSet &patterns,
                                            Tester &tester) const override {
     populateStreamLiteReductionPatterns(patterns, tester);
@@ -195,10 +245,16 @@ struct StreamLiteReductionInterface : DialectReductionPatternInterface {
 void populateStreamLiteReductionPatterns(RewritePatternSet &patterns,
                                          const Tester &tester) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<EraseUnusedOp>(ctx, tester);
-  patterns.add<CheckedRewrite>(ctx, tester, replaceWithEmpty);
-  patterns.add<CheckedRewrite>(ctx, tester, dropDeviceTarget);
-  patterns.add<CheckedRewrite>(ctx, tester, shrinkStaticDim);
+  auto cached = std::make_shared<CachedTester>(tester);
+  patterns.add<CheckedReduction>(ctx, cached, eraseUnused, "erase-unused");
+  patterns.add<CheckedReduction>(ctx, cached, replaceWithEmpty,
+                                 "replace-with-empty");
+  patterns.add<CheckedReduction>(ctx, cached, forwardSource,
+                                 "forward-source");
+  patterns.add<CheckedReduction>(ctx, cached, dropDeviceTarget,
+                                 "drop-device-target");
+  patterns.add<CheckedReduction>(ctx, cached, shrinkStaticDim,
+                                 "shrink-static-dim");
 }
 
 void registerStreamLiteReductionInterface(DialectRegistry &registry) {

@@ -8,8 +8,9 @@
 //     '-reduction-tree=traversal-mode=0 test=scripts/interesting-mismatch.sh'
 //
 // Before handing over, it checks that each -reduction-tree names a test
-// script it can execute: upstream would stop at the first candidate with
-// "LLVM ERROR: Error running interestingness test".
+// script it can execute (upstream would stop at the first candidate with
+// "LLVM ERROR: Error running interestingness test") and that the output
+// file can be written (upstream fails silently).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,9 +20,11 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-reduce/MlirReduceMain.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -79,9 +82,34 @@ static bool checkTestScripts(int argc, char **argv) {
   return true;
 }
 
+/// Reports (and returns false for) an `-o` file that cannot be written:
+/// MlirReduceMain gives up on it without a word.
+static bool checkOutputFile(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    std::string path;
+    if ((arg == "-o" || arg == "--o") && i + 1 < argc)
+      path = argv[++i];
+    else if (arg.consume_front("-o=") || arg.consume_front("--o="))
+      path = arg.str();
+    else
+      continue;
+    if (path == "-")
+      continue;
+    // Not kept: removed again, as MlirReduceMain removes its output when
+    // the reduction fails.
+    std::string message;
+    if (!mlir::openOutputFile(path, &message)) {
+      llvm::WithColor::error(llvm::errs(), "layout-reduce") << message << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  if (!checkTestScripts(argc, argv))
+  if (!checkTestScripts(argc, argv) || !checkOutputFile(argc, argv))
     return 1;
   layoutopt::registerAllPasses();
   mlir::DialectRegistry registry;

@@ -79,6 +79,5 @@ struct MaterializeBuiltinsPass
       splat.getValueMutable().assign(sum);
     });
   }
-
 };
 } // namespace

@@ -53,8 +53,8 @@ public:
     module.print(os);
     auto [it, inserted] = answers.try_emplace(text, false);
     if (inserted)
-      it->second = tester.isInteresting(module).first ==
-                   Tester::Interestingness::True;
+      it->second =
+          tester.isInteresting(module).first == Tester::Interestingness::True;
     return it->second;
   }
 
@@ -141,7 +141,8 @@ LogicalResult replaceWithEmpty(Operation *op, RewriterBase &rewriter) {
     // Builds all operands before `op`: the size and dims dominate it.
     auto empty = TensorEmptyOp::create(
         rewriter, op->getLoc(), produced.getType(), tensor.type, tensor.dims,
-        tensor.size, affinityOp ? affinityOp.getAffinityAttr() : AffinityAttr());
+        tensor.size,
+        affinityOp ? affinityOp.getAffinityAttr() : AffinityAttr());
     rewriter.replaceAllUsesWith(produced, empty.getResult());
     if (op->use_empty())
       rewriter.eraseOp(op);
@@ -249,8 +250,7 @@ void populateStreamLiteReductionPatterns(RewritePatternSet &patterns,
   patterns.add<CheckedReduction>(ctx, cached, eraseUnused, "erase-unused");
   patterns.add<CheckedReduction>(ctx, cached, replaceWithEmpty,
                                  "replace-with-empty");
-  patterns.add<CheckedReduction>(ctx, cached, forwardSource,
-                                 "forward-source");
+  patterns.add<CheckedReduction>(ctx, cached, forwardSource, "forward-source");
   patterns.add<CheckedReduction>(ctx, cached, dropDeviceTarget,
                                  "drop-device-target");
   patterns.add<CheckedReduction>(ctx, cached, shrinkStaticDim,

@@ -62,6 +62,7 @@ tools = [
     "layout-draw",
     "layout-opt",
     "layout-lsp-server",
+    "layout-reduce",
     "layout-run",
     ToolSubst("layout-opt-unittests", unresolved="ignore"),
     "mlir-opt",

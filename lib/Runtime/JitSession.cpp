@@ -180,8 +180,9 @@ llvm::orc::ExecutorSymbolDef symbolOf(Fn *function) {
 
 } // namespace
 
-JitSession::JitSession(std::unique_ptr<ExecutionEngine> engine)
-    : engine(std::move(engine)) {}
+JitSession::JitSession(std::unique_ptr<ExecutionEngine> engine,
+                       bool zeroBuffers)
+    : engine(std::move(engine)), zeroBuffers(zeroBuffers) {}
 
 JitSession::~JitSession() { releaseAllocations(); }
 
@@ -214,7 +215,8 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
   auto engine = ExecutionEngine::create(llvmModule, engineOptions);
   if (!engine)
     return engine.takeError();
-  std::unique_ptr<JitSession> session(new JitSession(std::move(*engine)));
+  std::unique_ptr<JitSession> session(
+      new JitSession(std::move(*engine), options.zeroBuffers));
   session->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
     symbols[interner("malloc")] = symbolOf(&layoutRuntimeMalloc);
@@ -248,7 +250,7 @@ void *JitSession::allocate(size_t bytes) {
          std::to_string(bytes) +
          " bytes, more than layout-run allows (64 GiB); check its dims and "
          "inputs");
-  void *pointer = std::malloc(bytes);
+  void *pointer = zeroBuffers ? std::calloc(bytes, 1) : std::malloc(bytes);
   if (!pointer && bytes)
     fail("@" + runningFunction + " ran out of memory allocating " +
          std::to_string(bytes) + " bytes");
@@ -522,7 +524,9 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
     pm.enableTiming(timing);
   if (options.reference)
     pm.addPass(sl::createStripEncodingsPass());
-  sl::buildToLLVMPipeline(pm);
+  sl::ToLLVMPipelineOptions pipelineOptions;
+  pipelineOptions.testPlantMismatch = options.testPlantMismatch;
+  sl::buildToLLVMPipeline(pm, pipelineOptions);
   auto failure = [&] {
     return makeError(llvm::Twine("lowering") +
                      (options.reference ? " the reference program" : "") +
@@ -553,6 +557,7 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   JitOptions jitOptions;
   jitOptions.codeGenOptLevel = llvm::CodeGenOptLevel::Default;
   jitOptions.optimize = options.optimize;
+  jitOptions.zeroBuffers = options.zeroBuffers;
   TimingScope compiling = nest("JIT compile");
   auto session = JitSession::create(*program->module, jitOptions);
   if (!session)

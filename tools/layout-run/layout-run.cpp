@@ -162,6 +162,18 @@ static int runLayoutRun(int argc, char **argv) {
                "compiling and running took, for the program and its "
                "reference, as an MLIR execution time report"),
       cl::cat(category));
+  cl::opt<bool> zeroBuffers(
+      "zero-buffers",
+      cl::desc("Zero every buffer the program allocates, so that contents "
+               "it leaves undefined (tensor.empty) read the same in the "
+               "program and its reference"),
+      cl::cat(category));
+  cl::opt<bool> testPlantMismatch(
+      "test-plant-mismatch",
+      cl::desc("Test only: lower the program, not its reference, with a "
+               "planted wrong result "
+               "(--stream-lite-materialize-builtins=test-plant-mismatch)"),
+      cl::Hidden, cl::cat(category));
   cl::list<std::string> programs(cl::Positional, cl::desc("PROGRAM.mlir"),
                                  cl::cat(category));
   cl::HideUnrelatedOptions(category);
@@ -266,6 +278,8 @@ static int runLayoutRun(int argc, char **argv) {
   options.checkPadding = checkPadding;
   options.optimize = optimize;
   options.verifyEachPass = verifyEach;
+  options.zeroBuffers = zeroBuffers;
+  options.testPlantMismatch = testPlantMismatch;
   ProgramRun run = orFail(runProgram(*module, functionName, inputs,
                                      resultTypes, options, onFailure));
   for (const HostArray &r : run.results)
@@ -292,6 +306,7 @@ static int runLayoutRun(int argc, char **argv) {
     referenceOptions.optimize = optimize;
     referenceOptions.verifyEachPass = verifyEach;
     referenceOptions.timing = options.timing;
+    referenceOptions.zeroBuffers = zeroBuffers;
     ProgramRun reference = orFail(runProgram(
         *module, functionName, inputs, resultTypes, referenceOptions,
         onFailure));

@@ -52,6 +52,9 @@ struct JitOptions {
   llvm::raw_ostream *printOptimizedIR = nullptr;
   /// Notify the GDB and perf JIT listeners (ExecutionEngine's default).
   bool enableNotificationListeners = true;
+  /// Zero every buffer the program allocates, so that what it reads from
+  /// undefined contents (a tensor.empty) is the same in every run.
+  bool zeroBuffers = false;
 };
 
 /// Arguments of ExecutionEngine::invokePacked for a function lowered with
@@ -177,11 +180,12 @@ public:
                     int64_t size, int64_t stride);
 
 private:
-  explicit JitSession(std::unique_ptr<mlir::ExecutionEngine> engine);
+  JitSession(std::unique_ptr<mlir::ExecutionEngine> engine, bool zeroBuffers);
   [[noreturn]] void fail(const std::string &message);
   void releaseAllocations();
 
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  bool zeroBuffers;
   FailureHandler onFailure;
   /// The program's heap: live buffers and their sizes.
   std::unordered_map<void *, size_t> liveAllocations;
@@ -211,6 +215,11 @@ struct ProgramOptions {
   /// When set, the lowering (each pass nested), the JIT compile and the run
   /// are timed as scopes nested in it (`layout-run --timing`).
   mlir::TimingScope *timing = nullptr;
+  /// JitOptions::zeroBuffers.
+  bool zeroBuffers = false;
+  /// Test only: lower with test-plant-mismatch (every splat stores its
+  /// value plus one; see --stream-lite-materialize-builtins).
+  bool testPlantMismatch = false;
 };
 
 /// A program ready for JitSession::create.

@@ -44,7 +44,9 @@ void reportPassStatistics(mlir::Operation *root, llvm::StringRef passArgument,
 
 /// `--stream-lite-layout-pipeline` (docs/passes.md): specialize-encodings,
 /// materialize-builtins, encode-host-tensors, canonicalize, cse.
-void buildLayoutPipeline(mlir::OpPassManager &pm);
+/// `materialize` carries materialize-builtins' test-only option.
+void buildLayoutPipeline(mlir::OpPassManager &pm,
+                         const MaterializeBuiltinsPassOptions &materialize = {});
 
 /// Options of `--stream-lite-to-llvm-pipeline`.
 struct ToLLVMPipelineOptions
@@ -55,6 +57,12 @@ struct ToLLVMPipelineOptions
                      "dims, regions and indices that do not fit fail a "
                      "cf.assert instead of accessing memory out of bounds"),
       llvm::cl::init(true)};
+  Option<bool> testPlantMismatch{
+      *this, "test-plant-mismatch",
+      llvm::cl::desc("Test only: --stream-lite-materialize-builtins="
+                     "test-plant-mismatch (every splat stores its value "
+                     "plus one)"),
+      llvm::cl::init(false)};
 };
 
 /// `--stream-lite-to-llvm-pipeline` (docs/passes.md): insert-runtime-checks

@@ -129,6 +129,13 @@ def MaterializeBuiltinsPass
     first). A transfer of a `layout<[...]>` whose entries differ physically is
     an error naming the op.
   }];
+  let options = [
+    Option<"testPlantMismatch", "test-plant-mismatch", "bool",
+           /*default=*/"false",
+           "Test only: every splat of an integer or float stores its value "
+           "plus one (a planted wrong result: layout-run lowers only the "
+           "program, not its reference, with it, for testing layout-reduce)">,
+  ];
   let statistics = [
     Statistic<"numDmaKept", "dma-kept",
               "Transfers kept as DMA ops (one memcpy or memset per tensor)">,

@@ -9,6 +9,8 @@
 #include "StreamLite/Transforms/Passes.h"
 #include "StreamLite/Transforms/Transforms.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_MATERIALIZEBUILTINSPASS
 #include "StreamLite/Transforms/Passes.h.inc"
@@ -24,6 +26,8 @@ struct MaterializeBuiltinsPass
   using MaterializeBuiltinsPassBase::MaterializeBuiltinsPassBase;
 
   void runOnOperation() override {
+    if (testPlantMismatch)
+      plantMismatch();
     BuiltinMaterialization state(getOperation());
     RewritePatternSet patterns(&getContext());
     populateMaterializeBuiltinsPatterns(patterns, state);
@@ -51,6 +55,29 @@ struct MaterializeBuiltinsPass
          {&numSplatDispatches, "splat-dispatches",
           dispatches(BuiltinKind::Splat)},
          {&numBuiltinExecutables, "builtin-executables", executables}});
+  }
+
+  /// Test only (test-plant-mismatch): a wrong result, for a reducer to
+  /// find, planted where the splat still is one op.
+  void plantMismatch() {
+    getOperation().walk([](TensorSplatOp splat) {
+      Type element = splat.getValue().getType();
+      if (!element.isIntOrFloat())
+        return;
+      OpBuilder builder(splat);
+      Location loc = splat.getLoc();
+      Value one, sum;
+      if (isa<FloatType>(element)) {
+        one = arith::ConstantOp::create(builder, loc,
+                                        builder.getFloatAttr(element, 1.0));
+        sum = arith::AddFOp::create(builder, loc, splat.getValue(), one);
+      } else {
+        one = arith::ConstantOp::create(builder, loc,
+                                        builder.getIntegerAttr(element, 1));
+        sum = arith::AddIOp::create(builder, loc, splat.getValue(), one);
+      }
+      splat.getValueMutable().assign(sum);
+    });
   }
 };
 } // namespace

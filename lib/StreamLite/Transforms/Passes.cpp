@@ -37,9 +37,10 @@ static void addFunctionCleanup(mlir::OpPassManager &pm) {
   fpm.addPass(mlir::createCSEPass());
 }
 
-void buildLayoutPipeline(mlir::OpPassManager &pm) {
+void buildLayoutPipeline(mlir::OpPassManager &pm,
+                         const MaterializeBuiltinsPassOptions &materialize) {
   pm.addPass(createSpecializeEncodingsPass());
-  pm.addPass(createMaterializeBuiltinsPass());
+  pm.addPass(createMaterializeBuiltinsPass(materialize));
   pm.addPass(createEncodeHostTensorsPass());
   // Everything canonicalize and cse change is inside functions: the
   // program's and the kernels' (in each executable's inner module). Run on
@@ -57,7 +58,9 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   // function and the pass manager spreads functions over threads.
   if (options.runtimeChecks)
     pm.addNestedPass<mlir::func::FuncOp>(createInsertRuntimeChecksPass());
-  buildLayoutPipeline(pm);
+  MaterializeBuiltinsPassOptions materialize;
+  materialize.testPlantMismatch = options.testPlantMismatch;
+  buildLayoutPipeline(pm, materialize);
   pm.addPass(createLowerBindingsPass());
   pm.addPass(createConvertAsyncToMemRefPass());
   // Frees every buffer on its last use; results stay the caller's.
@@ -127,7 +130,7 @@ void registerStreamLitePipelines() {
       "specialize-encodings, materialize-builtins, encode-host-tensors, "
       "canonicalize, cse: tensor-phase IR with encodings to byte-level async "
       "IR whose every transfer is provably correct",
-      buildLayoutPipeline);
+      [](mlir::OpPassManager &pm) { buildLayoutPipeline(pm); });
   mlir::PassPipelineRegistration<ToLLVMPipelineOptions>(
       "stream-lite-to-llvm-pipeline",
       "runtime checks, the layout pipeline, then a lowering to the LLVM dialect with devices "

@@ -54,6 +54,16 @@
 // RUN: layout-run %s --function=update_fill --input=index=2 --input=index=2 --compare-to-reference --check-padding | FileCheck %s --check-prefix=UPDATEOK
 // UPDATEOK: {{^}}4x5xi32=9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 1 1 1{{$}}
 //
+// A resource smaller than its tensor's storage (the size of another type):
+// a check, not a write past the allocation. With the dense size of the
+// same shape, the padded layout's storage does not fit either.
+// RUN: %{run} --function=small_resource --input=index=1 | FileCheck %s --check-prefix=SMALL
+// SMALL: error: @small_resource failed a runtime check: {{.*}}'stream_lite.tensor.splat' op resource of the result is smaller than the storage of tensor<4x8xf32>
+// RUN: %{run} --function=small_resource --input=index=2 | FileCheck %s --check-prefix=SMALLPAD
+// SMALLPAD: error: @small_resource failed a runtime check: {{.*}}'stream_lite.tensor.fill' op resource of the target is smaller than the storage of tensor<4x8xf32, #stream_lite.padding<[0, 1]>>
+// RUN: layout-run %s --function=small_resource --input=index=0 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=SMALLOK
+// SMALLOK: {{^}}i32=0{{$}}
+//
 // Hand-written async-phase ops get byte-range checks.
 // RUN: layout-run %s --function=bytes --input=8xi8=1,2,3,4,5,6,7,8 --input=index=2 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=BYTES
 // BYTES: {{^}}4xi8=3 4 5 6{{$}}
@@ -129,4 +139,26 @@ func.func @bytes(%arg: tensor<8xi8>, %offset: index) -> tensor<4xi8> {
   %s = stream_lite.async.slice %r[%offset to %end] : !stream_lite.resource<external>{%c8} -> !stream_lite.resource<external>{%c4}
   %o = stream_lite.async.export %s : !stream_lite.resource<external>{%c4} -> tensor<4xi8>
   return %o : tensor<4xi8>
+}
+
+// %which picks the resource that is too small: 1 the splat's, 2 the padded
+// fill's (whose size is the dense one); 0 none.
+func.func @small_resource(%which: index) -> i32 attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %v = arith.constant 1.0 : f32
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %ok = stream_lite.tensor.sizeof tensor<4x8xf32> : index
+  %tiny = stream_lite.tensor.sizeof tensor<1x1xf32> : index
+  %is1 = arith.cmpi eq, %which, %c1 : index
+  %sz = arith.select %is1, %tiny, %ok : index
+  %s = stream_lite.tensor.splat %v : f32 -> tensor<4x8xf32> in !stream_lite.resource<*>{%sz}
+  %psz = stream_lite.tensor.sizeof tensor<4x8xf32, #stream_lite.padding<[0, 1]>> : index
+  %is2 = arith.cmpi eq, %which, %c2 : index
+  %fsz = arith.select %is2, %ok, %psz : index
+  %p = stream_lite.tensor.splat %v : f32 -> tensor<4x8xf32, #stream_lite.padding<[0, 1]>> in !stream_lite.resource<*>{%psz}
+  %f = stream_lite.tensor.fill %v, %p[%c0, %c0 for %c1, %c1] : f32 -> tensor<4x8xf32, #stream_lite.padding<[0, 1]>> in %p as !stream_lite.resource<*>{%fsz}
+  return %zero : i32
 }

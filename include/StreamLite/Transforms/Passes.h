@@ -44,9 +44,12 @@ void reportPassStatistics(mlir::Operation *root, llvm::StringRef passArgument,
 
 /// `--stream-lite-layout-pipeline` (docs/passes.md): specialize-encodings,
 /// materialize-builtins, encode-host-tensors, canonicalize, cse.
-/// `materialize` carries materialize-builtins' test-only option.
+/// `materialize` carries materialize-builtins' test-only option;
+/// `checkResourceSizes` adds check-resource-sizes after specialization (the
+/// to-llvm pipeline's runtime checks).
 void buildLayoutPipeline(mlir::OpPassManager &pm,
-                         const MaterializeBuiltinsPassOptions &materialize = {});
+                         const MaterializeBuiltinsPassOptions &materialize = {},
+                         bool checkResourceSizes = false);
 
 /// Options of `--stream-lite-to-llvm-pipeline`.
 struct ToLLVMPipelineOptions

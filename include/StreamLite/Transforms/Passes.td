@@ -348,6 +348,39 @@ def InsertRuntimeChecksPass : Pass<"stream-lite-insert-runtime-checks"> {
   ];
 }
 
+def CheckResourceSizesPass : Pass<"stream-lite-check-resource-sizes"> {
+  let summary = "Checks at run time that each resource holds its tensor's storage";
+  let description = [{
+    A tensor-phase op names the byte size of each resource it reads or
+    writes (`!stream_lite.resource<*>{%size}`), and the layout pipeline
+    reads and writes the tensor's whole storage there. A size smaller than
+    that storage (a hand-written constant, or a `sizeof` of another type)
+    would make the program touch bytes past its allocation. After
+    `--stream-lite-specialize-encodings`, when every layout is known, this
+    pass asserts before each op that every size it names is at least the
+    storage size of the tensor in that resource (as `tensor.sizeof` of the
+    resolved type computes it). A failed check's message has the format of
+    `--stream-lite-insert-runtime-checks`, naming the tensor and its type:
+
+    ```
+    'stream_lite.tensor.splat' op resource of the result is smaller than the storage of tensor<4x8xf32>
+    ```
+
+    Sizes known to suffice fold away (the canonicalizer erases
+    `cf.assert` of a constant true). `--stream-lite-to-llvm-pipeline` runs
+    it right after specialize-encodings when `runtime-checks` is on; it
+    runs on each function.
+  }];
+  let statistics = [
+    Statistic<"numChecksInserted", "checks-inserted",
+              "cf.assert ops inserted">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+  ];
+}
+
 def ConvertAssertsToLLVMPass
     : Pass<"stream-lite-convert-asserts-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lowers every cf.assert to LLVM (puts, abort) in linear time";

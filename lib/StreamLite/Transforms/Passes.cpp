@@ -38,8 +38,12 @@ static void addFunctionCleanup(mlir::OpPassManager &pm) {
 }
 
 void buildLayoutPipeline(mlir::OpPassManager &pm,
-                         const MaterializeBuiltinsPassOptions &materialize) {
+                         const MaterializeBuiltinsPassOptions &materialize,
+                         bool checkResourceSizes) {
   pm.addPass(createSpecializeEncodingsPass());
+  // Layouts are known from here on, and sizes are still per tensor.
+  if (checkResourceSizes)
+    pm.addNestedPass<mlir::func::FuncOp>(createCheckResourceSizesPass());
   pm.addPass(createMaterializeBuiltinsPass(materialize));
   pm.addPass(createEncodeHostTensorsPass());
   // Everything canonicalize and cse change is inside functions: the
@@ -60,7 +64,8 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     pm.addNestedPass<mlir::func::FuncOp>(createInsertRuntimeChecksPass());
   MaterializeBuiltinsPassOptions materialize;
   materialize.testPlantMismatch = options.testPlantMismatch;
-  buildLayoutPipeline(pm, materialize);
+  buildLayoutPipeline(pm, materialize,
+                      /*checkResourceSizes=*/options.runtimeChecks);
   pm.addPass(createLowerBindingsPass());
   pm.addPass(createConvertAsyncToMemRefPass());
   // Frees every buffer on its last use; results stay the caller's.

@@ -1,0 +1,100 @@
+//===- CheckResourceSizes.cpp - resources hold their tensors' storage -----===//
+//
+// --stream-lite-check-resource-sizes: after specialize-encodings, asserts
+// that each resource size a tensor-phase op names is at least the storage
+// size of its tensor under the resolved layout. The ops say which tensors
+// they touch and in which resources through EncodedTensorOpInterface; the
+// storage size is a `tensor.sizeof` of the resolved type, which
+// encode-host-tensors lowers through the layout like any other. Messages
+// have the format of --stream-lite-insert-runtime-checks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/IR/StreamLiteDialect.h"
+#include "StreamLite/IR/StreamLiteOps.h"
+#include "StreamLite/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+namespace layoutopt::stream_lite {
+#define GEN_PASS_DEF_CHECKRESOURCESIZESPASS
+#include "StreamLite/Transforms/Passes.h.inc"
+} // namespace layoutopt::stream_lite
+
+using namespace mlir;
+using namespace layoutopt::stream_lite;
+
+namespace {
+
+/// `FILE:LINE:COL: 'OP' op WHAT`, as the other runtime checks print.
+std::string formatMessage(Operation *op, const Twine &what) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto fileLoc = op->getLoc()->findInstanceOf<FileLineColLoc>())
+    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
+       << fileLoc.getColumn() << ": ";
+  os << "'" << op->getName() << "' op " << what;
+  return text;
+}
+
+struct CheckResourceSizesPass
+    : public layoutopt::stream_lite::impl::CheckResourceSizesPassBase<
+          CheckResourceSizesPass> {
+  using CheckResourceSizesPassBase::CheckResourceSizesPassBase;
+
+  void runOnOperation() override {
+    SmallVector<EncodedTensorOpInterface> ops;
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      // Kernels are generated for their bindings' sizes.
+      if (isa<ExecutableOp>(op))
+        return WalkResult::skip();
+      if (auto tensorOp = dyn_cast<EncodedTensorOpInterface>(op))
+        ops.push_back(tensorOp);
+      return WalkResult::advance();
+    });
+    OpBuilder builder(&getContext());
+    unsigned inserted = 0;
+    for (EncodedTensorOpInterface op : ops) {
+      builder.setInsertionPoint(op);
+      Location loc = op.getLoc();
+      for (const EncodedTensor &tensor : op.getEncodedTensors()) {
+        // A `Describes` tensor (sizeof) has no resource; a result's size is
+        // defined before the op, like an operand's.
+        if (tensor.role == TensorRole::Describes || !tensor.size)
+          continue;
+        // Only tensors whose bytes have a known size (a dispatch may name
+        // types it treats as opaque bytes).
+        RankedTensorType type = tensor.getType();
+        if (type.getEncoding()) {
+          SerializableEncodingAttrInterface encoding =
+              getSerializableEncoding(type);
+          if (!encoding || !encoding.isSerialized())
+            continue;
+        }
+        // The usual case, a size that is the sizeof of this very type and
+        // dims, needs no check.
+        if (auto sizeOf = tensor.size.getDefiningOp<TensorSizeOfOp>())
+          if (sizeOf.getEncoding() == type &&
+              llvm::equal(sizeOf.getEncodingDims(), tensor.dims))
+            continue;
+        Value storage = TensorSizeOfOp::create(
+            builder, loc, builder.getIndexType(), tensor.type, tensor.dims,
+            AffinityAttr());
+        Value holds = arith::CmpIOp::create(
+            builder, loc, arith::CmpIPredicate::ule, storage, tensor.size);
+        std::string what;
+        llvm::raw_string_ostream os(what);
+        os << "resource of the " << tensor.name
+           << " is smaller than the storage of " << tensor.getType();
+        cf::AssertOp::create(builder, loc, holds, formatMessage(op, what));
+        ++inserted;
+      }
+    }
+    reportPassStatistics(getOperation(), getArgument(),
+                         {{&numChecksInserted, "checks-inserted", inserted}});
+  }
+};
+
+} // namespace

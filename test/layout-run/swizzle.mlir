@@ -3,6 +3,7 @@
 // RUN: layout-run %s --function=whole_tiles --input=16x8xi32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,92,93,94,95,96,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,123,124,125,126,127 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=WHOLE
 // RUN: layout-run %s --function=physical_bytes --input=8x4xi8=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31 --check-padding --check-leaks | FileCheck %s --check-prefix=BYTES
 // RUN: layout-run %s --function=staging --input=8x4xi8=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=STAGING
+// RUN: layout-run %s --function=swizzled_row --input=5x2x4xi16=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39 --input=index=1 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=ROW
 
 // Swizzled tiles (docs/language.md, Swizzles) executed bit for bit against
 // the encoding-free reference. @gpu's LHS layout is
@@ -145,4 +146,28 @@ func.func @staging(%arg: tensor<8x4xi8>) -> (i8, tensor<8x4xi8>) attributes {str
   %d = stream_lite.tensor.encode %b : tensor<8x4xi8, #lhs_i8> in !stream_lite.resource<*>{%tsz} -> tensor<8x4xi8> in !stream_lite.resource<external>{%sz}
   %r = stream_lite.tensor.export %d : tensor<8x4xi8> in !stream_lite.resource<external>{%sz} -> tensor<8x4xi8>
   return %v, %r : i8, tensor<8x4xi8>
+}
+
+// One row of a swizzled tile at a dynamic index: the row's elements are
+// contiguous (the swizzle splits dim 0 into 2x2 and swaps the two factors,
+// both outside the row), so the fill is one memset whose length is the
+// row's steps of a constant swizzle factor (a span whose step count was
+// missing crashed the lowering).
+// ROW: {{^}}5x2x4xi16=0 1 2 3 4 5 6 7 -1 -1 -1 -1 -1 -1 -1 -1 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39{{$}}
+// ROW-NOT: {{.}}
+#row_swizzled = #stream_lite.tiled<inner_dims_pos = [0, 1, 2], inner_tiles = [4, 2, 4], outer_dims_perm = [2, 1, 0], swizzle = #stream_lite.swizzle<expand_shape = [[2, 2], [2], [4]], permutation = [1, 0, 2, 3]>>
+func.func @swizzled_row(%arg: tensor<?x2x4xi16>, %row: index, %rows: index) -> tensor<?x2x4xi16> attributes {stream_lite.affinity = #stream_lite.affinity<@gpu>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %minus = arith.constant -1 : i16
+  %sz = stream_lite.tensor.sizeof tensor<?x2x4xi16>{%rows} : index
+  %i = stream_lite.tensor.import %arg : tensor<?x2x4xi16> -> tensor<?x2x4xi16>{%rows} in !stream_lite.resource<external>{%sz}
+  %tsz = stream_lite.tensor.sizeof tensor<?x2x4xi16, #row_swizzled>{%rows} : index
+  %t = stream_lite.tensor.encode %i : tensor<?x2x4xi16>{%rows} in !stream_lite.resource<external>{%sz} -> tensor<?x2x4xi16, #row_swizzled>{%rows} in !stream_lite.resource<*>{%tsz}
+  %f = stream_lite.tensor.fill %minus, %t[%row, %c0, %c0 for %c1, %c2, %c4] : i16 -> tensor<?x2x4xi16, #row_swizzled>{%rows} in %t as !stream_lite.resource<*>{%tsz}
+  %d = stream_lite.tensor.encode %f : tensor<?x2x4xi16, #row_swizzled>{%rows} in !stream_lite.resource<*>{%tsz} -> tensor<?x2x4xi16>{%rows} in !stream_lite.resource<external>{%sz}
+  %r = stream_lite.tensor.export %d : tensor<?x2x4xi16>{%rows} in !stream_lite.resource<external>{%sz} -> tensor<?x2x4xi16>
+  return %r : tensor<?x2x4xi16>
 }

@@ -386,7 +386,11 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
                : swizzled && isInTile(k) ? extents[k]
                                          : coverOf(k).count;
   int64_t stepElements = rowsOfTiles ? 1 : dims[k].stride;
-  image.span.steps = PhysicalSteps{movedDim, stepElements, count.count,
+  // A constant size (a swizzle factor's extent) has only its value.
+  OpFoldResult stepCount = count.count;
+  if (!stepCount)
+    stepCount = Builder(layout.getContext()).getIndexAttr(*count.value);
+  image.span.steps = PhysicalSteps{movedDim, stepElements, stepCount,
                                    count.divisor, count.roundUp};
 
   // The signature: sizes of the moved dims, unit steps left out, adjacent

@@ -3,7 +3,7 @@
 // Private to the transfer planner. Maps a region whose dims, offsets or
 // lengths may be dynamic to one byte range that is contiguous for EVERY value
 // of them, or explains why that cannot be proven (docs/passes.md, DMA or
-// dispatch). Static regions are decided exactly in TransferPlanner.cpp.
+// dispatch). Static regions are decided exactly in StaticRegionImage.cpp.
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,7 +2,8 @@
 //
 // Builds the builtin executables of include/StreamLite/Transforms/
 // BuiltinKernels.h. Each kernel is an scf.for nest over the logical region in
-// the physical order of one of its tensors (see RegionTransfer below); every
+// the physical order of one of its tensors (buildRegionTransfer, in
+// BuiltinRegionTransfer.cpp); every
 // element or contiguous chunk is addressed through PhysicalLayoutAttrInterface
 // (never with local offset arithmetic) and accessed with a memref.view of the
 // binding's byte buffer at that offset (0-d for one element, bytes copied
@@ -13,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/Transforms/BuiltinKernels.h"
+#include "BuiltinKernelSupport.h"
 #include "StreamLite/IR/IndexArith.h"
 #include "StreamLite/IR/PackedBits.h"
 
@@ -42,6 +44,8 @@ namespace layoutopt::stream_lite {
 // Kernel construction
 //===----------------------------------------------------------------------===//
 
+using namespace detail;
+
 namespace {
 
 /// The type an element is stored as: itself when it fills its bytes, else
@@ -68,16 +72,6 @@ bool isStorableElementType(Type elementType) {
   return isa<FloatType>(elementType);
 }
 
-/// One tensor operand of a kernel: its byte buffer, layout and logical dims.
-struct KernelTensor {
-  RankedTensorType type;
-  PhysicalLayoutAttrInterface layout;
-  int64_t elementBytes = 0;
-  ElementWidth width{0};
-  Type storageType;
-  Value buffer;
-  SmallVector<OpFoldResult> dims;
-};
 
 /// Index constants shared by the whole kernel (built once at its entry).
 struct IndexConstants {
@@ -101,7 +95,6 @@ KernelTensor viewBinding(OpBuilder &builder, Location loc,
   return tensor;
 }
 
-struct KernelTensor;
 Value loadPackedElement(OpBuilder &builder, Location loc,
                         const KernelTensor &tensor,
                         ArrayRef<OpFoldResult> indices);
@@ -119,8 +112,11 @@ Value viewElement(OpBuilder &builder, Location loc, const KernelTensor &tensor,
       getValueOrCreateConstantIndexOp(builder, loc, offset), ValueRange());
 }
 
-Value loadElement(OpBuilder &builder, Location loc, const KernelTensor &tensor,
-                  ArrayRef<OpFoldResult> indices) {
+} // namespace
+
+Value detail::loadElement(OpBuilder &builder, Location loc,
+                          const KernelTensor &tensor,
+                          ArrayRef<OpFoldResult> indices) {
   if (tensor.width.isPacked())
     return loadPackedElement(builder, loc, tensor, indices);
   Value stored = memref::LoadOp::create(
@@ -137,8 +133,8 @@ Value loadElement(OpBuilder &builder, Location loc, const KernelTensor &tensor,
 }
 
 /// `value` (of the element type) converted to the element's storage type.
-Value toStorage(OpBuilder &builder, Location loc, const KernelTensor &tensor,
-                Value value) {
+static Value toStorage(OpBuilder &builder, Location loc,
+                       const KernelTensor &tensor, Value value) {
   if (value.getType() == tensor.storageType)
     return value;
   if (tensor.width.isPacked())
@@ -155,8 +151,9 @@ Value toStorage(OpBuilder &builder, Location loc, const KernelTensor &tensor,
 
 /// Stores `value` (of the element or the storage type) at logical element
 /// `indices`.
-void storeElement(OpBuilder &builder, Location loc, const KernelTensor &tensor,
-                  ArrayRef<OpFoldResult> indices, Value value) {
+void detail::storeElement(OpBuilder &builder, Location loc,
+                          const KernelTensor &tensor,
+                          ArrayRef<OpFoldResult> indices, Value value) {
   if (tensor.width.isPacked()) {
     storePackedElement(builder, loc, tensor, indices, value);
     return;
@@ -165,6 +162,8 @@ void storeElement(OpBuilder &builder, Location loc, const KernelTensor &tensor,
                           viewElement(builder, loc, tensor, indices),
                           ValueRange());
 }
+
+namespace {
 
 /// A packed element: the bits of the byte that holds it.
 Value loadPackedElement(OpBuilder &builder, Location loc,
@@ -236,566 +235,6 @@ void zeroIfPadMustBeZero(OpBuilder &builder, Location loc,
               std::max<int64_t>(tensor.width.bytes(), 1))
     return;
   zeroStorage(builder, loc, c, tensor);
-}
-
-//===----------------------------------------------------------------------===//
-// Region transfers
-//===----------------------------------------------------------------------===//
-//
-// A transfer (copy or fill) of a logical region walks the byte image of one
-// tensor, the "order" tensor, in its physical order (a tiled tensor tile by
-// tile), so that one side streams and the other advances a few rows at once
-// instead of scattering. When the innermost physical dim of every side is the
-// same logical dim, the elements along it are contiguous in runs (a tile row,
-// or a whole row for identity and padding layouts); chunks of a constant
-// number of elements inside such runs move with one memref.copy, a
-// constant-size memcpy that LLVM inlines as a few vector moves. Whole tiles
-// of the order tensor inside the region take a nest of constant trip counts;
-// tiles the region cuts take a per-element nest with clamped bounds. Chunk
-// and run start offsets still come from buildElementByteOffset: the layout
-// interface only tells (getPhysicalDims) which dims are innermost.
-
-/// Bytes per chunk when both sides are contiguous along whole rows.
-constexpr int64_t kRowChunkBytes = 64;
-
-/// At most this many bytes of a fill's pattern, which is stored element by
-/// element: a tile run longer than that is filled in pattern-sized chunks
-/// (then single elements), so kernel size never grows with the tile.
-constexpr int64_t kMaxPatternBytes = 64;
-
-/// Every value in a kernel is a non-negative index within a tensor, hence
-/// nuw/nsw, which lets LLVM fold a layout's `(b * T + r) / T` back to `b` in
-/// nests of constant trip count.
-constexpr arith::IntegerOverflowFlags kIndexFlags =
-    arith::IntegerOverflowFlags::nuw | arith::IntegerOverflowFlags::nsw;
-
-/// How a layout's byte image is walked, for any shape: its physical dims in
-/// row-major order (logical dim and stride; the extents of a placeholder
-/// shape are not used), the tile of each logical dim (1 when untiled), and
-/// the innermost run of contiguous elements.
-struct PhysicalOrder {
-  SmallVector<PhysicalDim> dims;
-  SmallVector<int64_t> tiles;
-  /// The logical dim of the innermost physical dim (-1 for rank 0).
-  int64_t runDim = -1;
-  /// Elements per contiguous run along runDim (aligned to multiples of it):
-  /// its tile, or ShapedType::kDynamic for the whole dim.
-  int64_t runLength = 0;
-
-  bool hasTiles() const {
-    return llvm::any_of(tiles, [](int64_t t) { return t > 1; });
-  }
-};
-
-PhysicalOrder getPhysicalOrder(const KernelTensor &tensor) {
-  PhysicalOrder order;
-  // Strides and the order of physical dims do not depend on the extents.
-  SmallVector<int64_t> shape =
-      llvm::map_to_vector(tensor.type.getShape(), [](int64_t d) {
-        return ShapedType::isDynamic(d) ? int64_t(1) : d;
-      });
-  order.dims = tensor.layout.getPhysicalDims(shape);
-  order.tiles.assign(shape.size(), 1);
-  // The first rank dims are each logical dim's outer (or only) dim, whose
-  // stride is its tile; a swizzle's in-tile dims may step by more.
-  for (const PhysicalDim &dim : ArrayRef(order.dims).take_front(shape.size()))
-    order.tiles[dim.logicalDim] = dim.stride;
-  // The walks below expect the outer dims first (one per logical dim, its
-  // tile as stride), then the dims inside a tile, each stepping a tiled dim
-  // by a stride that, times its extent, stays inside the tile: one stride-1
-  // dim per tiled dim for plain tiles, a swizzle's factors otherwise (as
-  // identity, padding and tiled have it). Any other image is walked in
-  // logical order one element at a time.
-  bool expected = order.dims.size() >= shape.size();
-  for (const PhysicalDim &dim : ArrayRef(order.dims).drop_front(shape.size())) {
-    int64_t tile = order.tiles[dim.logicalDim];
-    expected &= tile > 1 && dim.stride >= 1 && dim.extent >= 1 &&
-                tile % dim.stride == 0 && dim.stride * dim.extent <= tile;
-  }
-  if (!expected) {
-    order = PhysicalOrder();
-    order.tiles.assign(shape.size(), 1);
-    for (int64_t dim = 0, e = shape.size(); dim < e; ++dim)
-      order.dims.push_back({dim, 1, 1});
-    return order;
-  }
-  // The innermost dim runs contiguously when it steps by 1: a whole untiled
-  // dim, or its extent inside a tile (the tile, or a swizzle's innermost
-  // factor, whose runs are aligned to multiples of it).
-  if (!order.dims.empty() && order.dims.back().stride == 1) {
-    order.runDim = order.dims.back().logicalDim;
-    bool inTile = order.dims.size() > shape.size();
-    order.runLength =
-        inTile ? order.dims.back().extent : int64_t(ShapedType::kDynamic);
-  }
-  return order;
-}
-
-/// One side of a region transfer: a tensor and where the region starts in it.
-struct RegionSide {
-  const KernelTensor *tensor = nullptr;
-  SmallVector<OpFoldResult> offsets;
-};
-
-RegionSide makeSide(OpBuilder &builder, const KernelTensor &tensor,
-                    ValueRange offsets = {}) {
-  RegionSide side{&tensor, {}};
-  if (offsets.empty())
-    side.offsets.assign(tensor.type.getRank(), builder.getIndexAttr(0));
-  else
-    side.offsets = getAsOpFoldResult(offsets);
-  return side;
-}
-
-/// Copies the region of `lengths` from `src` to `dst`, or, without `src`,
-/// stores `fillValue` (of dst's storage type) over it.
-class RegionTransfer {
-public:
-  RegionTransfer(OpBuilder &builder, Location loc, RegionSide dst,
-                 std::optional<RegionSide> src, Value fillValue,
-                 ArrayRef<OpFoldResult> lengths)
-      : b(builder), loc(loc), math(builder, loc, kIndexFlags), dst(std::move(dst)),
-        src(std::move(src)), fillValue(fillValue), lengths(lengths) {}
-
-  void build();
-
-private:
-  using Indices = SmallVector<OpFoldResult>;
-
-  const RegionSide &orderSide() const { return orderIsSrc ? *src : dst; }
-  /// The indices in `side` of the element at `orderIndices` of the order
-  /// tensor.
-  Indices indicesIn(const RegionSide &side, const Indices &orderIndices);
-  Value byteOffset(const RegionSide &side, const Indices &indices);
-  /// Moves the element at `orderIndices`.
-  void moveElement(const Indices &orderIndices);
-  /// Moves `chunk` elements from `orderIndices` on along runDim.
-  void moveChunk(const Indices &orderIndices, int64_t chunk);
-  /// moveChunk's byte copy (packed chunks: when both sides start a byte).
-  void moveBytes(const Indices &orderIndices, int64_t chunk);
-  /// Bytes of `chunk` elements.
-  int64_t chunkBytes(int64_t chunk) const;
-  /// A packed fill value (i8, element in the low bits) in every slot.
-  Value replicateToByte(Value value);
-  /// A packed element's slot in its byte (index).
-  Value slotRemainder(const RegionSide &side, const Indices &indices);
-  /// A loop at the builder's insertion point; leaves the builder in its body.
-  Value loop(OpFoldResult lb, OpFoldResult ub, int64_t step = 1);
-  void buildNest(int64_t chunk);
-  void buildUntiledNest(size_t level, Indices indices, int64_t chunk);
-  void buildTileNest(size_t level, Indices indices, Indices blocks,
-                     int64_t chunk);
-  void buildWholeTile(size_t level, Indices indices, const Indices &blocks,
-                      int64_t chunk);
-  void buildCutTile(size_t level, Indices indices, const Indices &blocks);
-
-  OpBuilder &b;
-  Location loc;
-  IndexArith math;
-  RegionSide dst;
-  std::optional<RegionSide> src;
-  Value fillValue;
-  SmallVector<OpFoldResult> lengths;
-  bool orderIsSrc = false;
-  PhysicalOrder order;
-  /// Index of the first physical dim inside a tile of the order tensor.
-  size_t firstTileDim = 0;
-  /// For fills: one chunk of the value, copied into each chunk.
-  Value pattern;
-};
-
-RegionTransfer::Indices RegionTransfer::indicesIn(const RegionSide &side,
-                                                  const Indices &orderIndices) {
-  const RegionSide &o = orderSide();
-  if (&side == &o)
-    return orderIndices;
-  Indices indices;
-  for (auto [i, index] : llvm::enumerate(orderIndices))
-    indices.push_back(math.add(side.offsets[i], math.sub(index, o.offsets[i])));
-  return indices;
-}
-
-Value RegionTransfer::byteOffset(const RegionSide &side,
-                                 const Indices &indices) {
-  const KernelTensor &t = *side.tensor;
-  return math.value(
-      t.layout.buildElementByteOffset(b, loc, t.dims, t.width, indices));
-}
-
-void RegionTransfer::moveElement(const Indices &orderIndices) {
-  Indices to = indicesIn(dst, orderIndices);
-  Value value = fillValue;
-  if (src)
-    value = loadElement(b, loc, *src->tensor, indicesIn(*src, orderIndices));
-  storeElement(b, loc, *dst.tensor, to, value);
-}
-
-int64_t RegionTransfer::chunkBytes(int64_t chunk) const {
-  const KernelTensor &d = *dst.tensor;
-  return d.width.isPacked() ? chunk / d.width.slotsPerByte()
-                            : chunk * d.elementBytes;
-}
-
-Value RegionTransfer::replicateToByte(Value value) {
-  const KernelTensor &d = *dst.tensor;
-  auto i8 = b.getI8Type();
-  auto constant = [&](int64_t v) -> Value {
-    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, v));
-  };
-  Value field =
-      arith::AndIOp::create(b, loc, value, constant((1 << d.width.bits) - 1));
-  Value byte = field;
-  for (int64_t slot = 1; slot < d.width.slotsPerByte(); ++slot)
-    byte = arith::OrIOp::create(
-        b, loc, byte,
-        arith::ShLIOp::create(b, loc, field, constant(slot * d.width.bits)));
-  return byte;
-}
-
-Value RegionTransfer::slotRemainder(const RegionSide &side,
-                                    const Indices &indices) {
-  const KernelTensor &t = *side.tensor;
-  return math.value(
-      math.rem(t.layout.buildElementSlot(b, loc, t.dims, indices),
-               t.width.slotsPerByte()));
-}
-
-void RegionTransfer::moveChunk(const Indices &orderIndices, int64_t chunk) {
-  if (!dst.tensor->width.isPacked()) {
-    moveBytes(orderIndices, chunk);
-    return;
-  }
-  // Packed elements: the chunk's slots fill whole bytes on a side exactly
-  // when its first slot starts a byte. Known for static layouts once LLVM
-  // sees the slot's low bits; otherwise checked per chunk.
-  Value zero = math.value(math.constant(0));
-  auto startsByte = [&](const RegionSide &side) -> Value {
-    return arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq,
-        slotRemainder(side, indicesIn(side, orderIndices)), zero);
-  };
-  Value aligned = startsByte(dst);
-  if (src)
-    aligned = arith::AndIOp::create(b, loc, aligned, startsByte(*src));
-  OpBuilder::InsertionGuard guard(b);
-  auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
-  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  moveBytes(orderIndices, chunk);
-  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-  Indices indices = orderIndices;
-  indices[order.runDim] = math.add(
-      orderIndices[order.runDim], loop(math.constant(0), math.constant(chunk)));
-  moveElement(indices);
-}
-
-void RegionTransfer::moveBytes(const Indices &orderIndices, int64_t chunk) {
-  auto bytesType = MemRefType::get({chunkBytes(chunk)}, b.getI8Type());
-  auto view = [&](const RegionSide &side) {
-    return memref::ViewOp::create(
-        b, loc, bytesType, side.tensor->buffer,
-        byteOffset(side, indicesIn(side, orderIndices)), ValueRange());
-  };
-  Value to = view(dst);
-  Value from = src ? view(*src) : pattern;
-  memref::CopyOp::create(b, loc, from, to);
-}
-
-Value RegionTransfer::loop(OpFoldResult lb, OpFoldResult ub, int64_t step) {
-  auto forOp = scf::ForOp::create(b, loc, math.value(lb), math.value(ub),
-                                  math.value(math.constant(step)));
-  b.setInsertionPoint(forOp.getBody()->getTerminator());
-  return forOp.getInductionVar();
-}
-
-void RegionTransfer::build() {
-  int64_t rank = lengths.size();
-  if (rank == 0) {
-    moveElement({});
-    return;
-  }
-  // Walk a tiled side in its order (the destination when both are).
-  PhysicalOrder dstOrder = getPhysicalOrder(*dst.tensor);
-  std::optional<PhysicalOrder> srcOrder;
-  if (src)
-    srcOrder = getPhysicalOrder(*src->tensor);
-  orderIsSrc = srcOrder && srcOrder->hasTiles() && !dstOrder.hasTiles();
-  order = orderIsSrc ? *srcOrder : dstOrder;
-  const PhysicalOrder *other = orderIsSrc ? &dstOrder
-                               : srcOrder ? &*srcOrder
-                                          : nullptr;
-  // The outer dims come first, one per logical dim; the rest are in tiles.
-  firstTileDim = order.hasTiles() ? static_cast<size_t>(rank)
-                                  : order.dims.size();
-
-  // The chunk: elements contiguous on every side. Narrow element types
-  // (i1) are copied one at a time, which keeps their storage canonical.
-  int64_t chunk = 1;
-  bool needsAlignment = false;
-  const KernelTensor &d = *dst.tensor;
-  int64_t runDim = order.runDim;
-  // Packed sub-byte elements move in chunks of whole bytes (moveChunk
-  // checks that both sides start on a byte), else one at a time.
-  int64_t slotsPerByte = d.width.slotsPerByte();
-  if (runDim >= 0 && (!other || other->runDim == runDim) &&
-      (d.width.isPacked() || !src ||
-       d.storageType == d.type.getElementType())) {
-    int64_t orderRun = order.runLength;
-    int64_t otherRun = other ? other->runLength : ShapedType::kDynamic;
-    if (ShapedType::isDynamic(orderRun) && ShapedType::isDynamic(otherRun)) {
-      chunk = std::max<int64_t>(1, kRowChunkBytes * slotsPerByte /
-                                       std::max<int64_t>(1, d.elementBytes));
-    } else if (ShapedType::isDynamic(otherRun)) {
-      chunk = orderRun;
-    } else if (!ShapedType::isDynamic(orderRun)) {
-      // Both tiled along runDim: chunks must not straddle either's tiles.
-      chunk = std::gcd(orderRun, otherRun);
-      needsAlignment = true;
-    }
-    // (An untiled order side with a tiled other side cannot happen: the
-    // tiled side is the order side.)
-    // A packed chunk must be whole bytes.
-    if (chunk % slotsPerByte != 0) {
-      chunk = 1;
-      needsAlignment = false;
-    }
-  }
-
-  if (chunk > 1 && !src) {
-    // The fill pattern: one chunk of the value, stored like any element,
-    // at most kMaxPatternBytes long.
-    int64_t elementBytes = d.elementBytes;
-    chunk = std::min(chunk, std::max<int64_t>(1, kMaxPatternBytes *
-                                                     slotsPerByte /
-                                                     elementBytes));
-    if (chunk > 1)
-      pattern = memref::AllocaOp::create(
-          b, loc, MemRefType::get({chunkBytes(chunk)}, b.getI8Type()));
-    // A packed pattern is the value replicated to every slot of a byte.
-    Value unit = fillValue;
-    if (chunk > 1 && d.width.isPacked())
-      unit = replicateToByte(fillValue);
-    int64_t unitBytes = d.width.isPacked() ? 1 : elementBytes;
-    for (int64_t i = 0; chunk > 1 && i < chunkBytes(chunk) / unitBytes; ++i) {
-      Value at = memref::ViewOp::create(
-          b, loc, MemRefType::get({}, d.storageType), pattern,
-          math.value(math.constant(i * unitBytes)), ValueRange());
-      memref::StoreOp::create(b, loc, unit, at, ValueRange());
-    }
-  }
-
-  if (!needsAlignment) {
-    buildNest(chunk);
-    return;
-  }
-  // Both sides tiled along runDim: a chunk aligned to the order tensor's
-  // tile is aligned to the other's when the offsets agree modulo the chunk;
-  // else move single elements. (Halved chunks were measured slower than
-  // single elements: LLVM turns their loops of 8-byte moves into
-  // gathers and scatters.)
-  const RegionSide &o = orderSide();
-  const RegionSide &x = orderIsSrc ? dst : *src;
-  OpFoldResult lhs = math.rem(o.offsets[runDim], chunk);
-  OpFoldResult rhs = math.rem(x.offsets[runDim], chunk);
-  auto kl = IndexArith::known(lhs), kr = IndexArith::known(rhs);
-  if (kl && kr) {
-    buildNest(*kl == *kr ? chunk : 1);
-    return;
-  }
-  Value aligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        math.value(lhs), math.value(rhs));
-  auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  buildNest(chunk);
-  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-  buildNest(1);
-}
-
-void RegionTransfer::buildNest(int64_t chunk) {
-  OpBuilder::InsertionGuard guard(b);
-  Indices indices(lengths.size(), math.constant(0));
-  if (firstTileDim == order.dims.size())
-    buildUntiledNest(0, indices, chunk);
-  else
-    buildTileNest(0, indices, Indices(lengths.size(), math.constant(0)), chunk);
-}
-
-/// The order tensor has no tiles: one loop per physical dim over the region;
-/// the innermost one moves whole chunks, then the remaining elements.
-void RegionTransfer::buildUntiledNest(size_t level, Indices indices,
-                                      int64_t chunk) {
-  const RegionSide &o = orderSide();
-  int64_t dim = order.dims[level].logicalDim;
-  OpFoldResult begin = o.offsets[dim];
-  OpFoldResult end = math.add(begin, lengths[dim]);
-  if (level + 1 < order.dims.size()) {
-    OpBuilder::InsertionGuard guard(b);
-    indices[dim] = loop(begin, end);
-    buildUntiledNest(level + 1, indices, chunk);
-    return;
-  }
-  OpFoldResult rest = begin;
-  if (chunk > 1) {
-    OpFoldResult chunkBegin = begin;
-    OpFoldResult length = lengths[dim];
-    if (dst.tensor->width.isPacked()) {
-      // Packed rows need not start a byte: move single elements up to the
-      // order side's next byte, so that its chunks start bytes.
-      Indices first = indices;
-      first[dim] = begin;
-      int64_t slotsPerByte = dst.tensor->width.slotsPerByte();
-      OpFoldResult lead = math.min(
-          math.rem(math.sub(math.constant(slotsPerByte),
-                            slotRemainder(o, first)),
-                   slotsPerByte),
-          length);
-      chunkBegin = math.add(begin, lead);
-      length = math.sub(length, lead);
-      OpBuilder::InsertionGuard guard(b);
-      indices[dim] = loop(begin, chunkBegin);
-      moveElement(indices);
-    }
-    OpFoldResult chunks = math.floorDiv(length, chunk);
-    rest = math.add(chunkBegin, math.mul(chunks, chunk));
-    OpBuilder::InsertionGuard guard(b);
-    indices[dim] =
-        math.add(chunkBegin, math.mul(loop(math.constant(0), chunks), chunk));
-    moveChunk(indices, chunk);
-  }
-  OpBuilder::InsertionGuard guard(b);
-  indices[dim] = loop(rest, end);
-  moveElement(indices);
-}
-
-/// The order tensor is tiled: loops over the physical dims outside the tiles
-/// (tile indices of tiled dims, region indices of the others), then one tile.
-void RegionTransfer::buildTileNest(size_t level, Indices indices,
-                                   Indices blocks, int64_t chunk) {
-  const RegionSide &o = orderSide();
-  if (level == firstTileDim) {
-    // Whether the region holds the whole tile; statically known when the
-    // region starts at 0 and its length is a multiple of the tile.
-    SmallVector<Value> conditions;
-    bool never = false;
-    for (auto [dim, tile] : llvm::enumerate(order.tiles)) {
-      if (tile == 1)
-        continue;
-      OpFoldResult begin = o.offsets[dim];
-      OpFoldResult end = math.add(begin, lengths[dim]);
-      OpFoldResult first = math.mul(blocks[dim], tile);
-      auto kb = IndexArith::known(begin), kl = IndexArith::known(lengths[dim]);
-      if (kb == 0 && kl && *kl % tile == 0)
-        continue;
-      for (auto c : {math.ule(begin, first),
-                     math.ule(math.add(first, math.constant(tile)), end)}) {
-        if (auto *value = std::get_if<Value>(&c))
-          conditions.push_back(*value);
-        else if (!std::get<bool>(c))
-          never = true;
-      }
-    }
-    if (never) {
-      buildCutTile(level, indices, blocks);
-      return;
-    }
-    if (conditions.empty()) {
-      buildWholeTile(level, indices, blocks, chunk);
-      return;
-    }
-    Value whole = conditions.front();
-    for (Value c : llvm::drop_begin(conditions))
-      whole = arith::AndIOp::create(b, loc, whole, c);
-    OpBuilder::InsertionGuard guard(b);
-    auto ifOp = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    buildWholeTile(level, indices, blocks, chunk);
-    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-    buildCutTile(level, indices, blocks);
-    return;
-  }
-  const PhysicalDim &pd = order.dims[level];
-  int64_t dim = pd.logicalDim;
-  OpFoldResult begin = o.offsets[dim];
-  OpFoldResult end = math.add(begin, lengths[dim]);
-  OpBuilder::InsertionGuard guard(b);
-  if (pd.stride == 1)
-    indices[dim] = loop(begin, end);
-  else
-    blocks[dim] =
-        loop(math.floorDiv(begin, pd.stride), math.ceilDiv(end, pd.stride));
-  buildTileNest(level + 1, indices, blocks, chunk);
-}
-
-/// A tile inside the region: constant trip counts; the innermost dim moves
-/// chunks. Each dim inside the tile adds its steps times its stride to the
-/// tile's first index (one dim of stride 1 per tiled dim for plain tiles,
-/// several for a swizzle).
-void RegionTransfer::buildWholeTile(size_t level, Indices indices,
-                                    const Indices &blocks, int64_t chunk) {
-  if (level == firstTileDim)
-    for (auto [dim, tile] : llvm::enumerate(order.tiles))
-      if (tile > 1)
-        indices[dim] = math.mul(blocks[dim], tile);
-  const PhysicalDim &pd = order.dims[level];
-  int64_t dim = pd.logicalDim;
-  OpFoldResult base = indices[dim];
-  auto steps = [&](OpFoldResult step) {
-    return math.add(base, math.mul(step, pd.stride));
-  };
-  OpBuilder::InsertionGuard guard(b);
-  if (level + 1 < order.dims.size()) {
-    indices[dim] = steps(loop(math.constant(0), math.constant(pd.extent)));
-    buildWholeTile(level + 1, indices, blocks, chunk);
-    return;
-  }
-  // Copy chunks divide the run (this dim's extent, of stride 1); fill
-  // chunks are capped (kMaxPatternBytes) and may leave a rest.
-  int64_t whole = pd.stride == 1 ? pd.extent / chunk * chunk : 0;
-  if (whole > 0) {
-    OpBuilder::InsertionGuard chunkGuard(b);
-    OpFoldResult within = math.constant(0);
-    if (whole > chunk)
-      within = loop(math.constant(0), math.constant(whole), chunk);
-    indices[dim] = steps(within);
-    if (chunk > 1)
-      moveChunk(indices, chunk);
-    else
-      moveElement(indices);
-  }
-  if (whole < pd.extent) {
-    indices[dim] =
-        steps(loop(math.constant(whole), math.constant(pd.extent)));
-    moveElement(indices);
-  }
-}
-
-/// A tile the region cuts: element by element over its part of the region,
-/// one loop per tiled dim (a swizzle's further dims of it add none).
-void RegionTransfer::buildCutTile(size_t level, Indices indices,
-                                  const Indices &blocks) {
-  const RegionSide &o = orderSide();
-  int64_t dim = order.dims[level].logicalDim;
-  bool looped = llvm::any_of(
-      ArrayRef(order.dims).slice(firstTileDim, level - firstTileDim),
-      [&](const PhysicalDim &earlier) { return earlier.logicalDim == dim; });
-  if (looped) {
-    if (level + 1 < order.dims.size())
-      buildCutTile(level + 1, indices, blocks);
-    else
-      moveElement(indices);
-    return;
-  }
-  int64_t tile = order.tiles[dim];
-  OpFoldResult first = math.mul(blocks[dim], tile);
-  OpFoldResult begin = math.max(first, o.offsets[dim]);
-  OpFoldResult end = math.min(math.add(first, math.constant(tile)),
-                              math.add(o.offsets[dim], lengths[dim]));
-  OpBuilder::InsertionGuard guard(b);
-  indices[dim] = loop(begin, end);
-  if (level + 1 < order.dims.size())
-    buildCutTile(level + 1, indices, blocks);
-  else
-    moveElement(indices);
 }
 
 /// Checks the preconditions of buildBuiltinExecutable; emits at `loc`.
@@ -912,9 +351,8 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     KernelTensor src = viewBinding(builder, loc, c, source, t0, sourceDims);
     KernelTensor dst = viewBinding(builder, loc, c, result, types[1], resultDims);
     zeroIfPadMustBeZero(builder, loc, c, dst);
-    RegionTransfer(builder, loc, makeSide(builder, dst),
-                   makeSide(builder, src), Value(), dst.dims)
-        .build();
+    buildRegionTransfer(builder, loc, makeSide(builder, dst),
+                        makeSide(builder, src), Value(), dst.dims);
     break;
   }
   case BuiltinKind::Slice: {
@@ -926,9 +364,8 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     KernelTensor src = viewBinding(builder, loc, c, source, t0, sourceDims);
     KernelTensor dst = viewBinding(builder, loc, c, result, types[1], resultDims);
     zeroIfPadMustBeZero(builder, loc, c, dst);
-    RegionTransfer(builder, loc, makeSide(builder, dst),
-                   makeSide(builder, src, offsets), Value(), dst.dims)
-        .build();
+    buildRegionTransfer(builder, loc, makeSide(builder, dst),
+                        makeSide(builder, src, offsets), Value(), dst.dims);
     break;
   }
   case BuiltinKind::Update: {
@@ -939,9 +376,8 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     ValueRange offsets = take(rank);
     KernelTensor dst = viewBinding(builder, loc, c, target, t0, targetDims);
     KernelTensor src = viewBinding(builder, loc, c, update, types[1], updateDims);
-    RegionTransfer(builder, loc, makeSide(builder, dst, offsets),
-                   makeSide(builder, src), Value(), src.dims)
-        .build();
+    buildRegionTransfer(builder, loc, makeSide(builder, dst, offsets),
+                        makeSide(builder, src), Value(), src.dims);
     break;
   }
   case BuiltinKind::Fill: {
@@ -952,9 +388,8 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     Value value = take(1)[0];
     KernelTensor dst = viewBinding(builder, loc, c, target, t0, targetDims);
     value = toStorage(builder, loc, dst, value);
-    RegionTransfer(builder, loc, makeSide(builder, dst, offsets),
-                   std::nullopt, value, getAsOpFoldResult(lengths))
-        .build();
+    buildRegionTransfer(builder, loc, makeSide(builder, dst, offsets),
+                        std::nullopt, value, getAsOpFoldResult(lengths));
     break;
   }
   case BuiltinKind::Splat: {
@@ -964,9 +399,8 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     KernelTensor dst = viewBinding(builder, loc, c, result, t0, resultDims);
     zeroIfPadMustBeZero(builder, loc, c, dst);
     value = toStorage(builder, loc, dst, value);
-    RegionTransfer(builder, loc, makeSide(builder, dst), std::nullopt, value,
-                   dst.dims)
-        .build();
+    buildRegionTransfer(builder, loc, makeSide(builder, dst), std::nullopt,
+                        value, dst.dims);
     break;
   }
   }

@@ -13,6 +13,7 @@
 #include "StreamLite/IR/StreamLiteDialect.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/Transforms/Passes.h"
+#include "RuntimeCheckMessage.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -25,19 +26,9 @@ namespace layoutopt::stream_lite {
 
 using namespace mlir;
 using namespace layoutopt::stream_lite;
+using layoutopt::stream_lite::detail::formatCheckMessage;
 
 namespace {
-
-/// `FILE:LINE:COL: 'OP' op WHAT`, as the other runtime checks print.
-std::string formatMessage(Operation *op, const Twine &what) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  if (auto fileLoc = op->getLoc()->findInstanceOf<FileLineColLoc>())
-    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
-       << fileLoc.getColumn() << ": ";
-  os << "'" << op->getName() << "' op " << what;
-  return text;
-}
 
 struct CheckResourceSizesPass
     : public layoutopt::stream_lite::impl::CheckResourceSizesPassBase<
@@ -88,7 +79,7 @@ struct CheckResourceSizesPass
         llvm::raw_string_ostream os(what);
         os << "resource of the " << tensor.name
            << " is smaller than the storage of " << tensor.getType();
-        cf::AssertOp::create(builder, loc, holds, formatMessage(op, what));
+        cf::AssertOp::create(builder, loc, holds, formatCheckMessage(op, what));
         ++inserted;
       }
     }

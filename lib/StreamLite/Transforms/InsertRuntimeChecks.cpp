@@ -14,6 +14,7 @@
 #include "StreamLite/IR/StreamLiteDialect.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/Transforms/Passes.h"
+#include "RuntimeCheckMessage.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Interfaces/RuntimeVerifiableOpInterface.h"
@@ -25,19 +26,9 @@ namespace layoutopt::stream_lite {
 
 using namespace mlir;
 using namespace layoutopt::stream_lite;
+using layoutopt::stream_lite::detail::formatCheckMessage;
 
 namespace {
-
-/// `FILE:LINE:COL: 'OP' op WHAT`: a failed check points at the op.
-std::string formatCheckMessage(Operation *op, StringRef what) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  if (auto fileLoc = op->getLoc()->findInstanceOf<FileLineColLoc>())
-    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
-       << fileLoc.getColumn() << ": ";
-  os << "'" << op->getName() << "' op " << what;
-  return text;
-}
 
 struct InsertRuntimeChecksPass
     : public layoutopt::stream_lite::impl::InsertRuntimeChecksPassBase<

@@ -381,6 +381,41 @@ def CheckResourceSizesPass : Pass<"stream-lite-check-resource-sizes"> {
   ];
 }
 
+def RemoveRedundantAssertsPass
+    : Pass<"stream-lite-remove-redundant-asserts"> {
+  let summary = "Erases each cf.assert whose condition a dominating cf.assert already asserted";
+  let description = [{
+    A `cf.assert` can never fail when a `cf.assert` of the same condition
+    value dominates it: every path to it went through the first one, with
+    the same value, and did not abort. The runtime checks assert the same
+    facts many times (each op that names one resource size checks it
+    against the same storage, and after `cse` those comparisons are one
+    value), and each assert lowers to a branch, a block and two calls, so
+    `--stream-lite-to-llvm-pipeline` runs this pass on each function after
+    the layout pipeline's `cse` when `runtime-checks` is on. The program
+    fails on the same check with the same message as before: the first
+    one.
+
+    The walk is `cse`'s: blocks in dominator-tree order, an assert in a
+    nested region made redundant by one before the region's op, never the
+    other way round. Graph regions and unreachable blocks are left alone.
+
+    ```mlir
+    // Before:
+    %ok = arith.cmpi ule, %c256, %size : index
+    cf.assert %ok, "f.mlir:3:8: 'stream_lite.tensor.fill' op resource of the target is smaller than ..."
+    scf.if %c {
+      cf.assert %ok, "f.mlir:5:10: 'stream_lite.tensor.fill' op resource of the target is smaller than ..."
+    }
+    // After: the second assert is gone.
+    ```
+  }];
+  let statistics = [
+    Statistic<"numAssertsRemoved", "asserts-removed",
+              "cf.assert ops erased">,
+  ];
+}
+
 def ConvertAssertsToLLVMPass
     : Pass<"stream-lite-convert-asserts-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lowers every cf.assert to LLVM (puts, abort) in linear time";
@@ -413,6 +448,30 @@ def ConvertAssertsToLLVMPass
       llvm.call @abort() : () -> ()
       llvm.unreachable
     ```
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
+def ConvertHostToLLVMPass
+    : Pass<"stream-lite-convert-host-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lowers memref, arith, index, complex, cf, ub and func to LLVM in one conversion";
+  let description = [{
+    The last step of `--stream-lite-to-llvm-pipeline`: upstream's
+    conversion patterns of `finalize-memref-to-llvm`,
+    `convert-arith-to-llvm`, `convert-index-to-llvm`,
+    `convert-complex-to-llvm`, `convert-cf-to-llvm` (with `cf.assert`),
+    `convert-ub-to-llvm` and `convert-func-to-llvm`, with their default
+    options, applied together in one partial dialect conversion. The
+    result is what those seven passes make one after the other (followed by
+    `reconcile-unrealized-casts`), in one walk of the program instead of
+    seven walks and seven verifications, at the point where lowered memref
+    descriptors have made the program several times its input's size. One
+    symbol table serves every pattern that looks up or declares symbols
+    (`malloc`, `free`, callees, assert messages), so none scans the
+    module. The module's data layout sets the index width, as upstream's
+    passes do.
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",

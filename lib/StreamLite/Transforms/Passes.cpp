@@ -21,6 +21,7 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -66,6 +67,15 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   materialize.testPlantMismatch = options.testPlantMismatch;
   buildLayoutPipeline(pm, materialize,
                       /*checkResourceSizes=*/options.runtimeChecks);
+  // After the layout pipeline's cse, checks of one fact share one
+  // condition; only the first of each is kept. The canonicalizer then
+  // erases what only the dropped asserts kept alive (a loop of clones whose
+  // result is unused, for one).
+  if (options.runtimeChecks) {
+    mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
+    fpm.addPass(createRemoveRedundantAssertsPass());
+    fpm.addPass(mlir::createCanonicalizerPass());
+  }
   pm.addPass(createLowerBindingsPass());
   pm.addPass(createConvertAsyncToMemRefPass());
   // Frees every buffer on its last use; results stay the caller's.
@@ -108,21 +118,13 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     fpm.addPass(mlir::createSCFToControlFlowPass());
     fpm.addPass(mlir::memref::createExpandStridedMetadataPass());
   }
-  // Declares malloc and free in the module.
-  pm.addPass(mlir::createFinalizeMemRefToLLVMConversionPass());
-  {
-    mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
-    fpm.addPass(mlir::createConvertComplexToLLVMPass());
-    fpm.addPass(mlir::createArithToLLVMConversionPass());
-    fpm.addPass(mlir::createConvertIndexToLLVMPass());
-  }
-  // Upstream's cf.assert lowering costs asserts x symbols; ours is linear
-  // and leaves convert-cf-to-llvm only the branches.
+  // Upstream's cf.assert lowering costs asserts x symbols; ours is linear.
   pm.addPass(createConvertAssertsToLLVMPass());
-  pm.addPass(mlir::createConvertControlFlowToLLVMPass());
-  pm.addNestedPass<mlir::func::FuncOp>(mlir::createUBToLLVMConversionPass());
-  pm.addPass(mlir::createConvertFuncToLLVMPass());
+  // Upstream's memref, arith, index, complex, cf, ub and func lowerings in
+  // one conversion (one walk of the by now much larger program).
+  pm.addPass(createConvertHostToLLVMPass());
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+  pm.addNestedPass<mlir::LLVM::LLVMFuncOp>(mlir::createCanonicalizerPass());
 }
 
 void buildToLLVMPipeline(mlir::OpPassManager &pm) {

@@ -1,0 +1,54 @@
+// RUN: layout-opt --split-input-file --verify-diagnostics --stream-lite-convert-host-to-llvm --reconcile-unrealized-casts %s | FileCheck %s
+
+// Tests that memref, arith (ceil division included), cf (assert included),
+// ub, complex and func ops all become LLVM in one pass, with
+// malloc and free declared once and a memref passed as its descriptor's
+// five values.
+// CHECK-LABEL: module @everything
+// CHECK-DAG: llvm.func @free(!llvm.ptr)
+// CHECK-DAG: llvm.func @malloc(i64) -> !llvm.ptr
+// CHECK-DAG: llvm.func @abort()
+// CHECK-DAG: llvm.func @puts(!llvm.ptr)
+// CHECK: llvm.func @use(!llvm.ptr, !llvm.ptr, i64, i64, i64)
+// CHECK: llvm.func @f(%[[N:.+]]: i64, %[[OK:.+]]: i1) -> i64
+// CHECK: llvm.cond_br %[[OK]]
+// CHECK: llvm.call @malloc
+// CHECK: llvm.call @use(
+// CHECK: llvm.udiv
+// CHECK: llvm.select
+// CHECK: llvm.call @free
+// CHECK: llvm.return
+// CHECK-NOT: unrealized_conversion_cast
+// CHECK-NOT: memref.
+// CHECK-NOT: arith.
+// CHECK-NOT: cf.
+// CHECK-NOT: func.func
+module @everything {
+  func.func private @use(memref<?xi8>)
+  func.func @f(%n: index, %ok: i1) -> index {
+    cf.assert %ok, "not ok"
+    %m = memref.alloc(%n) : memref<?xi8>
+    call @use(%m) : (memref<?xi8>) -> ()
+    %c8 = arith.constant 8 : index
+    %tiles = arith.ceildivui %n, %c8 : index
+    %w = arith.addi %tiles, %c8 : index
+    %p = ub.poison : i32
+    %z = complex.constant [1.0 : f32, 2.0 : f32] : complex<f32>
+    memref.dealloc %m : memref<?xi8>
+    cf.br ^done(%w : index)
+  ^done(%r: index):
+    return %r : index
+  }
+}
+
+// -----
+
+// Tests that an op no pattern lowers fails the pass, naming the op: the
+// pass is a full conversion.
+module @unlowered {
+  func.func @f(%n: index) {
+    // expected-error @below {{failed to legalize operation 'tensor.empty'}}
+    %t = tensor.empty(%n) : tensor<?xf32>
+    return
+  }
+}

@@ -43,9 +43,15 @@ Value constIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
-/// `length` bytes of `buffer` from `offset`, as a memref<?xi8>.
+/// `length` bytes of `buffer` from `offset`, as a memref<?xi8>. A buffer
+/// allocated with exactly those bytes is its own view: most transfers copy
+/// whole resources, and each view becomes a memref descriptor to build.
 Value byteView(OpBuilder &b, Location loc, Value buffer, Value offset,
                Value length) {
+  if (auto alloc = buffer.getDefiningOp<memref::AllocOp>())
+    if (isZeroInteger(offset) && alloc.getType() == getByteBufferType(b.getContext()) &&
+        alloc.getDynamicSizes().front() == length)
+      return buffer;
   return memref::ViewOp::create(b, loc, getByteBufferType(b.getContext()),
                                 buffer, offset, ValueRange{length});
 }

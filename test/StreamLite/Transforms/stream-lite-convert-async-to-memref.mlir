@@ -88,7 +88,8 @@ func.func @fill_in_place(%sz: index, %off: index, %end: index, %len: index, %v: 
 // -----
 
 // Tests copy-on-write: the fill target is still used (returned), so the
-// fill writes a copy and the original stays unchanged.
+// fill writes a copy and the original stays unchanged. Buffers allocated
+// with exactly the bytes copied are copied as they are, without views.
 func.func @fill_copy_on_write(%sz: index, %off: index, %end: index, %len: index, %v: i8) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) {
   %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
   %1 = stream_lite.async.fill %v, %0[%off to %end for %len] : i8 -> %0 as !stream_lite.resource<*>{%sz}
@@ -98,9 +99,8 @@ func.func @fill_copy_on_write(%sz: index, %off: index, %end: index, %len: index,
 // CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[OFF:[a-zA-Z0-9_]+]]: index, %{{.+}}: index, %[[LEN:[a-zA-Z0-9_]+]]: index, %[[V:[a-zA-Z0-9_]+]]: i8)
 // CHECK: %[[B:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
 // CHECK: %[[COPY:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
-// CHECK: %[[FROM:.+]] = memref.view %[[B]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
-// CHECK: %[[TO:.+]] = memref.view %[[COPY]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
-// CHECK: memref.copy %[[FROM]], %[[TO]] : memref<?xi8> to memref<?xi8>
+// CHECK-NOT: memref.view
+// CHECK: memref.copy %[[B]], %[[COPY]] : memref<?xi8> to memref<?xi8>
 // CHECK: %[[W:.+]] = memref.view %[[COPY]][%[[OFF]]][%[[LEN]]] : memref<?xi8> to memref<?xi8>
 // CHECK: scf.for %[[I:.+]] = %{{.+}} to %[[LEN]] step
 // CHECK-NEXT: memref.store %[[V]], %[[W]][%[[I]]] : memref<?xi8>
@@ -109,7 +109,8 @@ func.func @fill_copy_on_write(%sz: index, %off: index, %end: index, %len: index,
 // -----
 
 // Tests that clone, slice and transfer (devices share host memory) each
-// allocate their result and copy byte views of the source into it.
+// allocate their result and copy byte views of the source into it (the
+// new buffer is its own view: it has exactly the bytes copied).
 func.func @clone_slice_transfer(%sz: index, %off: index, %end: index, %len: index, %r: !stream_lite.resource<*>) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<staging>) {
   %0 = stream_lite.async.clone %r : !stream_lite.resource<*>{%sz} -> !stream_lite.resource<*>{%sz}
   %1 = stream_lite.async.slice %r[%off to %end] : !stream_lite.resource<*>{%sz} -> !stream_lite.resource<*>{%len}
@@ -120,16 +121,13 @@ func.func @clone_slice_transfer(%sz: index, %off: index, %end: index, %len: inde
 // CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[OFF:[a-zA-Z0-9_]+]]: index, %{{.+}}: index, %[[LEN:[a-zA-Z0-9_]+]]: index, %[[R:[a-zA-Z0-9_]+]]: memref<?xi8>)
 // CHECK: %[[K:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
 // CHECK: %[[KS:.+]] = memref.view %[[R]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
-// CHECK: %[[KT:.+]] = memref.view %[[K]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
-// CHECK: memref.copy %[[KS]], %[[KT]]
+// CHECK: memref.copy %[[KS]], %[[K]]
 // CHECK: %[[L:.+]] = memref.alloc(%[[LEN]]) : memref<?xi8>
 // CHECK: %[[LS:.+]] = memref.view %[[R]][%[[OFF]]][%[[LEN]]] : memref<?xi8> to memref<?xi8>
-// CHECK: %[[LT:.+]] = memref.view %[[L]][%{{.+}}][%[[LEN]]] : memref<?xi8> to memref<?xi8>
-// CHECK: memref.copy %[[LS]], %[[LT]]
+// CHECK: memref.copy %[[LS]], %[[L]]
 // CHECK: %[[X:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
 // CHECK: %[[XS:.+]] = memref.view %[[R]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
-// CHECK: %[[XT:.+]] = memref.view %[[X]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
-// CHECK: memref.copy %[[XS]], %[[XT]]
+// CHECK: memref.copy %[[XS]], %[[X]]
 // CHECK: return %[[K]], %[[L]], %[[X]]
 
 // -----
@@ -241,9 +239,8 @@ func.func @dispatch_copy_on_write(%sz: index) -> (!stream_lite.resource<*>, !str
 // CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index)
 // CHECK: %[[B:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
 // CHECK: %[[COPY:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
-// CHECK: memref.copy
-// CHECK: %[[V:.+]] = memref.view %[[COPY]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
-// CHECK-NEXT: call @ex__entry(%[[V]]) : (memref<?xi8>) -> ()
+// CHECK: memref.copy %[[B]], %[[COPY]]
+// CHECK-NEXT: call @ex__entry(%[[COPY]]) : (memref<?xi8>) -> ()
 // CHECK-NEXT: return %[[B]], %[[COPY]]
 
 // -----

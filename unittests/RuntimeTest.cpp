@@ -273,6 +273,56 @@ TEST_CASE("a program runs through the JIT session", "[runtime][jit]") {
   CHECK(run->paddingViolations.empty());
 }
 
+TEST_CASE("a failure inside the JIT-ed program is the run's error",
+          "[runtime][jit]") {
+  auto ctx = makeKernelJitContext();
+  auto module = parseModule(*ctx, R"mlir(
+    stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+    func.func @fill(%rows: index) -> tensor<?x4xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+      %zero = arith.constant 0.0 : f32
+      %sz = stream_lite.tensor.sizeof tensor<?x4xf32>{%rows} : index
+      %s = stream_lite.tensor.splat %zero : f32 -> tensor<?x4xf32>{%rows} in !stream_lite.resource<*>{%sz}
+      %r = stream_lite.tensor.export %s : tensor<?x4xf32>{%rows} in !stream_lite.resource<*>{%sz} -> tensor<?x4xf32>
+      return %r : tensor<?x4xf32>
+    }
+  )mlir");
+  REQUIRE(module);
+  Builder b(ctx.get());
+  std::vector<HostType> resultTypes = {
+      tensorOf(b.getF32Type(), {ShapedType::kDynamic, 4})};
+  llvm::Expected<LoweredProgram> program =
+      lowerProgram(*module, "fill", ProgramOptions());
+  REQUIRE(bool(program));
+  auto session = JitSession::create(*program->module, JitOptions());
+  REQUIRE(bool(session));
+
+  // A negative dim fails the sizeof check; a huge one asks for too much.
+  // Without a failure handler both come back as errors, the session's
+  // buffers freed, and the same session then runs inputs that fit.
+  std::string check = errorOf((*session)->run(
+      "fill", {scalarArray(b.getIndexType(), -1)}, resultTypes));
+  CHECK(llvm::StringRef(check).starts_with("@fill failed a runtime check: "));
+  CHECK(llvm::StringRef(check).contains("'stream_lite.tensor.sizeof' op"));
+  std::string alloc = errorOf((*session)->run(
+      "fill", {scalarArray(b.getIndexType(), int64_t(1) << 40)},
+      resultTypes));
+  CHECK(llvm::StringRef(alloc).starts_with("@fill asks for a buffer of "));
+  CHECK((*session)->getLeftovers().buffers == 0);
+  llvm::Expected<std::vector<HostArray>> results = (*session)->run(
+      "fill", {scalarArray(b.getIndexType(), 2)}, resultTypes);
+  REQUIRE(bool(results));
+  CHECK(formatResult((*results)[0]) == "2x4xf32=0 0 0 0 0 0 0 0");
+  CHECK((*session)->getLeftovers().buffers == 0);
+
+  // With a handler, it sees the message first (layout-run exits there).
+  std::string seen;
+  (*session)->setFailureHandler(
+      [&seen](const std::string &message) { seen = message; });
+  check = errorOf((*session)->run(
+      "fill", {scalarArray(b.getIndexType(), -1)}, resultTypes));
+  CHECK(seen == check);
+}
+
 TEST_CASE(".npy bool arrays hold only 0 and 1", "[runtime]") {
   // Found by layout-fuzz-hosttensor: a byte 0xff in a |b1 file was read as
   // is, an i1 that printed as 1 but compared unequal to true.

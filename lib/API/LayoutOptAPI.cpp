@@ -254,12 +254,9 @@ Status runProgram(const std::string &program, const std::vector<Array> &inputs,
       hostInputs.push_back(std::move(array));
     }
 
-    // A failed check inside JIT-ed code cannot return here (JitSession.h).
-    auto onFailure = [](const std::string &message) {
-      llvm::errs() << "error: " << message << "\n";
-      llvm::errs().flush();
-      std::exit(2);
-    };
+    // A failed check inside JIT-ed code comes back as the run's error
+    // (JitSession.h), so callers (Python) get it as any other failure.
+    rt::FailureHandler onFailure;
     rt::ProgramOptions programOptions;
     programOptions.checkPadding = options.checkPadding;
     auto run = rt::runProgram(*module, name, hostInputs, resultTypes,

@@ -240,20 +240,40 @@ llvm::Error JitSession::compile(llvm::StringRef function) {
 llvm::Error JitSession::invokePacked(llvm::StringRef name,
                                      JitArguments &args) {
   llvm::SmallVector<void *> pointers = args.pointers();
+  llvm::Expected<void (*)(void **)> entry = engine->lookupPacked(name);
+  if (!entry)
+    return entry.takeError();
   CurrentSessionScope scope(this);
-  return engine->invokePacked(name, pointers);
+  // A failure inside the JIT-ed code (failRun) jumps back here. Only JIT-ed
+  // frames (plain code, no destructors) and the callback frames, which
+  // leave no object alive when they jump, lie between.
+  std::jmp_buf jump;
+  if (setjmp(jump) != 0) {
+    failureJump = nullptr;
+    return makeError(failureMessage);
+  }
+  failureJump = &jump;
+  (*entry)(pointers.data());
+  failureJump = nullptr;
+  return llvm::Error::success();
 }
 
 void *JitSession::allocate(size_t bytes) {
-  if (bytes > kMaxProgramAllocation)
-    fail("@" + runningFunction + " asks for a buffer of " +
-         std::to_string(bytes) +
-         " bytes, more than layout-run allows (64 GiB); check its dims and "
-         "inputs");
+  // Messages are built before failRun: it never returns, so a temporary
+  // alive across the call would never be destroyed.
+  if (bytes > kMaxProgramAllocation) {
+    failureMessage = "@" + runningFunction + " asks for a buffer of " +
+                     std::to_string(bytes) +
+                     " bytes, more than layout-run allows (64 GiB); check "
+                     "its dims and inputs";
+    failRun();
+  }
   void *pointer = zeroBuffers ? std::calloc(bytes, 1) : std::malloc(bytes);
-  if (!pointer && bytes)
-    fail("@" + runningFunction + " ran out of memory allocating " +
-         std::to_string(bytes) + " bytes");
+  if (!pointer && bytes) {
+    failureMessage = "@" + runningFunction + " ran out of memory allocating " +
+                     std::to_string(bytes) + " bytes";
+    failRun();
+  }
   if (pointer)
     liveAllocations[pointer] = bytes;
   return pointer;
@@ -275,17 +295,19 @@ void JitSession::setCheckMessage(const char *message) {
 }
 
 void JitSession::failRuntimeCheck() {
-  fail("@" + runningFunction + " failed a runtime check: " + lastCheckMessage);
+  failureMessage =
+      "@" + runningFunction + " failed a runtime check: " + lastCheckMessage;
+  failRun();
 }
 
-void JitSession::fail(const std::string &message) {
-  // The JIT-ed frames below cannot be unwound, so the handler ends the
-  // process; the program's buffers go first so that the exit is leak-free.
+void JitSession::failRun() {
   releaseAllocations();
   if (onFailure)
-    onFailure(message);
-  else
-    llvm::errs() << "error: " << message << "\n";
+    onFailure(failureMessage);
+  if (failureJump)
+    std::longjmp(*failureJump, 1);
+  // Outside invokePacked there is nowhere to return to.
+  llvm::errs() << "error: " << failureMessage << "\n";
   std::abort();
 }
 
@@ -422,8 +444,12 @@ JitSession::run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
   leftovers = {};
   paddingViolations.clear();
   pendingPaddingDims.clear();
+  failureMessage.clear();
   if (llvm::Error err = invokePacked(function, args)) {
     releaseAllocations();
+    // The program started and failed: its message says it all.
+    if (!failureMessage.empty())
+      return err;
     return makeError("cannot run @" + function + ": " +
                      llvm::toString(std::move(err)));
   }

@@ -1,4 +1,4 @@
-# RUN: %python_bindings %s %S/../layout-run/tiled.mlir %S/../layout-run/mismatch.mlir %S/../layout-run/check-padding-violation.mlir
+# RUN: %python_bindings %s %S/../layout-run/tiled.mlir %S/../layout-run/mismatch.mlir %S/../layout-run/check-padding-violation.mlir %S/../layout-run/runtime-checks.mlir
 # REQUIRES: python-bindings
 #
 # layout_opt.run: JIT-runs a function on numpy arrays through the runtime
@@ -13,6 +13,7 @@ import layout_opt
 tiled_program = open(sys.argv[1]).read()
 mismatch_program = open(sys.argv[2]).read()
 padding_program = open(sys.argv[3]).read()
+checks_program = open(sys.argv[4]).read()
 
 # tiled.mlir's @main (dynamic rows, an index argument): the input is encoded
 # to a tiled layout, rows 1-2 x columns 1-3 filled with 7, row 0 columns
@@ -82,4 +83,20 @@ assert len(layout_opt.run(padding_program, [grid], compare_to_reference=False)) 
 message = error_of(padding_program, [grid], compare_to_reference=False,
                    check_padding=True)
 assert "padding bytes of a tiled tensor are not zero after" in message, message
+
+# A failed runtime check or an oversized allocation inside the JIT-ed code
+# raises like any other error, and the interpreter (and the library) go on:
+# the same program then runs with inputs that fit.
+square = np.arange(1, 17, dtype=np.float32).reshape(4, 4)
+for compare in (True, False):
+    message = error_of(checks_program, [square, 4, 3, 2],
+                       compare_to_reference=compare)
+    assert "@main failed a runtime check" in message, message
+    assert "'stream_lite.tensor.slice' op region of dim 0 is out of the " \
+        "source's bounds" in message, message
+message = error_of(checks_program, [262144], function="huge",
+                   compare_to_reference=False)
+assert "@huge asks for a buffer of 1099511627776 bytes" in message, message
+rows, element = layout_opt.run(checks_program, [square, 4, 1, 2])
+assert (rows == square[1:3]).all() and element == 11, (rows, element)
 print("run.py: ok")

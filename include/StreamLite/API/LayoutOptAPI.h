@@ -77,8 +77,9 @@ struct RunOptions {
 
 /// Lowers `program` with --stream-lite-to-llvm-pipeline, JIT-runs
 /// `options.function` on `inputs` (checked against its signature: dtype and
-/// shape) and returns its results. A failed runtime check inside the program
-/// ends the process (the JIT-ed frames cannot be unwound), as in layout-run.
+/// shape) and returns its results. A failed runtime check or an oversized
+/// allocation inside the program is a failure Status with the message
+/// layout-run prints after `error: `.
 Status runProgram(const std::string &program, const std::vector<Array> &inputs,
                   const RunOptions &options, std::vector<Array> &results);
 

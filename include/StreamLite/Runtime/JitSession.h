@@ -5,9 +5,10 @@
 // program's heap (malloc/free are bound to the session so that leftovers
 // can be counted and released), the message of a failed runtime check
 // (puts/abort), and the --check-padding state. Failures are returned as
-// llvm::Error; the one exception is a failure inside JIT-ed code (a failed
-// runtime check, an oversized allocation), which cannot return to its
-// caller and goes to the session's FailureHandler.
+// llvm::Error, a failure inside JIT-ed code (a failed runtime check, an
+// oversized allocation) too: the session jumps back out of the JIT-ed
+// frames (they hold nothing to unwind) to the call that started them,
+// after giving the message to the session's FailureHandler, if any.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csetjmp>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -114,10 +116,11 @@ private:
   void *resultStorage = nullptr;
 };
 
-/// Called when JIT-ed code hits a failure it cannot return from, with the
-/// message (no `error: ` prefix), after the program's buffers have been
-/// released. It must not return (e.g. print and std::exit); if it does,
-/// the session calls std::abort.
+/// Called when JIT-ed code hits a failure (a failed runtime check, an
+/// oversized allocation), with the message (no `error: ` prefix), after the
+/// program's buffers have been released. It may end the process (layout-run
+/// prints and exits); if it returns, the run returns the message as its
+/// error.
 using FailureHandler = std::function<void(const std::string &message)>;
 
 /// What a run left behind: buffers still allocated besides the results.
@@ -181,7 +184,8 @@ public:
 
 private:
   JitSession(std::unique_ptr<mlir::ExecutionEngine> engine, bool zeroBuffers);
-  [[noreturn]] void fail(const std::string &message);
+  /// Ends the running JIT-ed code with `failureMessage` (see FailureHandler).
+  [[noreturn]] void failRun();
   void releaseAllocations();
 
   std::unique_ptr<mlir::ExecutionEngine> engine;
@@ -193,6 +197,10 @@ private:
   std::string runningFunction;
   /// What the program last passed to puts (a failed check's message).
   std::string lastCheckMessage;
+  /// Where failRun() jumps to while invokePacked runs JIT-ed code, and the
+  /// message the run then fails with.
+  std::jmp_buf *failureJump = nullptr;
+  std::string failureMessage;
   std::vector<PaddingCheck> paddingChecks;
   std::vector<int64_t> paddingViolations;
   /// Dynamic dims of the next padding check, passed one call each first.

@@ -936,6 +936,39 @@ std::vector<std::pair<KernelCase, bool>> chunkCases() {
                      spec(tiledLayout(2, {1}, {4}), {4, 30}, "i8")},
                     {2, 4}},
                    true});
+  // Misaligned offsets: each chunk of a whole result tile is joined from
+  // two source pieces (one nest per shift, chosen at run time), for every
+  // shift of a 4-element chunk, a 16-element chunk, elements of 3 bytes
+  // (moved as bytes) and of 1, 2 and 8 bytes, and a source whose tiles are
+  // longer than the result's (chunks of their gcd).
+  for (int64_t shift : {1, 3})
+    cases.push_back({{K::Slice,
+                      {spec(t84(), {40, 30}, "f32", {true, true}),
+                       spec(t84(), {24, 20}, "f32")},
+                      {6, 4 + shift}},
+                     true});
+  cases.push_back({{K::Slice,
+                    {spec(tiledLayout(2, {0, 1}, {2, 16}), {9, 70}, "f32"),
+                     spec(tiledLayout(2, {0, 1}, {2, 16}), {6, 48}, "f32",
+                          {true, true})},
+                    {1, 5}},
+                   true});
+  cases.push_back({{K::Slice,
+                    {spec(t84(), {17, 29}, "i24", {true, false}),
+                     spec(t84(), {8, 12}, "i24")},
+                    {3, 7}},
+                   true});
+  for (const char *element : {"i8", "i16", "f64"})
+    cases.push_back({{K::Slice,
+                      {spec(t84(), {20, 21}, element),
+                       spec(t84(), {16, 16}, element, {true, false})},
+                      {2, 3}},
+                     true});
+  cases.push_back({{K::Slice,
+                    {spec(tiledLayout(2, {1}, {8}), {5, 40}, "i16"),
+                     spec(tiledLayout(2, {1}, {4}), {4, 28}, "i16")},
+                    {1, 6}},
+                   true});
   // Whole rows: identity and padding, 64-byte chunks and a remainder.
   cases.push_back({{K::Slice,
                     {spec(paddingLayout({0, 3}), {5, 100}, "f32"),

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <numeric>
@@ -49,6 +50,12 @@ namespace {
 
 /// Bytes per chunk when both sides are contiguous along whole rows.
 constexpr int64_t kRowChunkBytes = 64;
+
+/// Largest chunk (in elements) whose misaligned variants are generated: a
+/// copy between two sides tiled along the same innermost dim whose offsets
+/// differ modulo the chunk gets one whole-tile nest per shift (chunk - 1 of
+/// them), each moving a chunk as two constant-size pieces.
+constexpr int64_t kMaxShiftedChunk = 16;
 
 /// At most this many bytes of a fill's pattern, which is stored element by
 /// element: a tile run longer than that is filled in pattern-sized chunks
@@ -177,6 +184,12 @@ private:
                      int64_t chunk);
   void buildWholeTile(size_t level, Indices indices, const Indices &blocks,
                       int64_t chunk);
+  /// buildWholeTile for each possible `dynamicShift` (one nest per shift).
+  void buildShiftedWholeTiles(size_t level, const Indices &indices,
+                              const Indices &blocks, int64_t chunk);
+  /// Moves the chunk at `orderIndices` as two pieces split at `shift`
+  /// elements before its end (each contiguous on both sides), or whole.
+  void moveShiftedChunk(const Indices &orderIndices, int64_t chunk);
   void buildCutTile(size_t level, Indices indices, const Indices &blocks);
 
   OpBuilder &b;
@@ -192,6 +205,16 @@ private:
   size_t firstTileDim = 0;
   /// For fills: one chunk of the value, copied into each chunk.
   Value pattern;
+  /// Copies between sides tiled along runDim: by how many elements the
+  /// other side's chunks start before the order side's (modulo the chunk),
+  /// known while a whole-tile nest is built, or the run-time value the
+  /// whole tiles switch on.
+  int64_t shift = 0;
+  Value dynamicShift;
+  /// Where a shifted chunk's two pieces are joined, so that the destination
+  /// takes one chunk-size store (two half stores per chunk were 60% of a
+  /// hand-written slice: twice the store-buffer entries per cache line).
+  Value staging;
 };
 
 RegionTransfer::Indices RegionTransfer::indicesIn(const RegionSide &side,
@@ -378,17 +401,33 @@ void RegionTransfer::build() {
     return;
   }
   // Both sides tiled along runDim: a chunk aligned to the order tensor's
-  // tile is aligned to the other's when the offsets agree modulo the chunk;
-  // else move single elements. (Halved chunks were measured slower than
-  // single elements: LLVM turns their loops of 8-byte moves into
-  // gathers and scatters.)
+  // tile is aligned to the other's when the offsets agree modulo the chunk.
+  // Else, in whole tiles of the order tensor, each chunk is two runs that
+  // are contiguous on both sides, split where the other side's chunk ends:
+  // two constant-size copies per chunk, one nest per shift (like a
+  // hand-written slice; element by element was 60% of one at 64 MiB).
+  // Packed chunks and long chunks (many variants) move single elements.
+  // (Halved chunks in a loop were measured slower than single elements:
+  // LLVM turns their loops of 8-byte moves into gathers and scatters.)
   const RegionSide &o = orderSide();
   const RegionSide &x = orderIsSrc ? dst : *src;
   OpFoldResult lhs = math.rem(o.offsets[runDim], chunk);
   OpFoldResult rhs = math.rem(x.offsets[runDim], chunk);
   auto kl = IndexArith::known(lhs), kr = IndexArith::known(rhs);
+  bool split = !d.width.isPacked() && chunk <= kMaxShiftedChunk;
+  // (Both sides tiled: the order side is dst, so the pieces come from src.)
+  if (split)
+    staging = memref::AllocaOp::create(
+        b, loc, MemRefType::get({chunkBytes(chunk)}, b.getI8Type()));
   if (kl && kr) {
-    buildNest(*kl == *kr ? chunk : 1);
+    shift = ((*kr - *kl) % chunk + chunk) % chunk;
+    buildNest(shift == 0 || split ? chunk : 1);
+    return;
+  }
+  if (split) {
+    dynamicShift = math.value(
+        math.rem(math.sub(math.add(math.constant(chunk), rhs), lhs), chunk));
+    buildNest(chunk);
     return;
   }
   Value aligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -489,7 +528,7 @@ void RegionTransfer::buildTileNest(size_t level, Indices indices,
       return;
     }
     if (conditions.empty()) {
-      buildWholeTile(level, indices, blocks, chunk);
+      buildShiftedWholeTiles(level, indices, blocks, chunk);
       return;
     }
     Value whole = conditions.front();
@@ -498,7 +537,7 @@ void RegionTransfer::buildTileNest(size_t level, Indices indices,
     OpBuilder::InsertionGuard guard(b);
     auto ifOp = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    buildWholeTile(level, indices, blocks, chunk);
+    buildShiftedWholeTiles(level, indices, blocks, chunk);
     b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
     buildCutTile(level, indices, blocks);
     return;
@@ -548,7 +587,7 @@ void RegionTransfer::buildWholeTile(size_t level, Indices indices,
       within = loop(math.constant(0), math.constant(whole), chunk);
     indices[dim] = steps(within);
     if (chunk > 1)
-      moveChunk(indices, chunk);
+      moveShiftedChunk(indices, chunk);
     else
       moveElement(indices);
   }
@@ -557,6 +596,83 @@ void RegionTransfer::buildWholeTile(size_t level, Indices indices,
         steps(loop(math.constant(whole), math.constant(pd.extent)));
     moveElement(indices);
   }
+}
+
+void RegionTransfer::buildShiftedWholeTiles(size_t level,
+                                            const Indices &indices,
+                                            const Indices &blocks,
+                                            int64_t chunk) {
+  if (!dynamicShift || chunk <= 1) {
+    buildWholeTile(level, indices, blocks, chunk);
+    return;
+  }
+  // Shift 0 is the default region; the switch is per tile, so the cut
+  // tiles' element nest is built once.
+  SmallVector<int64_t> cases = llvm::to_vector(llvm::seq<int64_t>(1, chunk));
+  auto switchOp = scf::IndexSwitchOp::create(b, loc, TypeRange(), dynamicShift,
+                                             cases, cases.size());
+  OpBuilder::InsertionGuard guard(b);
+  auto buildCase = [&](Region &region, int64_t caseShift) {
+    Block *block = b.createBlock(&region);
+    b.setInsertionPointToEnd(block);
+    auto yield = scf::YieldOp::create(b, loc);
+    b.setInsertionPoint(yield);
+    shift = caseShift;
+    buildWholeTile(level, indices, blocks, chunk);
+  };
+  buildCase(switchOp.getDefaultRegion(), 0);
+  for (auto [i, caseShift] : llvm::enumerate(cases))
+    buildCase(switchOp.getCaseRegions()[i], caseShift);
+  shift = 0;
+}
+
+void RegionTransfer::moveShiftedChunk(const Indices &orderIndices,
+                                      int64_t chunk) {
+  if (shift == 0) {
+    moveChunk(orderIndices, chunk);
+    return;
+  }
+  // The first `first` elements end the source's chunk, the rest start its
+  // next one: each piece is contiguous in src, the whole chunk in dst.
+  int64_t first = chunk - shift;
+  Indices rest = orderIndices;
+  rest[order.runDim] =
+      math.add(orderIndices[order.runDim], math.constant(first));
+  auto bytes = [&](int64_t elements) {
+    return MemRefType::get({chunkBytes(elements)}, b.getI8Type());
+  };
+  auto view = [&](Value buffer, int64_t elements, Value offset) {
+    return memref::ViewOp::create(b, loc, bytes(elements), buffer, offset,
+                                  ValueRange());
+  };
+  auto srcPiece = [&](const Indices &at, int64_t elements) {
+    return view(src->tensor->buffer, elements,
+                byteOffset(*src, indicesIn(*src, at)));
+  };
+  memref::CopyOp::create(b, loc, srcPiece(orderIndices, first),
+                         view(staging, first, math.value(math.constant(0))));
+  memref::CopyOp::create(
+      b, loc, srcPiece(rest, shift),
+      view(staging, shift, math.value(math.constant(chunkBytes(first)))));
+  // One vector load and store: a copy of the staging buffer would be
+  // forwarded by LLVM to two piece-size stores again. Alignment 1: a
+  // binding may start at any byte of its resource. Elements of 3, 5, ...
+  // bytes go as bytes (LLVM packs vectors of such integers by bits).
+  int64_t elementBytes = dst.tensor->elementBytes;
+  bool byBytes = !llvm::isPowerOf2_64(elementBytes);
+  auto vectorType = MemRefType::get(
+      {}, VectorType::get({byBytes ? chunkBytes(chunk) : chunk},
+                          b.getIntegerType(byBytes ? 8 : 8 * elementBytes)));
+  auto whole = [&](Value buffer, Value offset) {
+    return memref::ViewOp::create(b, loc, vectorType, buffer, offset,
+                                  ValueRange());
+  };
+  Value joined = memref::LoadOp::create(
+      b, loc, whole(staging, math.value(math.constant(0))), ValueRange(),
+      /*nontemporal=*/false, llvm::Align(1));
+  memref::StoreOp::create(
+      b, loc, joined, whole(dst.tensor->buffer, byteOffset(dst, orderIndices)),
+      ValueRange(), /*nontemporal=*/false, llvm::Align(1));
 }
 
 /// A tile the region cuts: element by element over its part of the region,

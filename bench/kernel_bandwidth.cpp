@@ -97,7 +97,7 @@ int64_t storageBytes(const std::vector<int64_t> &shape,
 JitKernel compileKernel(MLIRContext &ctx, BuiltinKind kind,
                         ArrayRef<RankedTensorType> types) {
   KernelJitOptions options;
-  options.optimize = true;
+  options.optimization = layoutopt::runtime::JitOptimization::All;
   if (std::getenv("LAYOUT_OPT_BW_DUMP_IR"))
     options.printOptimizedIR = &llvm::errs();
   llvm::Expected<JitKernel> kernel =
@@ -153,8 +153,8 @@ void compare(const std::string &label, int64_t bytes,
              const std::function<void()> &kernel,
              const std::function<void()> &anchor, const uint8_t *kernelOut,
              const uint8_t *anchorOut, size_t size) {
-  double seconds = bestSeconds(kernel);
   double anchorSeconds = bestSeconds(anchor);
+  double seconds = bestSeconds(kernel);
   if (std::memcmp(kernelOut, anchorOut, size) != 0)
     fatal(label + ": the anchor's output differs from the kernel's");
   report(label, bytes, seconds, anchorSeconds);

@@ -110,7 +110,7 @@ static void appendType(std::string &out, RankedTensorType type) {
 }
 
 std::string getBuiltinName(BuiltinKind kind, ArrayRef<RankedTensorType> types) {
-  std::string name = "__builtin_";
+  std::string name = kBuiltinSymbolPrefix.str();
   name += stringifyBuiltinKind(kind);
   for (auto [i, type] : llvm::enumerate(types)) {
     name += i == 0 ? "_" : "_to_";

@@ -528,6 +528,15 @@ TEST_CASE("builtin names follow the documented mangling", "[builtins]") {
   CHECK(getBuiltinName(BuiltinKind::Update,
                        {t("tensor<8x8xbf16>"), t("tensor<2x2xbf16>")}) ==
         "__builtin_update_8x8xbf16_to_2x2xbf16");
+  CHECK(getBuiltinName(
+            BuiltinKind::Encode,
+            {t("tensor<16x8xf32>"),
+             t("tensor<16x8xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], "
+               "inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<"
+               "expand_shape = [[2, 4], [2, 2]], permutation = [1, 3, 0, "
+               "2]>>>")}) ==
+        "__builtin_encode_16x8xf32_to_16x8xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_"
+        "q1_3_0_2");
 }
 
 TEST_CASE("builtin names are distinct per signature and bare symbols",
@@ -540,6 +549,10 @@ TEST_CASE("builtin names are distinct per signature and bare symbols",
       {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2]>>"}},
       {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [1, 0], inner_tiles = [2, 4]>>"}},
       {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [4], outer_dims_perm = [1, 0]>>"}},
+      // Swizzles of the same tile (issue 15 found plain and swizzled
+      // sharing a name).
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2], swizzle = #stream_lite.swizzle<expand_shape = [[2, 2], [2]], permutation = [1, 0, 2]>>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2], swizzle = #stream_lite.swizzle<expand_shape = [[2, 2], [2]], permutation = [1, 2, 0]>>>"}},
       {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.padding<[0, 4]>>"}},
       {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.padding<[4, 0]>>"}},
       {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.padding<[0, 44]>>"}},

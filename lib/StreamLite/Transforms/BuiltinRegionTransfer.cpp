@@ -220,6 +220,9 @@ private:
   /// takes one chunk-size store (two half stores per chunk were 60% of a
   /// hand-written slice: twice the store-buffer entries per cache line).
   Value staging;
+  /// With `staging`, when set: bytes from a source run to the next one
+  /// along runDim.
+  std::optional<OpFoldResult> nextRunBytes;
   /// For fills of whole tiles: `tilePatternElements` of the value.
   Value tilePattern;
   int64_t tilePatternElements = 0;
@@ -444,6 +447,14 @@ void RegionTransfer::build() {
   if (split)
     staging = memref::AllocaOp::create(
         b, loc, MemRefType::get({chunkBytes(chunk)}, b.getI8Type()));
+  // When each source run (a plain tile row) is one chunk, a chunk's second
+  // piece starts the next tile along runDim, a fixed distance from the
+  // first piece's run: both pieces are then addressed from one pointer.
+  if (split && other->runLength == chunk && other->tiles[runDim] == chunk) {
+    Indices zero(rank, math.constant(0)), next = zero;
+    next[runDim] = math.constant(chunk);
+    nextRunBytes = math.sub(byteOffset(*src, next), byteOffset(*src, zero));
+  }
   if (kl && kr) {
     shift = ((*kr - *kl) % chunk + chunk) % chunk;
     buildNest(shift == 0 || split ? chunk : 1);
@@ -714,14 +725,17 @@ void RegionTransfer::moveShiftedChunk(const Indices &orderIndices,
     return memref::ViewOp::create(b, loc, bytes(elements), buffer, offset,
                                   ValueRange());
   };
-  auto srcPiece = [&](const Indices &at, int64_t elements) {
-    return view(src->tensor->buffer, elements,
-                byteOffset(*src, indicesIn(*src, at)));
-  };
-  memref::CopyOp::create(b, loc, srcPiece(orderIndices, first),
+  OpFoldResult firstAt = byteOffset(*src, indicesIn(*src, orderIndices));
+  OpFoldResult restAt =
+      nextRunBytes
+          ? math.sub(math.add(firstAt, *nextRunBytes),
+                     math.constant(chunkBytes(shift)))
+          : OpFoldResult(byteOffset(*src, indicesIn(*src, rest)));
+  memref::CopyOp::create(b, loc,
+                         view(src->tensor->buffer, first, math.value(firstAt)),
                          view(staging, first, math.value(math.constant(0))));
   memref::CopyOp::create(
-      b, loc, srcPiece(rest, shift),
+      b, loc, view(src->tensor->buffer, shift, math.value(restAt)),
       view(staging, shift, math.value(math.constant(chunkBytes(first)))));
   // One vector load and store: a copy of the staging buffer would be
   // forwarded by LLVM to two piece-size stores again. Alignment 1: a

@@ -5,13 +5,17 @@
 // (stream-lite-lower-bindings, then the upstream lowering to the LLVM
 // dialect) and JIT-compiles it with mlir::ExecutionEngine at O3 through the
 // helper the JIT unit tests use (unittests/Support/KernelJit.h), and times
-// it (best of N after a warm-up) against std::memcpy of the same byte count
-// in the same run. One line per kernel: name, bytes, GB/s, memcpy
-// GB/s, ratio. Not run by the tests; see bench/README.md.
+// it (best of N after a warm-up) against a hand-written C++ anchor of the
+// same transfer (kernel_anchors.cpp, -O3 -march=native) and std::memcpy of
+// the same byte count, in the same run. The anchor's output must equal the
+// kernel's byte for byte. One line per kernel: name, bytes, GB/s of the
+// kernel, the anchor and memcpy, and the kernel over each. Not run by the
+// tests; see bench/README.md.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelJit.h"
+#include "kernel_anchors.h"
 
 #include "StreamLite/Transforms/BuiltinKernels.h"
 
@@ -93,7 +97,7 @@ int64_t storageBytes(const std::vector<int64_t> &shape,
 JitKernel compileKernel(MLIRContext &ctx, BuiltinKind kind,
                         ArrayRef<RankedTensorType> types) {
   KernelJitOptions options;
-  options.optimize = true;
+  options.optimization = layoutopt::runtime::JitOptimization::All;
   if (std::getenv("LAYOUT_OPT_BW_DUMP_IR"))
     options.printOptimizedIR = &llvm::errs();
   llvm::Expected<JitKernel> kernel =
@@ -109,11 +113,12 @@ void run(JitKernel &kernel, PackedArgs &args) {
     fatal("invokePacked failed: " + llvm::toString(std::move(error)));
 }
 
-/// Best-of-kRuns seconds of `fn` after one warm-up call.
-double bestSeconds(const std::function<void()> &fn) {
-  fn();
+/// Best-of-`runs` seconds of `fn` (after one warm-up call unless runs is 1).
+double bestSeconds(const std::function<void()> &fn, int runs = kRuns) {
+  if (runs > 1)
+    fn();
   double best = 1e30;
-  for (int i = 0; i < kRuns; ++i) {
+  for (int i = 0; i < runs; ++i) {
     auto start = std::chrono::steady_clock::now();
     fn();
     auto stop = std::chrono::steady_clock::now();
@@ -128,14 +133,45 @@ double memcpySeconds(int64_t bytes) {
   return bestSeconds([&] { std::memcpy(dst.data, src.data, bytes); });
 }
 
-void report(const std::string &label, int64_t bytes, double seconds) {
+/// Prints one row: the kernel's GB/s, its anchor's and memcpy's (timed now,
+/// between two other buffers), and the kernel's ratio to each.
+void report(const std::string &label, int64_t bytes, double seconds,
+            double anchorSeconds) {
   double memcpyS = memcpySeconds(bytes);
   double gbs = bytes / seconds / 1e9;
+  double anchorGbs = bytes / anchorSeconds / 1e9;
   double memcpyGbs = bytes / memcpyS / 1e9;
-  std::printf("%-28s %12lld %10.2f %12.2f %8.1f%%\n", label.c_str(),
-              static_cast<long long>(bytes), gbs, memcpyGbs,
-              100.0 * gbs / memcpyGbs);
+  std::printf("%-30s %10lld %8.2f %8.2f %8.2f %8.1f%% %8.1f%%\n",
+              label.c_str(), static_cast<long long>(bytes), gbs, anchorGbs,
+              memcpyGbs, 100.0 * gbs / anchorGbs, 100.0 * gbs / memcpyGbs);
   std::fflush(stdout);
+}
+
+/// Runs `kernel`, keeps what it left in the `size` bytes at `out` in
+/// `scratch`, puts back what `out` held before, runs `anchor`, which
+/// writes the same buffer, and checks that it left the same bytes; then
+/// times both, alternately, and reports the row. Both write one buffer because where it lies matters: the slice's
+/// anchor writing a buffer of its own ran 10 points of /anchor faster or
+/// slower depending on which of two equally prepared buffers it got.
+void compare(const std::string &label, int64_t bytes,
+             const std::function<void()> &kernel,
+             const std::function<void()> &anchor, uint8_t *out,
+             uint8_t *scratch, size_t size) {
+  std::vector<uint8_t> before(out, out + size);
+  kernel();
+  std::memcpy(scratch, out, size);
+  std::memcpy(out, before.data(), size);
+  anchor();
+  if (std::memcmp(out, scratch, size) != 0)
+    fatal(label + ": the anchor's output differs from the kernel's");
+  // Alternating, so that both see the same machine (it is shared; a
+  // build beside the bench moves each by up to 30% from second to second).
+  double seconds = 1e30, anchorSeconds = 1e30;
+  for (int i = 0; i < kRuns; ++i) {
+    seconds = std::min(seconds, bestSeconds(kernel, 1));
+    anchorSeconds = std::min(anchorSeconds, bestSeconds(anchor, 1));
+  }
+  report(label, bytes, seconds, anchorSeconds);
 }
 
 } // namespace
@@ -170,14 +206,29 @@ int main() {
   AlignedBuffer tiledBuf(storageBytes({n, n}, tiles, e));
   AlignedBuffer regionTiledBuf(storageBytes(lengths, tiles, e));
   AlignedBuffer regionIdentityBuf(storageBytes(lengths, {}, e));
+  // Where each anchor writes (the largest output of any row).
+  AlignedBuffer anchorBuf(fullBytes);
   {
     float *p = reinterpret_cast<float *>(identityBuf.data);
     for (int64_t i = 0; i < n * n; ++i)
       p[i] = static_cast<float>(i & 0xFFFF);
+    float *q = reinterpret_cast<float *>(regionIdentityBuf.data);
+    for (int64_t i = 0; i < lengths[0] * lengths[1]; ++i)
+      q[i] = static_cast<float>((i * 7) & 0xFFFF) + 0.5f;
   }
+  auto asFloats = [](AlignedBuffer &buffer) {
+    return reinterpret_cast<float *>(buffer.data);
+  };
+  using layoutopt::bench::anchorFillTiled8x4;
+  using layoutopt::bench::anchorIdentityToSwizzled;
+  using layoutopt::bench::anchorIdentityToTiled8;
+  using layoutopt::bench::anchorSliceTiled8x4;
+  using layoutopt::bench::anchorSwizzledToIdentity;
+  using layoutopt::bench::anchorTiledToIdentity8;
+  using layoutopt::bench::anchorUpdateTiled8x4;
 
-  std::printf("%-28s %12s %10s %12s %9s\n", "kernel", "bytes", "GB/s",
-              "memcpy GB/s", "ratio");
+  std::printf("%-30s %10s %8s %8s %8s %9s %9s\n", "kernel", "bytes", "GB/s",
+              "anchor", "memcpy", "/anchor", "/memcpy");
 
   // Relayout identity -> tiled.
   {
@@ -185,8 +236,13 @@ int main() {
     PackedArgs args;
     addBuffer(args, identityBuf);
     addBuffer(args, tiledBuf);
-    report("encode identity->tiled", fullBytes,
-           bestSeconds([&] { run(k, args); }));
+    compare(
+        "encode identity->tiled", fullBytes, [&] { run(k, args); },
+        [&] {
+          anchorIdentityToTiled8(identityBuf.data, tiledBuf.data, n, n * e,
+                                 4 * e);
+        },
+        tiledBuf.data, anchorBuf.data, fullBytes);
   }
   // Spot check: element (i, j) of the tiled result sits at
   // ((i/8 * n/4 + j/4) * 8 + i%8) * 4 + j%4 (no outer_dims_perm).
@@ -206,8 +262,13 @@ int main() {
     PackedArgs args;
     addBuffer(args, tiledBuf);
     addBuffer(args, identityBuf);
-    report("encode tiled->identity", fullBytes,
-           bestSeconds([&] { run(k, args); }));
+    compare(
+        "encode tiled->identity", fullBytes, [&] { run(k, args); },
+        [&] {
+          anchorTiledToIdentity8(tiledBuf.data, identityBuf.data, n, n * e,
+                                 4 * e);
+        },
+        identityBuf.data, anchorBuf.data, fullBytes);
   }
   // The round trip restores the source.
   {
@@ -234,8 +295,13 @@ int main() {
       PackedArgs args;
       addBuffer(args, identityBuf);
       addBuffer(args, swizzledBuf);
-      report("encode identity->swizzled", fullBytes,
-             bestSeconds([&] { run(k, args); }));
+      compare(
+          "encode identity->swizzled", fullBytes, [&] { run(k, args); },
+          [&] {
+            anchorIdentityToSwizzled(asFloats(identityBuf),
+                                     asFloats(swizzledBuf), n);
+          },
+          swizzledBuf.data, anchorBuf.data, fullBytes);
     }
     // Element (i, j) sits in tile (i/8, j/4) at the swizzled slot.
     auto swizzledAt = [&](int64_t i, int64_t j) {
@@ -255,8 +321,13 @@ int main() {
       PackedArgs args;
       addBuffer(args, swizzledBuf);
       addBuffer(args, identityBuf);
-      report("encode swizzled->identity", fullBytes,
-             bestSeconds([&] { run(k, args); }));
+      compare(
+          "encode swizzled->identity", fullBytes, [&] { run(k, args); },
+          [&] {
+            anchorSwizzledToIdentity(asFloats(swizzledBuf),
+                                     asFloats(identityBuf), n);
+          },
+          identityBuf.data, anchorBuf.data, fullBytes);
     }
     const float *p = reinterpret_cast<const float *>(identityBuf.data);
     for (int64_t i = 0; i < n * n; ++i)
@@ -286,8 +357,14 @@ int main() {
       PackedArgs args;
       addBuffer(args, packedIdentityBuf);
       addBuffer(args, packedTiledBuf);
-      report("encode i4 identity->tiled" + suffix, packedBytes,
-             bestSeconds([&] { run(k, args); }));
+      compare(
+          "encode i4 identity->tiled" + suffix, packedBytes,
+          [&] { run(k, args); },
+          [&] {
+            anchorIdentityToTiled8(packedIdentityBuf.data, packedTiledBuf.data,
+                                   rows, cols / 2, 2);
+          },
+          packedTiledBuf.data, anchorBuf.data, packedBytes);
     }
     // Spot check: tile (i/8, j/4) holds 16 bytes, row i%8 of it 2 bytes;
     // element j%4 of that row is in byte (j%4)/2, low nibble first.
@@ -311,8 +388,14 @@ int main() {
       PackedArgs args;
       addBuffer(args, packedTiledBuf);
       addBuffer(args, packedIdentityBuf);
-      report("encode i4 tiled->identity" + suffix, packedBytes,
-             bestSeconds([&] { run(k, args); }));
+      compare(
+          "encode i4 tiled->identity" + suffix, packedBytes,
+          [&] { run(k, args); },
+          [&] {
+            anchorTiledToIdentity8(packedTiledBuf.data, packedIdentityBuf.data, rows,
+                                   cols / 2, 2);
+          },
+          packedIdentityBuf.data, anchorBuf.data, packedBytes);
     }
     if (std::memcmp(original.data(), packedIdentityBuf.data, packedBytes))
       fatal("packed i4 round trip differs");
@@ -328,8 +411,13 @@ int main() {
     addBuffer(args, tiledBuf);
     args.addIndices(offsets);
     addBuffer(args, regionTiledBuf);
-    report("slice tiled->tiled", regionBytes,
-           bestSeconds([&] { run(k, args); }));
+    compare(
+        "slice tiled->tiled", regionBytes, [&] { run(k, args); },
+        [&] {
+          anchorSliceTiled8x4(asFloats(tiledBuf), asFloats(regionTiledBuf), n,
+                              offsets[0], offsets[1], lengths[0], lengths[1]);
+        },
+        regionTiledBuf.data, anchorBuf.data, regionTiledBuf.size);
   }
   // Encoded update: identity update into a tiled target, tile-cutting.
   {
@@ -339,8 +427,14 @@ int main() {
     addBuffer(args, tiledBuf);
     addBuffer(args, regionIdentityBuf);
     args.addIndices(offsets);
-    report("update identity->tiled", regionBytes,
-           bestSeconds([&] { run(k, args); }));
+    compare(
+        "update identity->tiled", regionBytes, [&] { run(k, args); },
+        [&] {
+          anchorUpdateTiled8x4(asFloats(tiledBuf), asFloats(regionIdentityBuf),
+                               n, offsets[0], offsets[1], lengths[0],
+                               lengths[1]);
+        },
+        tiledBuf.data, anchorBuf.data, fullBytes);
   }
   // Encoded fill of a tile-cutting region of a tiled target.
   {
@@ -350,7 +444,13 @@ int main() {
     args.addIndices(offsets);
     args.addIndices(lengths);
     args.addScalar<float>(1.5f);
-    report("fill tiled", regionBytes, bestSeconds([&] { run(k, args); }));
+    compare(
+        "fill tiled", regionBytes, [&] { run(k, args); },
+        [&] {
+          anchorFillTiled8x4(asFloats(tiledBuf), 1.5f, n, offsets[0],
+                             offsets[1], lengths[0], lengths[1]);
+        },
+        tiledBuf.data, anchorBuf.data, fullBytes);
   }
   return 0;
 }

@@ -528,6 +528,15 @@ TEST_CASE("builtin names follow the documented mangling", "[builtins]") {
   CHECK(getBuiltinName(BuiltinKind::Update,
                        {t("tensor<8x8xbf16>"), t("tensor<2x2xbf16>")}) ==
         "__builtin_update_8x8xbf16_to_2x2xbf16");
+  CHECK(getBuiltinName(
+            BuiltinKind::Encode,
+            {t("tensor<16x8xf32>"),
+             t("tensor<16x8xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], "
+               "inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<"
+               "expand_shape = [[2, 4], [2, 2]], permutation = [1, 3, 0, "
+               "2]>>>")}) ==
+        "__builtin_encode_16x8xf32_to_16x8xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_"
+        "q1_3_0_2");
 }
 
 TEST_CASE("builtin names are distinct per signature and bare symbols",
@@ -540,6 +549,10 @@ TEST_CASE("builtin names are distinct per signature and bare symbols",
       {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2]>>"}},
       {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [1, 0], inner_tiles = [2, 4]>>"}},
       {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [4], outer_dims_perm = [1, 0]>>"}},
+      // Swizzles of the same tile (issue 15 found plain and swizzled
+      // sharing a name).
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2], swizzle = #stream_lite.swizzle<expand_shape = [[2, 2], [2]], permutation = [1, 0, 2]>>>"}},
+      {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2], swizzle = #stream_lite.swizzle<expand_shape = [[2, 2], [2]], permutation = [1, 2, 0]>>>"}},
       {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.padding<[0, 4]>>"}},
       {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.padding<[4, 0]>>"}},
       {BuiltinKind::Encode, {"tensor<4x4xf32>", "tensor<4x4xf32, #stream_lite.padding<[0, 44]>>"}},
@@ -935,6 +948,39 @@ std::vector<std::pair<KernelCase, bool>> chunkCases() {
                     {spec(tiledLayout(2, {1}, {8}), {9, 40}, "i8"),
                      spec(tiledLayout(2, {1}, {4}), {4, 30}, "i8")},
                     {2, 4}},
+                   true});
+  // Misaligned offsets: each chunk of a whole result tile is joined from
+  // two source pieces (one nest per shift, chosen at run time), for every
+  // shift of a 4-element chunk, a 16-element chunk, elements of 3 bytes
+  // (moved as bytes) and of 1, 2 and 8 bytes, and a source whose tiles are
+  // longer than the result's (chunks of their gcd).
+  for (int64_t shift : {1, 3})
+    cases.push_back({{K::Slice,
+                      {spec(t84(), {40, 30}, "f32", {true, true}),
+                       spec(t84(), {24, 20}, "f32")},
+                      {6, 4 + shift}},
+                     true});
+  cases.push_back({{K::Slice,
+                    {spec(tiledLayout(2, {0, 1}, {2, 16}), {9, 70}, "f32"),
+                     spec(tiledLayout(2, {0, 1}, {2, 16}), {6, 48}, "f32",
+                          {true, true})},
+                    {1, 5}},
+                   true});
+  cases.push_back({{K::Slice,
+                    {spec(t84(), {17, 29}, "i24", {true, false}),
+                     spec(t84(), {8, 12}, "i24")},
+                    {3, 7}},
+                   true});
+  for (const char *element : {"i8", "i16", "f64"})
+    cases.push_back({{K::Slice,
+                      {spec(t84(), {20, 21}, element),
+                       spec(t84(), {16, 16}, element, {true, false})},
+                      {2, 3}},
+                     true});
+  cases.push_back({{K::Slice,
+                    {spec(tiledLayout(2, {1}, {8}), {5, 40}, "i16"),
+                     spec(tiledLayout(2, {1}, {4}), {4, 28}, "i16")},
+                    {1, 6}},
                    true});
   // Whole rows: identity and padding, 64-byte chunks and a remainder.
   cases.push_back({{K::Slice,

@@ -18,6 +18,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <map>
 
 using namespace mlir;
 using namespace layoutopt::runtime;
@@ -346,4 +347,73 @@ TEST_CASE(".npy bool arrays hold only 0 and 1", "[runtime]") {
          "' is not a valid .npy file: bool element 2 is 255, not 0 or 1")
             .str());
   llvm::sys::fs::remove(path);
+}
+
+TEST_CASE("JitOptimization::Kernels optimizes the builtin kernels only",
+          "[runtime][jit]") {
+  auto ctx = makeKernelJitContext();
+  auto module = parseModule(*ctx, R"mlir(
+    stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+    func.func @main(%x: tensor<5x7xf32>) -> tensor<5x7xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+      %sz = stream_lite.tensor.sizeof tensor<5x7xf32> : index
+      %a = stream_lite.tensor.import %x : tensor<5x7xf32> -> tensor<5x7xf32> in !stream_lite.resource<external>{%sz}
+      %tsz = stream_lite.tensor.sizeof tensor<5x7xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>> : index
+      %t = stream_lite.tensor.encode %a : tensor<5x7xf32> in !stream_lite.resource<external>{%sz} -> tensor<5x7xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>> in !stream_lite.resource<*>{%tsz}
+      %b = stream_lite.tensor.encode %t : tensor<5x7xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>> in !stream_lite.resource<*>{%tsz} -> tensor<5x7xf32> in !stream_lite.resource<*>{%sz}
+      %r = stream_lite.tensor.export %b : tensor<5x7xf32> in !stream_lite.resource<*>{%sz} -> tensor<5x7xf32>
+      return %r : tensor<5x7xf32>
+    }
+  )mlir");
+  REQUIRE(module);
+  llvm::Expected<LoweredProgram> program =
+      lowerProgram(*module, "main", ProgramOptions());
+  REQUIRE(bool(program));
+  // The LLVM IR after optimization, one entry per defined function.
+  auto optimizedFunctions = [&](JitOptimization optimization) {
+    std::string ir;
+    llvm::raw_string_ostream os(ir);
+    JitOptions options;
+    options.codeGenOptLevel = llvm::CodeGenOptLevel::Default;
+    options.optimization = optimization;
+    options.printOptimizedIR = &os;
+    auto session = JitSession::create(*program->module, options);
+    REQUIRE(bool(session));
+    REQUIRE_FALSE(bool((*session)->compile("main")));
+    std::map<std::string, std::string> functions;
+    llvm::StringRef rest = ir;
+    while (true) {
+      size_t at = rest.find("\ndefine ");
+      if (at == llvm::StringRef::npos)
+        break;
+      rest = rest.drop_front(at + 1);
+      size_t name = rest.find('@');
+      std::string symbol =
+          rest.drop_front(name + 1).take_until([](char c) {
+                                     return c == '(';
+                                   }).str();
+      functions[symbol] = rest.take_front(rest.find("\n}")).str();
+    }
+    return functions;
+  };
+  // Unoptimized lowered code builds memref descriptors with insertvalue;
+  // O2 takes them apart in the kernels (their descriptors never escape).
+  std::map<std::string, std::string> kernels =
+      optimizedFunctions(JitOptimization::Kernels);
+  int64_t kernelCount = 0;
+  for (const auto &[name, body] : kernels) {
+    INFO(name);
+    CHECK(body.find("optnone") == std::string::npos);
+    if (llvm::StringRef(name).starts_with("__builtin_")) {
+      ++kernelCount;
+      CHECK(body.find("insertvalue") == std::string::npos);
+    }
+  }
+  CHECK(kernelCount == 2);
+  REQUIRE(kernels.count("main"));
+  CHECK(kernels["main"].find("insertvalue") != std::string::npos);
+  // All: main is optimized too (its descriptors folded, its result's kept).
+  std::map<std::string, std::string> all =
+      optimizedFunctions(JitOptimization::All);
+  REQUIRE(all.count("main"));
+  CHECK(all["main"].size() * 2 < kernels["main"].size());
 }

@@ -3,6 +3,7 @@
 #include "StreamLite/Runtime/JitSession.h"
 
 #include "StreamLite/IR/StreamLiteAttrs.h"
+#include "StreamLite/Transforms/BuiltinKernels.h"
 #include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -13,6 +14,8 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -172,6 +175,61 @@ llvm::TargetMachine *aggressiveHostMachine() {
   return hostMachine.get();
 }
 
+/// Optimizes the builtin kernels of `m` (names starting with
+/// kBuiltinSymbolPrefix) with LLVM's O2 module pipeline for `tm`. Every other
+/// defined function is optnone + noinline while it runs (the standard
+/// instrumentation then skips it, and nothing is inlined into it), and
+/// gets its attributes back afterwards, so the program's own functions,
+/// which only run once and can be large, cost no optimization time.
+/// Running the module pipeline (rather than a function pipeline per
+/// kernel) keeps its vectorizers and unrolling.
+llvm::Error optimizeKernels(llvm::Module &m, llvm::TargetMachine *tm) {
+  struct Hidden {
+    llvm::Function *function;
+    bool hadNoInline;
+  };
+  llvm::SmallVector<Hidden> hidden;
+  bool anyKernel = false;
+  for (llvm::Function &f : m) {
+    if (f.isDeclaration())
+      continue;
+    if (f.getName().starts_with(sl::kBuiltinSymbolPrefix)) {
+      anyKernel = true;
+      continue;
+    }
+    if (f.hasFnAttribute(llvm::Attribute::OptimizeNone) ||
+        f.hasFnAttribute(llvm::Attribute::AlwaysInline))
+      continue;
+    hidden.push_back({&f, f.hasFnAttribute(llvm::Attribute::NoInline)});
+    f.addFnAttr(llvm::Attribute::OptimizeNone);
+    f.addFnAttr(llvm::Attribute::NoInline);
+  }
+  if (anyKernel) {
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassInstrumentationCallbacks pic;
+    llvm::StandardInstrumentations si(m.getContext(), /*DebugLogging=*/false);
+    si.registerCallbacks(pic, &mam);
+    llvm::PassBuilder pb(tm, llvm::PipelineTuningOptions(), std::nullopt,
+                         &pic);
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+    pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2)
+        .run(m, mam);
+  }
+  for (const Hidden &h : hidden) {
+    h.function->removeFnAttr(llvm::Attribute::OptimizeNone);
+    if (!h.hadNoInline)
+      h.function->removeFnAttr(llvm::Attribute::NoInline);
+  }
+  return llvm::Error::success();
+}
+
 template <typename Fn>
 llvm::orc::ExecutorSymbolDef symbolOf(Fn *function) {
   return {llvm::orc::ExecutorAddr::fromPtr(function),
@@ -198,12 +256,19 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
   // ExecutionEngineOptions::transformer is a function_ref: the callables
   // must outlive ExecutionEngine::create.
   std::function<llvm::Error(llvm::Module *)> optimize, transform;
-  if (options.optimize) {
+  if (options.optimization == JitOptimization::All) {
     // O3 for both the IR pipeline (tuned for the host when it can be
     // detected) and code generation.
     engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
     optimize =
         makeOptimizingTransformer(3, /*sizeLevel=*/0, aggressiveHostMachine());
+  } else if (options.optimization == JitOptimization::Kernels) {
+    // The IR of the kernels only; code generation stays at its level.
+    optimize = [](llvm::Module *m) {
+      return optimizeKernels(*m, aggressiveHostMachine());
+    };
+  }
+  if (optimize) {
     transform = [&optimize, &options](llvm::Module *m) -> llvm::Error {
       llvm::Error error = optimize(m);
       if (!error && options.printOptimizedIR)
@@ -582,7 +647,7 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   };
   JitOptions jitOptions;
   jitOptions.codeGenOptLevel = llvm::CodeGenOptLevel::Default;
-  jitOptions.optimize = options.optimize;
+  jitOptions.optimization = options.optimization;
   jitOptions.zeroBuffers = options.zeroBuffers;
   TimingScope compiling = nest("JIT compile");
   auto session = JitSession::create(*program->module, jitOptions);

@@ -30,6 +30,7 @@
 #include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -39,6 +40,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -145,11 +147,15 @@ static int runLayoutRun(int argc, char **argv) {
       cl::desc("Fail when the run leaves buffers allocated besides its "
                "results"),
       cl::cat(category));
-  cl::opt<bool> optimize(
-      "optimize",
-      cl::desc("Optimize the JIT-compiled program with LLVM at O3 for the "
-               "host (the builtin kernels run 1.5-7x faster; compiling "
-               "takes longer)"),
+  // A string rather than an enum option so that a bad mode gets
+  // layout-run's own error; ValueOptional makes a bare --optimize mean all
+  // (what the flag meant when it was a bool).
+  cl::opt<std::string> optimize(
+      "optimize", cl::ValueOptional,
+      cl::desc("What LLVM optimizes before JIT-compiling: none, kernels "
+               "(the builtin kernels only, at O2; the default) or all (the "
+               "whole program at O3; a bare --optimize means all)"),
+      cl::value_desc("none|kernels|all"), cl::init("kernels"),
       cl::cat(category));
   cl::opt<bool> verifyEach(
       "verify-each",
@@ -206,6 +212,14 @@ static int runLayoutRun(int argc, char **argv) {
     fail("more than one program given ('" + programs[0] + "' and '" +
          programs[1] + "')");
   const std::string &programPath = programs[0];
+  std::optional<JitOptimization> optimization =
+      llvm::StringSwitch<std::optional<JitOptimization>>(optimize)
+          .Case("none", JitOptimization::None)
+          .Case("kernels", JitOptimization::Kernels)
+          .Cases({"all", ""}, JitOptimization::All)
+          .Default(std::nullopt);
+  if (!optimization)
+    fail("--optimize expects none, kernels or all, got '" + optimize + "'");
   std::vector<std::string> outputPaths;
   for (const std::string &spec : outputSpecs) {
     if (!llvm::StringRef(spec).starts_with("@") || spec.size() < 2)
@@ -276,7 +290,7 @@ static int runLayoutRun(int argc, char **argv) {
   ProgramOptions options;
   options.timing = timing ? &rootTiming : nullptr;
   options.checkPadding = checkPadding;
-  options.optimize = optimize;
+  options.optimization = *optimization;
   options.verifyEachPass = verifyEach;
   options.zeroBuffers = zeroBuffers;
   options.testPlantMismatch = testPlantMismatch;
@@ -303,7 +317,7 @@ static int runLayoutRun(int argc, char **argv) {
   if (compareToReference) {
     ProgramOptions referenceOptions;
     referenceOptions.reference = true;
-    referenceOptions.optimize = optimize;
+    referenceOptions.optimization = *optimization;
     referenceOptions.verifyEachPass = verifyEach;
     referenceOptions.timing = options.timing;
     referenceOptions.zeroBuffers = zeroBuffers;

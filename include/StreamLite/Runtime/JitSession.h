@@ -42,15 +42,29 @@
 
 namespace layoutopt::runtime {
 
+/// Which functions of a module LLVM optimizes before generating code.
+enum class JitOptimization {
+  /// None: code generation only (at JitOptions::codeGenOptLevel).
+  None,
+  /// The builtin kernels only (functions whose names start with
+  /// kBuiltinSymbolPrefix), with LLVM's O2 pipeline tuned for the host; the
+  /// program's own functions are left as they are. Kernels run at -O3
+  /// speed for a fraction of the compile time of `All`.
+  Kernels,
+  /// The whole module at O3 for the host (makeOptimizingTransformer(3, 0,
+  /// host TargetMachine)), code generated at CodeGenOptLevel::Aggressive
+  /// (overrides codeGenOptLevel).
+  All,
+};
+
 /// How a module is JIT-compiled.
 struct JitOptions {
   /// Code generation level; none: ExecutionEngine's default.
   std::optional<llvm::CodeGenOptLevel> codeGenOptLevel;
-  /// Optimize the LLVM IR at O3 for the host (makeOptimizingTransformer(3,
-  /// 0, host TargetMachine)) and generate code at CodeGenOptLevel::Aggressive
-  /// (overrides codeGenOptLevel).
-  bool optimize = false;
-  /// With `optimize`: where to print each module's optimized LLVM IR.
+  /// What LLVM optimizes.
+  JitOptimization optimization = JitOptimization::None;
+  /// Unless optimization is None: where to print each module's LLVM IR
+  /// after optimization.
   llvm::raw_ostream *printOptimizedIR = nullptr;
   /// Notify the GDB and perf JIT listeners (ExecutionEngine's default).
   bool enableNotificationListeners = true;
@@ -214,9 +228,9 @@ struct ProgramOptions {
   bool reference = false;
   /// Specialize encodings and run --stream-lite-instrument-padding-checks.
   bool checkPadding = false;
-  /// JIT-compile with JitOptions::optimize (LLVM O3 for the host): kernels
-  /// run at -O3 speed, for more compile time.
-  bool optimize = false;
+  /// JitOptions::optimization: by default the builtin kernels only (as
+  /// `layout-run` does).
+  JitOptimization optimization = JitOptimization::Kernels;
   /// Verify the IR after every pass of the lowering (as layout-opt does),
   /// not only once at its end: ~40% of the lowering's time at 30k ops.
   bool verifyEachPass = false;

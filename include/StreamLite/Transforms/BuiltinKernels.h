@@ -41,6 +41,11 @@
 
 namespace layoutopt::stream_lite {
 
+/// How every builtin executable's symbol (and its kernel function's,
+/// after lowering) starts: getBuiltinName's prefix, which the JIT uses to
+/// find the kernels it optimizes (JitOptimization::Kernels).
+inline constexpr llvm::StringLiteral kBuiltinSymbolPrefix = "__builtin_";
+
 enum class BuiltinKind { Encode, Slice, Update, Fill, Splat };
 
 /// `encode`, `slice`, `update`, `fill` or `splat`.

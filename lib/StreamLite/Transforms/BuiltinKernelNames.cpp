@@ -83,6 +83,16 @@ static void appendLayout(std::string &out, PhysicalLayoutAttrInterface layout) {
     appendNumbers(out, 't', tiled.getInnerTiles());
     if (!tiled.getOuterDimsPerm().empty())
       appendNumbers(out, 'o', tiled.getOuterDimsPerm());
+    // A swizzle stores the same tiles in another order: without it the
+    // plain and the swizzled layout's kernels shared one name, and a
+    // program holding both ran one of them for the other. `_sw`, one `_g`
+    // per tile dim's factors, then the permutation (`_q`).
+    if (SwizzleAttr swizzle = tiled.getSwizzle()) {
+      out += "_sw";
+      for (DenseI64ArrayAttr group : swizzle.getExpandShape())
+        appendNumbers(out, 'g', group.asArrayRef());
+      appendNumbers(out, 'q', swizzle.getPermutation());
+    }
     return;
   }
   // A physical layout this file does not know: its printed form, escaped.
@@ -110,7 +120,7 @@ static void appendType(std::string &out, RankedTensorType type) {
 }
 
 std::string getBuiltinName(BuiltinKind kind, ArrayRef<RankedTensorType> types) {
-  std::string name = "__builtin_";
+  std::string name = kBuiltinSymbolPrefix.str();
   name += stringifyBuiltinKind(kind);
   for (auto [i, type] : llvm::enumerate(types)) {
     name += i == 0 ? "_" : "_to_";

@@ -69,11 +69,12 @@ struct ToLLVMPipelineOptions
 };
 
 /// `--stream-lite-to-llvm-pipeline` (docs/passes.md): insert-runtime-checks
-/// (unless disabled), the layout pipeline, lower-bindings,
-/// convert-async-to-memref, lift-cf-to-scf, buffer-deallocation-pipeline,
-/// then the upstream lowering to the LLVM dialect
-/// (scf-to-cf, expand-strided-metadata, finalize-memref-to-llvm, arith,
-/// index, cf, ub and func to LLVM, reconcile-unrealized-casts).
+/// (unless disabled), the layout pipeline (then remove-redundant-asserts
+/// with the checks), lower-bindings, convert-async-to-memref,
+/// lift-cf-to-scf, buffer-deallocation-pipeline, then the lowering to the
+/// LLVM dialect (scf-to-cf, expand-strided-metadata,
+/// convert-asserts-to-llvm, convert-host-to-llvm,
+/// reconcile-unrealized-casts, a folding canonicalization).
 void buildToLLVMPipeline(mlir::OpPassManager &pm,
                          const ToLLVMPipelineOptions &options);
 /// The same with default options.

@@ -133,6 +133,6 @@ PYBIND11_MODULE(_layout_opt, m) {
       py::arg("check_padding") = false,
       "JIT-runs a function of a stream-lite program on numpy arrays and "
       "returns its results as numpy arrays; raises layout_opt.Error on bad "
-      "input, a mismatch with the encoding-free reference, or (with "
-      "check_padding) non-zero padding.");
+      "input, a failed runtime check, a mismatch with the encoding-free "
+      "reference, or (with check_padding) non-zero padding.");
 }

@@ -40,7 +40,22 @@ def StreamLite_Dialect : Dialect {
     /// Name of the discardable attribute that gives the affinity inherited by
     /// ops nested under a function or module.
     static constexpr ::llvm::StringLiteral kAffinityAttrName = "stream_lite.affinity";
+
+    /// Per-type facts an op verifier established once. A tensor type is
+    /// immortal in its context and these checks are pure functions of it,
+    /// so each verification of each op that names the type need not redo
+    /// the layout math (the pass manager verifies after every pass).
+    enum class VerifiedTypeFact : uint8_t {
+      EncodingFitsType = 1, // verifyEncodingForType
+      StorageSizeFits = 2,  // verifyStorageSizeFits
+    };
+    /// Whether `fact` was recorded for `type` (in this thread's cache).
+    bool hasVerifiedTypeFact(::mlir::Type type, VerifiedTypeFact fact);
+    void recordVerifiedTypeFact(::mlir::Type type, VerifiedTypeFact fact);
   private:
+    /// Thread-local: verification runs on many threads at once.
+    ::mlir::ThreadLocalCache<::llvm::DenseMap<::mlir::Type, uint8_t>>
+        verifiedTypeFacts;
     void registerAttributes();
     void registerTypes();
   public:

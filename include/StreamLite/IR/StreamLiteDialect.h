@@ -8,6 +8,8 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/Support/ThreadLocalCache.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include "StreamLite/IR/StreamLiteDialect.h.inc"
 

@@ -77,11 +77,30 @@ PhysicalLayoutAttrInterface getPhysicalLayout(RankedTensorType type) {
   return dyn_cast<PhysicalLayoutAttrInterface>(encoding);
 }
 
+/// Runs `check` for `type` unless `fact` is already recorded for it, and
+/// records it when the check passes (a failure is re-diagnosed each time).
+static LogicalResult
+checkOncePerType(RankedTensorType type,
+                 StreamLiteDialect::VerifiedTypeFact fact,
+                 function_ref<LogicalResult()> check) {
+  auto *dialect = type.getContext()->getLoadedDialect<StreamLiteDialect>();
+  if (dialect && dialect->hasVerifiedTypeFact(type, fact))
+    return success();
+  if (failed(check()))
+    return failure();
+  if (dialect)
+    dialect->recordVerifiedTypeFact(type, fact);
+  return success();
+}
+
 LogicalResult verifyEncodingForType(RankedTensorType type,
                                     function_ref<InFlightDiagnostic()> emitError) {
-  if (auto encoding = getSerializableEncoding(type))
-    return encoding.verifyForType(type, emitError);
-  return success();
+  auto encoding = getSerializableEncoding(type);
+  if (!encoding)
+    return success();
+  return checkOncePerType(
+      type, StreamLiteDialect::VerifiedTypeFact::EncodingFitsType,
+      [&] { return encoding.verifyForType(type, emitError); });
 }
 
 /// Every physical layout a storage size of `type` may be computed with:
@@ -108,9 +127,9 @@ getPossibleLayouts(RankedTensorType type) {
   return layouts;
 }
 
-LogicalResult
-verifyStorageSizeFits(RankedTensorType type,
-                      function_ref<InFlightDiagnostic()> emitError) {
+static LogicalResult
+verifyStorageSizeFitsUncached(RankedTensorType type,
+                              function_ref<InFlightDiagnostic()> emitError) {
   ElementWidth width = ElementWidth::of(type.getElementType());
   if (!width.hasStorage())
     return success();
@@ -131,6 +150,14 @@ verifyStorageSizeFits(RankedTensorType type,
     return failure();
   }
   return success();
+}
+
+LogicalResult
+verifyStorageSizeFits(RankedTensorType type,
+                      function_ref<InFlightDiagnostic()> emitError) {
+  return checkOncePerType(
+      type, StreamLiteDialect::VerifiedTypeFact::StorageSizeFits,
+      [&] { return verifyStorageSizeFitsUncached(type, emitError); });
 }
 
 Value buildStorageSizeOverflow(OpBuilder &builder, Location loc,

@@ -18,6 +18,16 @@ using namespace layoutopt::stream_lite;
 
 namespace layoutopt::stream_lite {
 
+bool StreamLiteDialect::hasVerifiedTypeFact(Type type, VerifiedTypeFact fact) {
+  llvm::DenseMap<Type, uint8_t> &facts = verifiedTypeFacts.get();
+  auto it = facts.find(type);
+  return it != facts.end() && (it->second & static_cast<uint8_t>(fact));
+}
+
+void StreamLiteDialect::recordVerifiedTypeFact(Type type, VerifiedTypeFact fact) {
+  verifiedTypeFacts.get()[type] |= static_cast<uint8_t>(fact);
+}
+
 void StreamLiteDialect::initialize() {
   registerAttributes();
   registerTypes();

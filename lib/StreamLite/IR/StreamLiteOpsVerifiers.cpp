@@ -46,6 +46,13 @@ LogicalResult verifyEncodedTensor(Operation *op, StringRef what,
 }
 
 std::optional<int64_t> constantIndex(Value value) {
+  // The common case without matchPattern's generic fold of the defining op:
+  // verifiers ask this of every index operand at every verification.
+  if (auto constant = value.getDefiningOp<arith::ConstantOp>()) {
+    if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
+      return integer.getValue().getSExtValue();
+    return std::nullopt;
+  }
   APInt result;
   if (matchPattern(value, m_ConstantInt(&result)))
     return result.getSExtValue();

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -193,6 +194,9 @@ private:
   /// elements before its end (each contiguous on both sides), or whole.
   void moveShiftedChunk(const Indices &orderIndices, int64_t chunk);
   void buildCutTile(size_t level, Indices indices, const Indices &blocks);
+  /// Moves [begin, end) along runDim from `indices` on (at most
+  /// `cutChunk` elements) in constant-size pieces, one per bit of the length.
+  void moveCutRun(Indices indices, OpFoldResult begin, OpFoldResult end);
   /// A whole tile of a tiled source without contiguous chunks (a swizzle),
   /// element by element in the logical order of its tiled dims.
   void buildLogicalWholeTile(Indices indices, const Indices &blocks);
@@ -229,6 +233,9 @@ private:
   /// For fills of whole tiles: `tilePatternElements` of the value.
   Value tilePattern;
   int64_t tilePatternElements = 0;
+  /// When above 1: the run of a cut tile along runDim (at most this many
+  /// elements) is contiguous on every side and moves in pieces.
+  int64_t cutChunk = 1;
 };
 
 RegionTransfer::Indices RegionTransfer::indicesIn(const RegionSide &side,
@@ -324,6 +331,10 @@ void RegionTransfer::moveBytes(const Indices &orderIndices, int64_t chunk) {
   };
   Value to = view(dst);
   Value from = src ? view(*src) : pattern;
+  // A piece shorter than the pattern copies its first bytes.
+  if (!src && cast<MemRefType>(pattern.getType()) != bytesType)
+    from = memref::ViewOp::create(b, loc, bytesType, pattern,
+                                  math.value(math.constant(0)), ValueRange());
   memref::CopyOp::create(b, loc, from, to);
 }
 
@@ -428,6 +439,12 @@ void RegionTransfer::build() {
   }
 
   if (!needsAlignment) {
+    // Cut tiles: a plain tile's run along runDim (one chunk) is contiguous
+    // on the order side, and so on an untiled other side (or a fill's
+    // pattern); packed runs need not start a byte.
+    if (chunk > 1 && order.hasTiles() && !d.width.isPacked() &&
+        order.runLength == chunk && order.tiles[runDim] == chunk)
+      cutChunk = chunk;
     buildNest(chunk);
     return;
   }
@@ -805,11 +822,44 @@ void RegionTransfer::buildCutTile(size_t level, Indices indices,
   OpFoldResult end = math.min(math.add(first, math.constant(tile)),
                               math.add(o.offsets[dim], lengths[dim]));
   OpBuilder::InsertionGuard guard(b);
+  if (level + 1 == order.dims.size() && cutChunk > 1 &&
+      dim == order.runDim) {
+    moveCutRun(indices, begin, end);
+    return;
+  }
   indices[dim] = loop(begin, end);
   if (level + 1 < order.dims.size())
     buildCutTile(level + 1, indices, blocks);
   else
     moveElement(indices);
+}
+
+/// Element by element, a cut tile's runs took a loop of 1-3 scalar moves
+/// per tile row; the pieces are the bits of the run's length, largest
+/// first (the length is at most cutChunk, below twice the largest piece).
+void RegionTransfer::moveCutRun(Indices indices, OpFoldResult begin,
+                                OpFoldResult end) {
+  int64_t dim = order.runDim;
+  OpFoldResult length = math.sub(end, begin);
+  OpFoldResult done = math.constant(0);
+  for (int64_t piece = llvm::bit_floor(uint64_t(cutChunk)); piece >= 1;
+       piece /= 2) {
+    OpFoldResult has = math.rem(math.floorDiv(length, piece), 2);
+    Value taken = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                        math.value(has),
+                                        math.value(math.constant(0)));
+    {
+      OpBuilder::InsertionGuard guard(b);
+      auto ifOp = scf::IfOp::create(b, loc, taken, /*withElseRegion=*/false);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      indices[dim] = math.add(begin, done);
+      if (piece > 1)
+        moveBytes(indices, piece);
+      else
+        moveElement(indices);
+    }
+    done = math.add(done, math.mul(has, piece));
+  }
 }
 
 } // namespace

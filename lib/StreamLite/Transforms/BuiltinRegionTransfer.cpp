@@ -181,10 +181,8 @@ private:
   Value loop(OpFoldResult lb, OpFoldResult ub, int64_t step = 1);
   void buildNest(int64_t chunk);
   void buildUntiledNest(size_t level, Indices indices, int64_t chunk);
-  /// `whole`: every tile of the nest is inside the region along the tiled
-  /// dims looped so far.
   void buildTileNest(size_t level, Indices indices, Indices blocks,
-                     int64_t chunk, bool whole = true);
+                     int64_t chunk);
   void buildWholeTile(size_t level, Indices indices, const Indices &blocks,
                       int64_t chunk);
   /// buildWholeTile for each possible `dynamicShift` (one nest per shift).
@@ -554,59 +552,61 @@ void RegionTransfer::buildUntiledNest(size_t level, Indices indices,
 
 /// The order tensor is tiled: loops over the physical dims outside the tiles
 /// (tile indices of tiled dims, region indices of the others), then one tile.
-/// The tile loop of a tiled dim is split where the region starts and ends
-/// holding its tiles whole: the tiles before and after (at most one each)
-/// take the cut-tile nest, those between the whole-tile nest, with no test
-/// per tile (a per-tile test of every dim kept a fill's tile loop at ~30
-/// instructions for 4 vector stores, 85-100% of a hand-written fill).
 void RegionTransfer::buildTileNest(size_t level, Indices indices,
-                                   Indices blocks, int64_t chunk, bool whole) {
+                                   Indices blocks, int64_t chunk) {
+  const RegionSide &o = orderSide();
   if (level == firstTileDim) {
-    if (whole)
-      buildShiftedWholeTiles(level, indices, blocks, chunk);
-    else
+    // Whether the region holds the whole tile; statically known when the
+    // region starts at 0 and its length is a multiple of the tile.
+    SmallVector<Value> conditions;
+    bool never = false;
+    for (auto [dim, tile] : llvm::enumerate(order.tiles)) {
+      if (tile == 1)
+        continue;
+      OpFoldResult begin = o.offsets[dim];
+      OpFoldResult end = math.add(begin, lengths[dim]);
+      OpFoldResult first = math.mul(blocks[dim], tile);
+      auto kb = IndexArith::known(begin), kl = IndexArith::known(lengths[dim]);
+      if (kb == 0 && kl && *kl % tile == 0)
+        continue;
+      for (auto c : {math.ule(begin, first),
+                     math.ule(math.add(first, math.constant(tile)), end)}) {
+        if (auto *value = std::get_if<Value>(&c))
+          conditions.push_back(*value);
+        else if (!std::get<bool>(c))
+          never = true;
+      }
+    }
+    if (never) {
       buildCutTile(level, indices, blocks);
+      return;
+    }
+    if (conditions.empty()) {
+      buildShiftedWholeTiles(level, indices, blocks, chunk);
+      return;
+    }
+    Value whole = conditions.front();
+    for (Value c : llvm::drop_begin(conditions))
+      whole = arith::AndIOp::create(b, loc, whole, c);
+    OpBuilder::InsertionGuard guard(b);
+    auto ifOp = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    buildShiftedWholeTiles(level, indices, blocks, chunk);
+    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    buildCutTile(level, indices, blocks);
     return;
   }
-  const RegionSide &o = orderSide();
   const PhysicalDim &pd = order.dims[level];
   int64_t dim = pd.logicalDim;
   OpFoldResult begin = o.offsets[dim];
   OpFoldResult end = math.add(begin, lengths[dim]);
   OpBuilder::InsertionGuard guard(b);
-  if (pd.stride == 1) {
+  if (pd.stride == 1)
     indices[dim] = loop(begin, end);
-    buildTileNest(level + 1, indices, blocks, chunk, whole);
-    return;
-  }
-  int64_t tile = pd.stride;
-  OpFoldResult first = math.floorDiv(begin, tile);
-  OpFoldResult last = math.ceilDiv(end, tile);
-  auto kb = IndexArith::known(begin), kl = IndexArith::known(lengths[dim]);
-  if (!whole || (kb && kl && *kb % tile == 0 && *kl % tile == 0)) {
-    blocks[dim] = loop(first, last);
-    buildTileNest(level + 1, indices, blocks, chunk, whole);
-    return;
-  }
-  // Tiles [wholeFirst, wholeLast) start at or after `begin` and end at or
-  // before `end`; the ones before start before it, the ones after end
-  // after `end`.
-  OpFoldResult wholeFirst = math.ceilDiv(begin, tile);
-  OpFoldResult wholeLast = math.max(wholeFirst, math.floorDiv(end, tile));
-  struct Range {
-    OpFoldResult lb, ub;
-    bool whole;
-  };
-  for (const Range &range : {Range{first, wholeFirst, false},
-                             Range{wholeFirst, wholeLast, true},
-                             Range{wholeLast, last, false}}) {
-    auto klb = IndexArith::known(range.lb), kub = IndexArith::known(range.ub);
-    if (klb && kub && *klb >= *kub)
-      continue;
-    OpBuilder::InsertionGuard rangeGuard(b);
-    blocks[dim] = loop(range.lb, range.ub);
-    buildTileNest(level + 1, indices, blocks, chunk, range.whole);
-  }
+  else
+    blocks[dim] =
+        loop(math.floorDiv(begin, pd.stride), math.ceilDiv(end, pd.stride));
+  buildTileNest(level + 1, indices, blocks, chunk);
 }
 
 /// A tile inside the region: constant trip counts; the innermost dim moves

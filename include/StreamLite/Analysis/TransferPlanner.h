@@ -102,6 +102,10 @@ llvm::SmallVector<int64_t> getNativeFillBits(mlir::Operation *op,
 /// that runs the op (its `native_fill_bits`).
 class TransferPlanner {
 public:
+  /// With `explainDMA` false, DMA plans carry no explanation (formatting it
+  /// is a good part of planning); dispatches and errors still do.
+  explicit TransferPlanner(bool explainDMA = true) : explainDMA(explainDMA) {}
+
   TransferPlan planClone(TensorCloneOp op);
   TransferPlan planEncode(TensorEncodeOp op);
   TransferPlan planSlice(TensorSliceOp op);
@@ -116,6 +120,9 @@ public:
                               std::optional<llvm::APInt> pattern,
                               unsigned elementBits,
                               llvm::ArrayRef<int64_t> nativeFillBits);
+
+private:
+  bool explainDMA;
 };
 
 } // namespace layoutopt::stream_lite

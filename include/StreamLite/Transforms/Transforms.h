@@ -142,6 +142,9 @@ public:
                            std::optional<int64_t> tiedOperand);
 
   mlir::SymbolTableCollection &getSymbols() { return symbols; }
+  /// The planner the patterns use: it explains DMA decisions only when the
+  /// context has a remark engine to report them to.
+  TransferPlanner planner() const { return TransferPlanner(explainDMA); }
   /// Whether a plan was an error.
   bool hasFailed() const { return anyFailed; }
   /// The decisions so far: `plan` counts DMA and folds,
@@ -152,6 +155,7 @@ private:
   mlir::ModuleOp module;
   mlir::SymbolTable builtins;
   mlir::SymbolTableCollection symbols;
+  bool explainDMA;
   bool anyFailed = false;
   Counts counts;
 };

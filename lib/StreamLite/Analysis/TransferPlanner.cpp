@@ -146,6 +146,15 @@ static bool isIdentityLayout(RankedTensorType type) {
 // Copies
 //===----------------------------------------------------------------------===//
 
+/// A DMA plan's explanation is text for remarks and reports only: a planner
+/// asked for none (TransferPlanner(/*explainDMA=*/false), as the lowering
+/// that re-plans every remaining transfer is) skips formatting it. Dispatch
+/// reasons and errors are always explained.
+template <typename Describe>
+static std::string explainIf(bool explain, Describe &&describe) {
+  return explain ? std::string(describe()) : std::string();
+}
+
 static TransferPlan dispatch(std::string why) {
   TransferPlan plan;
   plan.kind = TransferPlan::Kind::Dispatch;
@@ -239,7 +248,8 @@ static TransferPlan unsupported(RankedTensorType type) {
 static TransferPlan planSymbolicCopy(const TensorRegion &source,
                                      const TensorRegion &target,
                                      PhysicalLayoutAttrInterface sourceLayout,
-                                     PhysicalLayoutAttrInterface targetLayout) {
+                                     PhysicalLayoutAttrInterface targetLayout,
+                                     bool explain) {
   std::string why;
   FailureOr<detail::SymbolicImage> si =
       detail::mapSymbolicRegion(sourceLayout, source, why);
@@ -260,10 +270,11 @@ static TransferPlan planSymbolicCopy(const TensorRegion &source,
                     "that must stay zero");
   TransferPlan plan;
   plan.kind = TransferPlan::Kind::Copy;
-  plan.explanation = "one copy, its bytes computed at run time: " +
-                     detail::describeSymbolicRegion(source);
-  if (si->mayHavePads)
-    plan.explanation += " (with padding the layouts allow)";
+  plan.explanation = explainIf(explain, [&] {
+    return "one copy, its bytes computed at run time: " +
+           detail::describeSymbolicRegion(source) +
+           (si->mayHavePads ? " (with padding the layouts allow)" : "");
+  });
   plan.source = si->span;
   plan.target = ti->span;
   return plan;
@@ -271,7 +282,7 @@ static TransferPlan planSymbolicCopy(const TensorRegion &source,
 
 /// planCopy before the sub-byte rule (rule 8).
 static TransferPlan planCopyOfSlots(const TensorRegion &source,
-                                    const TensorRegion &target) {
+                                    const TensorRegion &target, bool explain) {
   PhysicalLayoutAttrInterface sourceLayout = getPhysicalLayout(source.type);
   PhysicalLayoutAttrInterface targetLayout = getPhysicalLayout(target.type);
   if (!sourceLayout)
@@ -316,11 +327,13 @@ static TransferPlan planCopyOfSlots(const TensorRegion &source,
     int64_t targetSlots = packedRangeSlots(*ti, width);
     if (sourceSlots != si->slots || targetSlots != ti->slots)
       sourceSlots = targetSlots = std::min(sourceSlots, targetSlots);
-    plan.explanation =
-        llvm::formatv("one {0}-byte copy: {1}", slotBytes(sourceSlots, width),
-                      describeRegion(*s));
-    if (si->hasPads())
-      plan.explanation += " (with padding the layouts allow)";
+    plan.explanation = explainIf(explain, [&] {
+      return llvm::formatv("one {0}-byte copy: {1}{2}",
+                           slotBytes(sourceSlots, width), describeRegion(*s),
+                           si->hasPads() ? " (with padding the layouts allow)"
+                                         : "")
+          .str();
+    });
     plan.source = staticSpan(source, sourceSlots);
     plan.target = staticSpan(target, targetSlots);
     return plan;
@@ -376,12 +389,13 @@ static TransferPlan planCopyOfSlots(const TensorRegion &source,
       return plan;
     }
   }
-  return planSymbolicCopy(source, target, sourceLayout, targetLayout);
+  return planSymbolicCopy(source, target, sourceLayout, targetLayout, explain);
 }
 
 TransferPlan TransferPlanner::planCopy(const TensorRegion &source,
                                        const TensorRegion &target) {
-  return requireWholeBytes(planCopyOfSlots(source, target), &source, target);
+  return requireWholeBytes(planCopyOfSlots(source, target, explainDMA),
+                           &source, target);
 }
 
 //===----------------------------------------------------------------------===//
@@ -418,7 +432,8 @@ static std::optional<unsigned> narrowestWidth(const APInt &pattern,
 static TransferPlan planFillOfSlots(const TensorRegion &target,
                                     std::optional<APInt> pattern,
                                     unsigned elementBits,
-                                    ArrayRef<int64_t> nativeFillBits) {
+                                    ArrayRef<int64_t> nativeFillBits,
+                                    bool explain) {
   PhysicalLayoutAttrInterface layout = getPhysicalLayout(target.type);
   if (!layout)
     return unsupported(target.type);
@@ -449,21 +464,22 @@ static TransferPlan planFillOfSlots(const TensorRegion &target,
   }
   bool zero = pattern && pattern->isZero();
 
-  auto fill = [&](ByteSpan span, std::string explanation) {
+  // `describe` gives the explanation (a string or a formatv object).
+  auto fill = [&](ByteSpan span, auto &&describe) {
     TransferPlan plan;
     plan.kind = TransferPlan::Kind::Fill;
     plan.fillBits = width;
     if (pattern)
       plan.fillPattern = pattern->trunc(width);
     plan.target = std::move(span);
-    plan.explanation = std::move(explanation);
+    plan.explanation = explainIf(explain, describe);
     return plan;
   };
 
   std::optional<StaticRegion> s = getStatic(target);
   // An empty region writes nothing, not even the pads its offsets point into.
   if (isProvablyEmpty(target))
-    return fill(staticSpan(target, 0), "empty region: nothing to fill");
+    return fill(staticSpan(target, 0), [] { return "empty region: nothing to fill"; });
   // With or without the pads that follow the region's last row.
   auto planStatic = [&](bool trimTrailingPads) -> TransferPlan {
     std::string why;
@@ -474,17 +490,20 @@ static TransferPlan planFillOfSlots(const TensorRegion &target,
       // storage even where the region image is not one box.
       if (!isWhole(target) || (layout.getPadContract() == PadContract::Zero && !zero))
         return dispatch(why);
-      return fill(wholeSpan(target),
-                  llvm::formatv("one {0}-bit memset of the whole storage", width));
+      return fill(wholeSpan(target), [&] {
+        return llvm::formatv("one {0}-bit memset of the whole storage", width).str();
+      });
     }
     if (image->hasPads() && image->contract == PadContract::Zero && !zero)
       return dispatch("writes non-zero into tile padding");
     ElementWidth elementWidth = ElementWidth::of(elementType);
     int64_t slots = packedRangeSlots(*image, elementWidth);
     int64_t bytes = slotBytes(slots, elementWidth);
-    return fill(staticSpan(target, slots),
-                llvm::formatv("one {0}-bit memset of {1} bytes: {2}", width,
-                              bytes, describeRegion(*s)));
+    return fill(staticSpan(target, slots), [&] {
+      return llvm::formatv("one {0}-bit memset of {1} bytes: {2}", width,
+                           bytes, describeRegion(*s))
+          .str();
+    });
   };
   if (s) {
     TransferPlan plan = requireWholeBytes(
@@ -498,12 +517,16 @@ static TransferPlan planFillOfSlots(const TensorRegion &target,
 
   if (isWhole(target)) {
     if (zero)
-      return fill(wholeSpan(target), llvm::formatv(
-          "one {0}-bit memset of the whole storage: the pattern is zero", width));
+      return fill(wholeSpan(target), [&] {
+        return llvm::formatv(
+          "one {0}-bit memset of the whole storage: the pattern is zero", width).str();
+      });
     if (layout.getPadContract() != PadContract::Zero)
-      return fill(wholeSpan(target), llvm::formatv(
+      return fill(wholeSpan(target), [&] {
+        return llvm::formatv(
           "one {0}-bit memset of the whole storage: padding bytes are undefined",
-          width));
+          width).str();
+      });
   }
   if (isIdentityLayout(target.type)) {
     if (std::optional<size_t> first = rowMajorContiguousFrom(target)) {
@@ -511,9 +534,11 @@ static TransferPlan planFillOfSlots(const TensorRegion &target,
       span.start = target.offsets;
       for (size_t i = *first; i < target.lengths.size(); ++i)
         span.elementFactors.push_back(target.lengths[i]);
-      return fill(span, llvm::formatv("one {0}-bit memset: the region is "
+      return fill(span, [&] {
+        return llvm::formatv("one {0}-bit memset: the region is "
                                       "row-major contiguous",
-                                      width));
+                                      width).str();
+      });
     }
   }
   // Dynamic values: a range contiguous for every value of them.
@@ -527,10 +552,11 @@ static TransferPlan planFillOfSlots(const TensorRegion &target,
                         ? "writes non-zero into tile padding"
                         : "writes non-zero into tile padding: the range may "
                           "hold tile pads for some values of the dynamic dims");
-  return fill(image->span,
-              llvm::formatv("one {0}-bit memset, its bytes computed at run "
+  return fill(image->span, [&] {
+        return llvm::formatv("one {0}-bit memset, its bytes computed at run "
                             "time: {1}",
-                            width, detail::describeSymbolicRegion(target)));
+                            width, detail::describeSymbolicRegion(target)).str();
+      });
 }
 
 TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
@@ -538,7 +564,8 @@ TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
                                              unsigned elementBits,
                                              ArrayRef<int64_t> nativeFillBits) {
   return requireWholeBytes(
-      planFillOfSlots(target, pattern, elementBits, nativeFillBits), nullptr,
+      planFillOfSlots(target, pattern, elementBits, nativeFillBits, explainDMA),
+      nullptr,
       target, /*zeroFill=*/pattern && pattern->isZero());
 }
 
@@ -591,19 +618,22 @@ TransferPlan TransferPlanner::planClone(TensorCloneOp op) {
       cast<RankedTensorType>(op.getResultEncoding()), op.getResultEncodingDims());
   plan.source = wholeSpan(source);
   plan.target = wholeSpan(result);
-  std::optional<int64_t> bytes;
-  if (auto encoding = getSerializableEncoding(type))
-    bytes = type.hasStaticShape() ? encoding.getStaticStorageSizeInBytes(type)
-                                  : std::nullopt;
-  else if (type.hasStaticShape())
-    bytes = IdentityAttr::get(type.getContext())
-                .getStorageSizeInBytes(type.getShape(),
-                                       ElementWidth::of(type.getElementType()));
-  plan.explanation =
-      bytes ? std::string(llvm::formatv(
-                  "one {0}-byte copy of the whole storage (clone keeps the layout)",
-                  *bytes))
-            : std::string("one copy of the whole storage (clone keeps the layout)");
+  plan.explanation = explainIf(explainDMA, [&] {
+    std::optional<int64_t> bytes;
+    if (auto encoding = getSerializableEncoding(type))
+      bytes = type.hasStaticShape() ? encoding.getStaticStorageSizeInBytes(type)
+                                    : std::nullopt;
+    else if (type.hasStaticShape())
+      bytes = IdentityAttr::get(type.getContext())
+                  .getStorageSizeInBytes(type.getShape(),
+                                         ElementWidth::of(type.getElementType()));
+    return bytes ? llvm::formatv("one {0}-byte copy of the whole storage "
+                                 "(clone keeps the layout)",
+                                 *bytes)
+                       .str()
+                 : std::string(
+                       "one copy of the whole storage (clone keeps the layout)");
+  });
   return plan;
 }
 

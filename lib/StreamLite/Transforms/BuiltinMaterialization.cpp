@@ -25,7 +25,8 @@ static constexpr llvm::StringLiteral kRemarkCategory =
     "stream-lite-materialize-builtins";
 
 BuiltinMaterialization::BuiltinMaterialization(ModuleOp module)
-    : module(module), builtins(module) {}
+    : module(module), builtins(module),
+      explainDMA(module->getContext()->getRemarkEngine() != nullptr) {}
 
 LogicalResult BuiltinMaterialization::plan(Operation *op,
                                            TransferPlan &result) {
@@ -116,7 +117,11 @@ struct MaterializationPattern : OpRewritePattern<OpTy> {
     if (failed(state.plan(op, plan)))
       return rewriter.notifyMatchFailure(op, "the transfer cannot be planned");
     if (plan.kind != TransferPlan::Kind::Dispatch)
-      return rewriter.notifyMatchFailure(op, "DMA: " + plan.explanation);
+      return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {
+        diag << "DMA";
+        if (!plan.explanation.empty())
+          diag << ": " << plan.explanation;
+      });
     return success();
   }
 
@@ -129,7 +134,7 @@ struct CloneMaterialization : MaterializationPattern<TensorCloneOp> {
                                 PatternRewriter &rewriter) const override {
     // A clone is always one copy of the whole storage; it is planned for
     // its remark (and for the error on bytes without a single layout).
-    (void)needsDispatch(op, TransferPlanner().planClone(op), rewriter);
+    (void)needsDispatch(op, state.planner().planClone(op), rewriter);
     return failure();
   }
 };
@@ -151,7 +156,7 @@ struct EncodeMaterialization : MaterializationPattern<TensorEncodeOp> {
         replaceEncodeWithClone(rewriter, op);
       return success();
     }
-    TransferPlan plan = TransferPlanner().planEncode(op);
+    TransferPlan plan = state.planner().planEncode(op);
     if (!plan.isError && plan.kind == TransferPlan::Kind::FoldToClone) {
       (void)state.plan(op, plan);
       replaceEncodeWithClone(rewriter, op);
@@ -175,7 +180,7 @@ struct SliceMaterialization : MaterializationPattern<TensorSliceOp> {
   using MaterializationPattern::MaterializationPattern;
   LogicalResult matchAndRewrite(TensorSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(needsDispatch(op, TransferPlanner().planSlice(op), rewriter)))
+    if (failed(needsDispatch(op, state.planner().planSlice(op), rewriter)))
       return failure();
     auto source = cast<RankedTensorType>(op.getSourceEncoding());
     auto result = cast<RankedTensorType>(op.getResultEncoding());
@@ -194,7 +199,7 @@ struct UpdateMaterialization : MaterializationPattern<TensorUpdateOp> {
   using MaterializationPattern::MaterializationPattern;
   LogicalResult matchAndRewrite(TensorUpdateOp op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(needsDispatch(op, TransferPlanner().planUpdate(op), rewriter)))
+    if (failed(needsDispatch(op, state.planner().planUpdate(op), rewriter)))
       return failure();
     auto target = cast<RankedTensorType>(op.getTargetEncoding());
     auto update = cast<RankedTensorType>(op.getUpdateEncoding());
@@ -215,7 +220,7 @@ struct FillMaterialization : MaterializationPattern<TensorFillOp> {
   using MaterializationPattern::MaterializationPattern;
   LogicalResult matchAndRewrite(TensorFillOp op,
                                 PatternRewriter &rewriter) const override {
-    TransferPlan plan = TransferPlanner().planFill(
+    TransferPlan plan = state.planner().planFill(
         op, getNativeFillBits(op, state.getSymbols()));
     if (failed(needsDispatch(op, std::move(plan), rewriter)))
       return failure();
@@ -237,7 +242,7 @@ struct SplatMaterialization : MaterializationPattern<TensorSplatOp> {
   using MaterializationPattern::MaterializationPattern;
   LogicalResult matchAndRewrite(TensorSplatOp op,
                                 PatternRewriter &rewriter) const override {
-    TransferPlan plan = TransferPlanner().planSplat(
+    TransferPlan plan = state.planner().planSplat(
         op, getNativeFillBits(op, state.getSymbols()));
     if (failed(needsDispatch(op, std::move(plan), rewriter)))
       return failure();

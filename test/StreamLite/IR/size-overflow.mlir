@@ -89,3 +89,22 @@ func.func @zero_dim_fits() -> index {
   %0 = stream_lite.tensor.sizeof tensor<4294967296x2147483648x0xf32, #stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [3]>> : index
   return %0 : index
 }
+
+// -----
+
+// Tests that an overflow is diagnosed at every op that names the type: the
+// verifier remembers per type only the checks that passed (the type that
+// fits, first, is checked once; the one that overflows, every time).
+func.func @fits_then_overflow() -> index {
+  %0 = stream_lite.tensor.sizeof tensor<9223372036854775807xi8> : index
+  %1 = stream_lite.tensor.sizeof tensor<9223372036854775807xi8> : index
+  // expected-error @+1 {{'stream_lite.tensor.sizeof' op type storage size of 'tensor<4611686018427387904x4xf32>' exceeds 2^63 - 1 bytes}}
+  %2 = stream_lite.tensor.sizeof tensor<4611686018427387904x4xf32> : index
+  return %2 : index
+}
+
+func.func @overflow_again() -> index {
+  // expected-error @+1 {{'stream_lite.tensor.sizeof' op type storage size of 'tensor<4611686018427387904x4xf32>' exceeds 2^63 - 1 bytes}}
+  %0 = stream_lite.tensor.sizeof tensor<4611686018427387904x4xf32> : index
+  return %0 : index
+}

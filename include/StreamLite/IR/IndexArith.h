@@ -24,16 +24,23 @@
 
 namespace layoutopt::stream_lite {
 
+class StreamLiteDialect;
+
+/// The index-typed IntegerAttr of `value`, small values from the
+/// stream_lite dialect's table when the dialect is loaded (see
+/// StreamLiteDialect::getIndexAttr): the cheap way to make the constants of
+/// layout math.
+mlir::IntegerAttr indexAttr(mlir::MLIRContext *context, int64_t value);
+
 class IndexArith {
 public:
   using V = mlir::OpFoldResult;
 
   IndexArith(mlir::OpBuilder &builder, mlir::Location loc,
              mlir::arith::IntegerOverflowFlags flags =
-                 mlir::arith::IntegerOverflowFlags::none)
-      : builder(builder), loc(loc), flags(flags) {}
+                 mlir::arith::IntegerOverflowFlags::none);
 
-  V constant(int64_t x) { return builder.getIndexAttr(x); }
+  V constant(int64_t x);
   mlir::Value value(V v);
   static std::optional<int64_t> known(V v);
   static bool isZero(V v) { return known(v) == 0; }
@@ -58,6 +65,8 @@ private:
   mlir::OpBuilder &builder;
   mlir::Location loc;
   mlir::arith::IntegerOverflowFlags flags;
+  /// Null when stream_lite is not loaded (then constants are uniqued).
+  StreamLiteDialect *dialect;
 };
 
 } // namespace layoutopt::stream_lite

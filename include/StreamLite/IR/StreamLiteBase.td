@@ -52,7 +52,15 @@ def StreamLite_Dialect : Dialect {
     /// Whether `fact` was recorded for `type` (in this thread's cache).
     bool hasVerifiedTypeFact(::mlir::Type type, VerifiedTypeFact fact);
     void recordVerifiedTypeFact(::mlir::Type type, VerifiedTypeFact fact);
+
+    /// The index-typed IntegerAttr of `value`. Layout math asks for the same
+    /// few small constants tens of thousands of times per module, and
+    /// uniquing each costs far more than the math, so those come from a
+    /// table filled once per context (callers: IndexArith, getIndexAttr).
+    ::mlir::IntegerAttr getIndexAttr(int64_t value);
   private:
+    struct IndexAttrTable;
+    std::unique_ptr<IndexAttrTable> indexAttrs;
     /// Thread-local: verification runs on many threads at once.
     ::mlir::ThreadLocalCache<::llvm::DenseMap<::mlir::Type, uint8_t>>
         verifiedTypeFacts;

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SymbolicRegionImage.h"
+#include "StreamLite/IR/IndexArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -351,7 +352,7 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
     ++k;
   if (k == dims.size()) {
     // A single element.
-    image.span.elementFactors.push_back(Builder(layout.getContext()).getIndexAttr(1));
+    image.span.elementFactors.push_back(indexAttr(layout.getContext(), 1));
     return image;
   }
   // The outer dim of a tiled dim followed by its inner dim (with only dims of
@@ -389,7 +390,7 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
   // A constant size (a swizzle factor's extent) has only its value.
   OpFoldResult stepCount = count.count;
   if (!stepCount)
-    stepCount = Builder(layout.getContext()).getIndexAttr(*count.value);
+    stepCount = indexAttr(layout.getContext(), *count.value);
   image.span.steps = PhysicalSteps{movedDim, stepElements, stepCount,
                                    count.divisor, count.roundUp};
 

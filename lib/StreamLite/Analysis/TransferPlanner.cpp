@@ -14,6 +14,7 @@
 #include "StreamLite/Analysis/TransferPlanner.h"
 #include "StaticRegionImage.h"
 #include "SymbolicRegionImage.h"
+#include "StreamLite/IR/IndexArith.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -41,7 +42,7 @@ TensorRegion TensorRegion::whole(RankedTensorType type, ValueRange dynamicDims) 
   region.type = type;
   Builder builder(type.getContext());
   region.dims = getMixedDims(builder, type, dynamicDims);
-  region.offsets.assign(type.getRank(), builder.getIndexAttr(0));
+  region.offsets.assign(type.getRank(), indexAttr(builder.getContext(), 0));
   region.lengths = region.dims;
   return region;
 }
@@ -56,7 +57,7 @@ TensorRegion TensorRegion::region(RankedTensorType type, ValueRange dynamicDims,
   auto fold = [&](Value v) -> OpFoldResult {
     APInt value;
     if (matchPattern(v, m_ConstantInt(&value)))
-      return builder.getIndexAttr(value.getSExtValue());
+      return indexAttr(builder.getContext(), value.getSExtValue());
     return v;
   };
   for (Value offset : offsets)
@@ -105,7 +106,7 @@ static bool isProvablyEmpty(const TensorRegion &region) {
 static ByteSpan staticSpan(const TensorRegion &region, int64_t slots) {
   ByteSpan span;
   span.start = region.offsets;
-  span.elementFactors.push_back(Builder(region.type.getContext()).getIndexAttr(slots));
+  span.elementFactors.push_back(indexAttr(region.type.getContext(), slots));
   return span;
 }
 

@@ -1,6 +1,7 @@
 //===- IndexArith.cpp - folding index arithmetic --------------------------===//
 
 #include "StreamLite/IR/IndexArith.h"
+#include "StreamLite/IR/StreamLiteDialect.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -15,7 +16,28 @@ namespace layoutopt::stream_lite {
 /// or caught by run-time checks before they get here.
 static int64_t wrap(uint64_t value) { return static_cast<int64_t>(value); }
 
+IntegerAttr indexAttr(MLIRContext *context, int64_t value) {
+  if (auto *dialect = context->getLoadedDialect<StreamLiteDialect>())
+    return dialect->getIndexAttr(value);
+  return Builder(context).getIndexAttr(value);
+}
+
+IndexArith::IndexArith(OpBuilder &builder, Location loc,
+                       arith::IntegerOverflowFlags flags)
+    : builder(builder), loc(loc), flags(flags),
+      dialect(builder.getContext()->getLoadedDialect<StreamLiteDialect>()) {}
+
+IndexArith::V IndexArith::constant(int64_t x) {
+  return dialect ? dialect->getIndexAttr(x) : builder.getIndexAttr(x);
+}
+
 Value IndexArith::value(V v) {
+  if (auto value = dyn_cast<Value>(v))
+    return value;
+  // The attribute is already the index constant's value: no second uniquing.
+  auto attr = dyn_cast<IntegerAttr>(cast<Attribute>(v));
+  if (attr && attr.getType().isIndex())
+    return arith::ConstantOp::create(builder, loc, attr).getResult();
   return getValueOrCreateConstantIndexOp(builder, loc, v);
 }
 

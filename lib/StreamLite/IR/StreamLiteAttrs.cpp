@@ -125,11 +125,13 @@ SmallVector<OpFoldResult> getMixedDims(Builder &builder, RankedTensorType type,
                                        ValueRange dynamicDims) {
   SmallVector<OpFoldResult> dims;
   unsigned next = 0;
+  auto *dialect = builder.getContext()->getLoadedDialect<StreamLiteDialect>();
   for (int64_t dim : type.getShape()) {
     if (ShapedType::isDynamic(dim))
       dims.push_back(dynamicDims[next++]);
     else
-      dims.push_back(builder.getIndexAttr(dim));
+      dims.push_back(dialect ? dialect->getIndexAttr(dim)
+                             : builder.getIndexAttr(dim));
   }
   return dims;
 }

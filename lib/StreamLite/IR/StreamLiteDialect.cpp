@@ -7,6 +7,9 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <array>
+#include <atomic>
+
 using namespace mlir;
 using namespace layoutopt::stream_lite;
 
@@ -28,7 +31,26 @@ void StreamLiteDialect::recordVerifiedTypeFact(Type type, VerifiedTypeFact fact)
   verifiedTypeFacts.get()[type] |= static_cast<uint8_t>(fact);
 }
 
+/// Index attributes of 0 ... kSize - 1, filled on first use. Passes run on
+/// many threads: racing fills store the same uniqued pointer.
+struct StreamLiteDialect::IndexAttrTable {
+  static constexpr int64_t kSize = 4097;
+  std::array<std::atomic<const void *>, kSize> attrs{};
+};
+
+IntegerAttr StreamLiteDialect::getIndexAttr(int64_t value) {
+  if (value < 0 || value >= IndexAttrTable::kSize)
+    return Builder(getContext()).getIndexAttr(value);
+  std::atomic<const void *> &slot = indexAttrs->attrs[value];
+  if (const void *known = slot.load(std::memory_order_acquire))
+    return IntegerAttr::getFromOpaquePointer(known);
+  IntegerAttr attr = Builder(getContext()).getIndexAttr(value);
+  slot.store(attr.getAsOpaquePointer(), std::memory_order_release);
+  return attr;
+}
+
 void StreamLiteDialect::initialize() {
+  indexAttrs = std::make_unique<IndexAttrTable>();
   registerAttributes();
   registerTypes();
   addOperations<

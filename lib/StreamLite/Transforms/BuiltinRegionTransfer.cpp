@@ -137,7 +137,8 @@ RegionSide detail::makeSide(OpBuilder &builder, const KernelTensor &tensor,
                             ValueRange offsets) {
   RegionSide side{&tensor, {}};
   if (offsets.empty())
-    side.offsets.assign(tensor.type.getRank(), builder.getIndexAttr(0));
+    side.offsets.assign(tensor.type.getRank(),
+                        indexAttr(builder.getContext(), 0));
   else
     side.offsets = getAsOpFoldResult(offsets);
   return side;

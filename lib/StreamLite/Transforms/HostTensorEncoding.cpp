@@ -108,7 +108,7 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
                             ValueRange dynamicDims, Value storageSize) {
   ByteRange range;
   if (span.wholeStorage) {
-    range.offset = builder.getIndexAttr(0);
+    range.offset = indexAttr(builder.getContext(), 0);
     range.length = storageSize;
     range.whole = true;
     return range;
@@ -122,12 +122,14 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
   range.offset =
       layout.buildElementByteOffset(builder, loc, dims, width, span.start);
   IndexArith math(builder, loc);
-  OpFoldResult length = builder.getIndexAttr(width.isPacked() ? 1 : width.bytes());
+  OpFoldResult length =
+      indexAttr(builder.getContext(), width.isPacked() ? 1 : width.bytes());
   if (const std::optional<PhysicalSteps> &steps = span.steps) {
     // Steps of one physical dim: a step is the byte offset of the element
     // `stepElements` along that dim, asked of the layout at run time.
-    SmallVector<OpFoldResult> index(dims.size(), builder.getIndexAttr(0));
-    index[steps->dim] = builder.getIndexAttr(steps->stepElements);
+    SmallVector<OpFoldResult> index(dims.size(),
+                                    indexAttr(builder.getContext(), 0));
+    index[steps->dim] = indexAttr(builder.getContext(), steps->stepElements);
     OpFoldResult step =
         layout.buildElementByteOffset(builder, loc, dims, width, index);
     OpFoldResult count = steps->count;

@@ -169,9 +169,12 @@ void populateMaterializeBuiltinsPatterns(mlir::RewritePatternSet &patterns,
 // Host tensor encoding (--stream-lite-encode-host-tensors)
 //===----------------------------------------------------------------------===//
 
-/// One conversion pattern per tensor-phase op, lowering it to async-phase
-/// ops over bytes: sizes, byte offsets and ranges through the layouts and the
-/// transfer planner's DMA plans. `symbols` answers device lookups (fill
+/// One pattern per tensor-phase op, lowering it to async-phase ops over
+/// bytes: sizes, byte offsets and ranges through the layouts and the
+/// transfer planner's DMA plans. They are plain rewrite patterns that read
+/// the op's current operands, so they work applied once per op
+/// (applyPatternsOnceToAllOps, as the pass does), greedily, or in a dialect
+/// conversion with configureEncodeHostTensorsTarget. `symbols` answers device lookups (fill
 /// widths). A pattern that cannot lower its op (a transfer that needs a
 /// builtin dispatch, an encoding without a single physical layout) emits an
 /// error naming the op and fails, which fails the conversion.

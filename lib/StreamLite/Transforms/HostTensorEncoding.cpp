@@ -373,19 +373,36 @@ FailureOr<ElementPlace> buildElementOffset(OpBuilder &builder, Operation *op,
   return ElementPlace{place.byteOffset, place.shift};
 }
 
+/// A lowering of one tensor-phase op. It reads the op's operands as they
+/// are when it runs: every earlier lowering replaced the uses of what it
+/// lowered, so no value mapping is needed and the patterns run under any
+/// driver (the pass applies each once, in a walk; a caller may use them in
+/// a dialect conversion with configureEncodeHostTensorsTarget).
+template <typename OpTy>
+struct HostTensorLowering : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const final {
+    return lower(op, OpAdaptor(op->getOperands(), op), rewriter);
+  }
+  virtual LogicalResult lower(OpTy op, OpAdaptor adaptor,
+                              PatternRewriter &rewriter) const = 0;
+};
+
 /// Patterns that need the module's symbols (device fill widths).
 template <typename OpTy>
-struct HostPattern : OpConversionPattern<OpTy> {
+struct HostPattern : HostTensorLowering<OpTy> {
   HostPattern(MLIRContext *ctx, SymbolTableCollection &symbols)
-      : OpConversionPattern<OpTy>(ctx), symbols(symbols) {}
+      : HostTensorLowering<OpTy>(ctx), symbols(symbols) {}
   SymbolTableCollection &symbols;
 };
 
-struct SizeOfLowering : OpConversionPattern<TensorSizeOfOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct SizeOfLowering : HostTensorLowering<TensorSizeOfOp> {
+  using HostTensorLowering::HostTensorLowering;
   LogicalResult
-  matchAndRewrite(TensorSizeOfOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorSizeOfOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     FailureOr<Value> size =
         buildStorageSize(rewriter, op.getLoc(), op,
                          cast<RankedTensorType>(op.getEncoding()),
@@ -397,22 +414,22 @@ struct SizeOfLowering : OpConversionPattern<TensorSizeOfOp> {
   }
 };
 
-struct EmptyLowering : OpConversionPattern<TensorEmptyOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct EmptyLowering : HostTensorLowering<TensorEmptyOp> {
+  using HostTensorLowering::HostTensorLowering;
   LogicalResult
-  matchAndRewrite(TensorEmptyOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorEmptyOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<AsyncAllocaOp>(
         op, op.getType(), adaptor.getResultSize(), op.getAffinityAttr());
     return success();
   }
 };
 
-struct ConstantLowering : OpConversionPattern<TensorConstantOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConstantLowering : HostTensorLowering<TensorConstantOp> {
+  using HostTensorLowering::HostTensorLowering;
   LogicalResult
-  matchAndRewrite(TensorConstantOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorConstantOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getResultEncoding());
     FailureOr<PhysicalLayoutAttrInterface> layout = requireLayout(op, type);
     if (failed(layout))
@@ -454,8 +471,8 @@ struct ConstantLowering : OpConversionPattern<TensorConstantOp> {
 struct SplatLowering : HostPattern<TensorSplatOp> {
   using HostPattern::HostPattern;
   LogicalResult
-  matchAndRewrite(TensorSplatOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorSplatOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     TransferPlan plan =
         TransferPlanner(/*explainDMA=*/false).planSplat(op, getNativeFillBits(op, symbols));
     if (failed(checkPlan(op, plan, TransferPlan::Kind::Fill)))
@@ -492,8 +509,8 @@ struct SplatLowering : HostPattern<TensorSplatOp> {
 struct FillLowering : HostPattern<TensorFillOp> {
   using HostPattern::HostPattern;
   LogicalResult
-  matchAndRewrite(TensorFillOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorFillOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     TransferPlan plan =
         TransferPlanner(/*explainDMA=*/false).planFill(op, getNativeFillBits(op, symbols));
     if (failed(checkPlan(op, plan, TransferPlan::Kind::Fill)))
@@ -518,11 +535,11 @@ struct FillLowering : HostPattern<TensorFillOp> {
   }
 };
 
-struct CloneLowering : OpConversionPattern<TensorCloneOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct CloneLowering : HostTensorLowering<TensorCloneOp> {
+  using HostTensorLowering::HostTensorLowering;
   LogicalResult
-  matchAndRewrite(TensorCloneOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorCloneOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<AsyncCloneOp>(
         op, op.getType(), adaptor.getSource(), adaptor.getSourceSize(),
         adaptor.getResultSize(), op.getAffinityAttr());
@@ -530,11 +547,11 @@ struct CloneLowering : OpConversionPattern<TensorCloneOp> {
   }
 };
 
-struct EncodeLowering : OpConversionPattern<TensorEncodeOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct EncodeLowering : HostTensorLowering<TensorEncodeOp> {
+  using HostTensorLowering::HostTensorLowering;
   LogicalResult
-  matchAndRewrite(TensorEncodeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorEncodeOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     TransferPlan plan = TransferPlanner(/*explainDMA=*/false).planEncode(op);
     if (failed(checkPlan(op, plan, TransferPlan::Kind::FoldToClone)))
       return failure();
@@ -545,11 +562,11 @@ struct EncodeLowering : OpConversionPattern<TensorEncodeOp> {
   }
 };
 
-struct SliceLowering : OpConversionPattern<TensorSliceOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct SliceLowering : HostTensorLowering<TensorSliceOp> {
+  using HostTensorLowering::HostTensorLowering;
   LogicalResult
-  matchAndRewrite(TensorSliceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorSliceOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     TransferPlan plan = TransferPlanner(/*explainDMA=*/false).planSlice(op);
     if (failed(checkPlan(op, plan, TransferPlan::Kind::Copy)))
       return failure();
@@ -589,11 +606,11 @@ struct SliceLowering : OpConversionPattern<TensorSliceOp> {
   }
 };
 
-struct UpdateLowering : OpConversionPattern<TensorUpdateOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct UpdateLowering : HostTensorLowering<TensorUpdateOp> {
+  using HostTensorLowering::HostTensorLowering;
   LogicalResult
-  matchAndRewrite(TensorUpdateOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorUpdateOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     TransferPlan plan = TransferPlanner(/*explainDMA=*/false).planUpdate(op);
     if (failed(checkPlan(op, plan, TransferPlan::Kind::Copy)))
       return failure();
@@ -624,11 +641,11 @@ struct UpdateLowering : OpConversionPattern<TensorUpdateOp> {
   }
 };
 
-struct LoadLowering : OpConversionPattern<TensorLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct LoadLowering : HostTensorLowering<TensorLoadOp> {
+  using HostTensorLowering::HostTensorLowering;
   LogicalResult
-  matchAndRewrite(TensorLoadOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorLoadOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     FailureOr<ElementPlace> place = buildElementOffset(
         rewriter, op, cast<RankedTensorType>(op.getSourceEncoding()),
         adaptor.getSourceEncodingDims(), adaptor.getIndices());
@@ -651,11 +668,11 @@ struct LoadLowering : OpConversionPattern<TensorLoadOp> {
   }
 };
 
-struct StoreLowering : OpConversionPattern<TensorStoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct StoreLowering : HostTensorLowering<TensorStoreOp> {
+  using HostTensorLowering::HostTensorLowering;
   LogicalResult
-  matchAndRewrite(TensorStoreOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorStoreOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     FailureOr<ElementPlace> place = buildElementOffset(
         rewriter, op, cast<RankedTensorType>(op.getTargetEncoding()),
         adaptor.getTargetEncodingDims(), adaptor.getIndices());
@@ -684,11 +701,11 @@ struct StoreLowering : OpConversionPattern<TensorStoreOp> {
   }
 };
 
-struct DispatchLowering : OpConversionPattern<TensorDispatchOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct DispatchLowering : HostTensorLowering<TensorDispatchOp> {
+  using HostTensorLowering::HostTensorLowering;
   LogicalResult
-  matchAndRewrite(TensorDispatchOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorDispatchOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     // Each resource operand is bound whole: [0 to size for size].
     Location loc = op.getLoc();
     Value zero;
@@ -715,11 +732,11 @@ struct DispatchLowering : OpConversionPattern<TensorDispatchOp> {
   }
 };
 
-struct ImportLowering : OpConversionPattern<TensorImportOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ImportLowering : HostTensorLowering<TensorImportOp> {
+  using HostTensorLowering::HostTensorLowering;
   LogicalResult
-  matchAndRewrite(TensorImportOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorImportOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<AsyncImportOp>(
         op, op.getType(), adaptor.getSource(), adaptor.getResultSize(),
         op.getAffinityAttr());
@@ -727,11 +744,11 @@ struct ImportLowering : OpConversionPattern<TensorImportOp> {
   }
 };
 
-struct ExportLowering : OpConversionPattern<TensorExportOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ExportLowering : HostTensorLowering<TensorExportOp> {
+  using HostTensorLowering::HostTensorLowering;
   LogicalResult
-  matchAndRewrite(TensorExportOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  lower(TensorExportOp op, OpAdaptor adaptor,
+                  PatternRewriter &rewriter) const override {
     // The host tensor's dynamic dims: the source tensor's dim where it is
     // dynamic too, else its static extent.
     auto hostType = cast<RankedTensorType>(op.getType());

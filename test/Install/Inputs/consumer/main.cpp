@@ -1,13 +1,16 @@
 // Parses a stream-lite module with the installed library, verifies it and
 // asks the layout interface for a storage size and an element offset; then
 // resolves an encoding with a resolver of the consumer's own dialect through
-// --stream-lite-specialize-encodings.
+// --stream-lite-specialize-encodings; then runs the library's
+// encode-host-tensors patterns inside a dialect conversion of its own.
 #include "ConsumerDialect.h"
 
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/InitAll.h"
 #include "StreamLite/Transforms/Passes.h"
+#include "StreamLite/Transforms/Transforms.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -49,6 +52,34 @@ static int resolveWithOwnResolver(mlir::MLIRContext &context) {
   return result;
 }
 
+/// The library's host-tensor lowering as a consumer's own pass would run
+/// it: populateEncodeHostTensorsPatterns in a partial dialect conversion.
+static int encodeInOwnConversion(mlir::MLIRContext &context) {
+  const char *source = R"mlir(
+    stream_lite.device @dev targets([#stream_lite.target<"llvm-cpu">])
+    func.func @h(%v: f32) -> index {
+      %s = stream_lite.tensor.sizeof on(#stream_lite.affinity<@dev>) tensor<5x6xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>]>> : index
+      %r = stream_lite.tensor.splat on(#stream_lite.affinity<@dev>) %v : f32 -> tensor<5x6xf32, #stream_lite.layout<[#stream_lite.padding<[0, 2]>]>> in !stream_lite.resource<*>{%s}
+      return %s : index
+    }
+  )mlir";
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(source, &context);
+  if (!module)
+    return 1;
+  mlir::SymbolTableCollection symbols;
+  mlir::RewritePatternSet patterns(&context);
+  populateEncodeHostTensorsPatterns(patterns, symbols);
+  mlir::ConversionTarget target(context);
+  configureEncodeHostTensorsTarget(target);
+  if (mlir::failed(mlir::applyPartialConversion(*module, target,
+                                                std::move(patterns))))
+    return 1;
+  module->walk([](mlir::func::FuncOp f) { f.print(llvm::outs()); });
+  llvm::outs() << "\n";
+  return 0;
+}
+
 int main() {
   mlir::DialectRegistry registry;
   registry.insert<consumer::ConsumerDialect>();
@@ -78,5 +109,7 @@ int main() {
   });
   if (result != 0)
     return result;
-  return resolveWithOwnResolver(context);
+  if (int failed = resolveWithOwnResolver(context))
+    return failed;
+  return encodeInOwnConversion(context);
 }

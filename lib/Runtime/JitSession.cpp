@@ -6,6 +6,7 @@
 #include "StreamLite/Transforms/BuiltinKernels.h"
 #include "StreamLite/Transforms/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
@@ -230,6 +231,38 @@ llvm::Error optimizeKernels(llvm::Module &m, llvm::TargetMachine *tm) {
   return llvm::Error::success();
 }
 
+/// Programs with parallel kernels (--stream-lite-to-llvm-pipeline=threads=N)
+/// call upstream's async runtime, whose library is found next to the MLIR
+/// this was built with (CMake: LAYOUT_OPT_ASYNC_RUNTIME_LIBRARY); others
+/// load nothing. Its tasks run on its own thread pool, as large as the
+/// machine; the program bounds how many it uses.
+llvm::SmallVector<StringRef> runtimeLibrariesFor(ModuleOp llvmModule) {
+  for (auto func : llvmModule.getOps<LLVM::LLVMFuncOp>())
+    if (func.getSymName().starts_with("mlirAsyncRuntime"))
+      return {LAYOUT_OPT_ASYNC_RUNTIME_LIBRARY};
+  return {};
+}
+
+/// The coroutines of async tasks must be split by LLVM's coroutine passes
+/// before code generation; every optimization pipeline has them, and when
+/// nothing else is optimized the O0 pipeline runs them (and little else).
+llvm::Error lowerCoroutines(llvm::Module &m) {
+  if (!m.getFunction("llvm.coro.begin"))
+    return llvm::Error::success();
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  pb.buildO0DefaultPipeline(llvm::OptimizationLevel::O0).run(m, mam);
+  return llvm::Error::success();
+}
+
 template <typename Fn>
 llvm::orc::ExecutorSymbolDef symbolOf(Fn *function) {
   return {llvm::orc::ExecutorAddr::fromPtr(function),
@@ -267,7 +300,11 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
     optimize = [](llvm::Module *m) {
       return optimizeKernels(*m, aggressiveHostMachine());
     };
+  } else {
+    optimize = [](llvm::Module *m) { return lowerCoroutines(*m); };
   }
+  llvm::SmallVector<StringRef> libraries = runtimeLibrariesFor(llvmModule);
+  engineOptions.sharedLibPaths = libraries;
   if (optimize) {
     transform = [&optimize, &options](llvm::Module *m) -> llvm::Error {
       llvm::Error error = optimize(m);
@@ -617,6 +654,7 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
     pm.addPass(sl::createStripEncodingsPass());
   sl::ToLLVMPipelineOptions pipelineOptions;
   pipelineOptions.testPlantMismatch = options.testPlantMismatch;
+  pipelineOptions.threads = options.threads;
   sl::buildToLLVMPipeline(pm, pipelineOptions);
   auto failure = [&] {
     return makeError(llvm::Twine("lowering") +

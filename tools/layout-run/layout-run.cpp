@@ -59,7 +59,7 @@ constexpr int kExitBadInput = 2;
 /// affinity, so fewer under taskset or a container's CPU limit) when the
 /// inputs hold at least two tasks' worth of bytes, else 1. Parallel
 /// kernels cost JIT compile time (the async runtime's calls and
-/// coroutines: ~0.1-0.25 s more for the example), which only programs that
+/// coroutines: ~0.1 s more for the example), which only programs that
 /// move a few MiB win back; a program that builds large tensors from small
 /// inputs needs --threads.
 unsigned defaultThreads(const std::vector<HostArray> &inputs) {

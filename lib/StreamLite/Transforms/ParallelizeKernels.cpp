@@ -37,11 +37,14 @@ void layoutopt::stream_lite::populateParallelizeKernelsPatterns(
   // thread, for a pool as large as the machine).
   auto minTaskSize = [workers](ImplicitLocOpBuilder b,
                                scf::ParallelOp loop) -> Value {
-    Value trips = arith::CeilDivSIOp::create(
-        b,
-        arith::SubIOp::create(b, loop.getUpperBound().front(),
-                              loop.getLowerBound().front()),
-        loop.getStep().front());
+    // Trips of all dims (upstream blocks the whole iteration space).
+    Value trips = arith::ConstantIndexOp::create(b, 1);
+    for (auto [lb, ub, step] : llvm::zip_equal(
+             loop.getLowerBound(), loop.getUpperBound(), loop.getStep()))
+      trips = arith::MulIOp::create(
+          b, trips,
+          arith::CeilDivSIOp::create(b, arith::SubIOp::create(b, ub, lb),
+                                     step));
     Value perWorker = arith::CeilDivSIOp::create(
         b, trips, arith::ConstantIndexOp::create(b, workers));
     return arith::MaxSIOp::create(b, perWorker,

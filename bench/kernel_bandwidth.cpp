@@ -22,6 +22,8 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -32,6 +34,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,19 +95,39 @@ int64_t storageBytes(const std::vector<int64_t> &shape,
   return bytes;
 }
 
-/// The kernel of `kind` over `types`, JIT-compiled at O3 for the host.
+/// --threads=N: each kernel is also compiled with its outer loop on up to
+/// N threads (BuiltinKernelOptions::parallelOuterLoop and the async
+/// lowering), and timed against its serial self in the same run.
+unsigned gThreads = 1;
+
+/// A kernel, serial and (with --threads) parallel.
+struct Kernels {
+  JitKernel serial;
+  std::optional<JitKernel> threaded;
+};
+
+/// The kernel of `kind` over `types` with its outer loop on up to
+/// `threads` threads, JIT-compiled at O3 for the host.
 /// LAYOUT_OPT_BW_DUMP_IR=1 prints each kernel's optimized LLVM IR.
-JitKernel compileKernel(MLIRContext &ctx, BuiltinKind kind,
-                        ArrayRef<RankedTensorType> types) {
+JitKernel compileOne(MLIRContext &ctx, BuiltinKind kind,
+                     ArrayRef<RankedTensorType> types, unsigned threads) {
   KernelJitOptions options;
   options.optimization = layoutopt::runtime::JitOptimization::All;
   if (std::getenv("LAYOUT_OPT_BW_DUMP_IR"))
     options.printOptimizedIR = &llvm::errs();
-  llvm::Expected<JitKernel> kernel =
-      layoutopt::test::compileBuiltinKernel(ctx, kind, types, options);
+  llvm::Expected<JitKernel> kernel = layoutopt::test::compileBuiltinKernel(
+      ctx, kind, types, options, threads);
   if (!kernel)
     fatal(llvm::toString(kernel.takeError()));
   return std::move(*kernel);
+}
+
+Kernels compileKernel(MLIRContext &ctx, BuiltinKind kind,
+                      ArrayRef<RankedTensorType> types) {
+  Kernels kernels{compileOne(ctx, kind, types, 1), std::nullopt};
+  if (gThreads > 1)
+    kernels.threaded = compileOne(ctx, kind, types, gThreads);
+  return kernels;
 }
 
 /// Calls `kernel` with `args`.
@@ -127,23 +150,48 @@ double bestSeconds(const std::function<void()> &fn, int runs = kRuns) {
   return best;
 }
 
-/// memcpy of `bytes` between two fresh buffers, best of kRuns.
-double memcpySeconds(int64_t bytes) {
+/// memcpy of `bytes` between two fresh buffers, best of kRuns; with
+/// `threads` above 1, in that many parts: the caller copies one, a pool of
+/// threads - 1 workers (started once, like the async runtime's) the rest.
+/// What the machine allows threaded kernels, timed in the same run.
+double memcpySeconds(int64_t bytes, unsigned threads = 1) {
   AlignedBuffer src(bytes), dst(bytes);
-  return bestSeconds([&] { std::memcpy(dst.data, src.data, bytes); });
+  if (threads <= 1)
+    return bestSeconds([&] { std::memcpy(dst.data, src.data, bytes); });
+  static llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads - 1));
+  int64_t part = (bytes + threads - 1) / threads;
+  auto copyPart = [&](unsigned i) {
+    int64_t begin = std::min<int64_t>(bytes, i * part);
+    int64_t end = std::min<int64_t>(bytes, begin + part);
+    std::memcpy(dst.data + begin, src.data + begin, end - begin);
+  };
+  return bestSeconds([&] {
+    llvm::ThreadPoolTaskGroup group(pool);
+    for (unsigned i = 1; i < threads; ++i)
+      group.async([&, i] { copyPart(i); });
+    copyPart(0);
+    group.wait();
+  });
 }
 
 /// Prints one row: the kernel's GB/s, its anchor's and memcpy's (timed now,
 /// between two other buffers), and the kernel's ratio to each.
 void report(const std::string &label, int64_t bytes, double seconds,
-            double anchorSeconds) {
+            double anchorSeconds, double threadedSeconds) {
   double memcpyS = memcpySeconds(bytes);
   double gbs = bytes / seconds / 1e9;
   double anchorGbs = bytes / anchorSeconds / 1e9;
   double memcpyGbs = bytes / memcpyS / 1e9;
-  std::printf("%-30s %10lld %8.2f %8.2f %8.2f %8.1f%% %8.1f%%\n",
+  std::printf("%-30s %10lld %8.2f %8.2f %8.2f %8.1f%% %8.1f%%",
               label.c_str(), static_cast<long long>(bytes), gbs, anchorGbs,
               memcpyGbs, 100.0 * gbs / anchorGbs, 100.0 * gbs / memcpyGbs);
+  // The threaded kernel's GB/s and its speed-up over the serial one, and
+  // threaded memcpy's over memcpy (timed now: the machine is shared).
+  if (gThreads > 1)
+    std::printf(" %8.2f %7.2fx %7.2fx", bytes / threadedSeconds / 1e9,
+                seconds / threadedSeconds,
+                memcpyS / memcpySeconds(bytes, gThreads));
+  std::printf("\n");
   std::fflush(stdout);
 }
 
@@ -153,11 +201,22 @@ void report(const std::string &label, int64_t bytes, double seconds,
 /// times both, alternately, and reports the row. Both write one buffer because where it lies matters: the slice's
 /// anchor writing a buffer of its own ran 10 points of /anchor faster or
 /// slower depending on which of two equally prepared buffers it got.
-void compare(const std::string &label, int64_t bytes,
-             const std::function<void()> &kernel,
-             const std::function<void()> &anchor, uint8_t *out,
-             uint8_t *scratch, size_t size) {
+void compare(const std::string &label, int64_t bytes, Kernels &kernels,
+             PackedArgs &args, const std::function<void()> &anchor,
+             uint8_t *out, uint8_t *scratch, size_t size) {
+  auto kernel = [&] { run(kernels.serial, args); };
   std::vector<uint8_t> before(out, out + size);
+  if (kernels.threaded) {
+    // The threaded kernel leaves what the serial one does (checked below
+    // against the anchor).
+    run(*kernels.threaded, args);
+    std::memcpy(scratch, out, size);
+    std::memcpy(out, before.data(), size);
+    kernel();
+    if (std::memcmp(out, scratch, size) != 0)
+      fatal(label + ": the threaded kernel's output differs from the serial one's");
+    std::memcpy(out, before.data(), size);
+  }
   kernel();
   std::memcpy(scratch, out, size);
   std::memcpy(out, before.data(), size);
@@ -166,21 +225,38 @@ void compare(const std::string &label, int64_t bytes,
     fatal(label + ": the anchor's output differs from the kernel's");
   // Alternating, so that both see the same machine (it is shared; a
   // build beside the bench moves each by up to 30% from second to second).
-  double seconds = 1e30, anchorSeconds = 1e30;
+  double seconds = 1e30, anchorSeconds = 1e30, threadedSeconds = 1e30;
   for (int i = 0; i < kRuns; ++i) {
     seconds = std::min(seconds, bestSeconds(kernel, 1));
     anchorSeconds = std::min(anchorSeconds, bestSeconds(anchor, 1));
+    if (kernels.threaded)
+      threadedSeconds = std::min(threadedSeconds, bestSeconds([&] {
+                                   run(*kernels.threaded, args);
+                                 }, 1));
   }
-  report(label, bytes, seconds, anchorSeconds);
+  report(label, bytes, seconds, anchorSeconds, threadedSeconds);
 }
 
 } // namespace
 
-int main() {
+int main(int argc, char **argv) {
+  // --n=N: N x N f32 tensors (default 4096, 64 MiB; a multiple of 8);
+  // --threads=T: also time each kernel on up to T threads.
+  int64_t n = 4096;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.rfind("--n=", 0) == 0)
+      n = std::atoll(arg.c_str() + 4);
+    else if (arg.rfind("--threads=", 0) == 0)
+      gThreads = static_cast<unsigned>(std::atoi(arg.c_str() + 10));
+    else
+      fatal("usage: layout-opt-kernel-bandwidth [--n=N] [--threads=T]");
+  }
+  if (n < 64 || n % 8 != 0 || gThreads < 1)
+    fatal("--n must be a multiple of 8 from 64 on, --threads at least 1");
   auto ctx = layoutopt::test::makeKernelJitContext();
 
   // 4096x4096xf32 = 64 MiB; tiles 8x4 divide the shape (no tile padding).
-  const int64_t n = 4096;
   const int64_t e = 4;
   const std::string tiledAttr =
       "#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>";
@@ -192,7 +268,7 @@ int main() {
   // A region that cuts tiles on every side: offsets (3, 2), lengths
   // (4088, 4092) -> 63.8 MiB of elements.
   const std::vector<int64_t> offsets = {3, 2};
-  const std::vector<int64_t> lengths = {4088, 4092};
+  const std::vector<int64_t> lengths = {n - 8, n - 4};
   const std::string region =
       std::to_string(lengths[0]) + "x" + std::to_string(lengths[1]);
   RankedTensorType regionTiledT =
@@ -227,17 +303,22 @@ int main() {
   using layoutopt::bench::anchorTiledToIdentity8;
   using layoutopt::bench::anchorUpdateTiled8x4;
 
-  std::printf("%-30s %10s %8s %8s %8s %9s %9s\n", "kernel", "bytes", "GB/s",
+  std::printf("%-30s %10s %8s %8s %8s %9s %9s", "kernel", "bytes", "GB/s",
               "anchor", "memcpy", "/anchor", "/memcpy");
+  if (gThreads > 1)
+    std::printf(" %8s %8s %8s",
+                ("x" + std::to_string(gThreads) + " GB/s").c_str(), "speedup",
+                "memcpy");
+  std::printf("\n");
 
   // Relayout identity -> tiled.
   {
-    JitKernel k = compileKernel(*ctx, BuiltinKind::Encode, {identityT, tiledT});
+    Kernels k = compileKernel(*ctx, BuiltinKind::Encode, {identityT, tiledT});
     PackedArgs args;
     addBuffer(args, identityBuf);
     addBuffer(args, tiledBuf);
     compare(
-        "encode identity->tiled", fullBytes, [&] { run(k, args); },
+        "encode identity->tiled", fullBytes, k, args,
         [&] {
           anchorIdentityToTiled8(identityBuf.data, tiledBuf.data, n, n * e,
                                  4 * e);
@@ -250,20 +331,20 @@ int main() {
     int64_t index = ((i / 8 * (n / 4) + j / 4) * 8 + i % 8) * 4 + j % 4;
     return reinterpret_cast<float *>(tiledBuf.data)[index];
   };
-  for (int64_t i : {int64_t(0), int64_t(5), int64_t(777), n - 1})
-    for (int64_t j : {int64_t(0), int64_t(3), int64_t(1234), n - 1})
+  for (int64_t i : {int64_t(0), int64_t(5), int64_t(777 % n), n - 1})
+    for (int64_t j : {int64_t(0), int64_t(3), int64_t(1234 % n), n - 1})
       if (tiledAt(i, j) != static_cast<float>((i * n + j) & 0xFFFF))
         fatal("encode identity->tiled produced a wrong element");
   std::memset(identityBuf.data, 0, identityBuf.size);
 
   // Relayout tiled -> identity.
   {
-    JitKernel k = compileKernel(*ctx, BuiltinKind::Encode, {tiledT, identityT});
+    Kernels k = compileKernel(*ctx, BuiltinKind::Encode, {tiledT, identityT});
     PackedArgs args;
     addBuffer(args, tiledBuf);
     addBuffer(args, identityBuf);
     compare(
-        "encode tiled->identity", fullBytes, [&] { run(k, args); },
+        "encode tiled->identity", fullBytes, k, args,
         [&] {
           anchorTiledToIdentity8(tiledBuf.data, identityBuf.data, n, n * e,
                                  4 * e);
@@ -290,13 +371,12 @@ int main() {
                   "2]>>>");
     AlignedBuffer swizzledBuf(storageBytes({n, n}, tiles, e));
     {
-      JitKernel k =
-          compileKernel(*ctx, BuiltinKind::Encode, {identityT, swizzledT});
+      Kernels k = compileKernel(*ctx, BuiltinKind::Encode, {identityT, swizzledT});
       PackedArgs args;
       addBuffer(args, identityBuf);
       addBuffer(args, swizzledBuf);
       compare(
-          "encode identity->swizzled", fullBytes, [&] { run(k, args); },
+          "encode identity->swizzled", fullBytes, k, args,
           [&] {
             anchorIdentityToSwizzled(asFloats(identityBuf),
                                      asFloats(swizzledBuf), n);
@@ -310,19 +390,18 @@ int main() {
       int64_t index = (i / 8 * (n / 4) + j / 4) * 32 + slot;
       return reinterpret_cast<float *>(swizzledBuf.data)[index];
     };
-    for (int64_t i : {int64_t(0), int64_t(5), int64_t(777), n - 1})
-      for (int64_t j : {int64_t(0), int64_t(3), int64_t(1234), n - 1})
+    for (int64_t i : {int64_t(0), int64_t(5), int64_t(777 % n), n - 1})
+      for (int64_t j : {int64_t(0), int64_t(3), int64_t(1234 % n), n - 1})
         if (swizzledAt(i, j) != static_cast<float>((i * n + j) & 0xFFFF))
           fatal("encode identity->swizzled produced a wrong element");
     std::memset(identityBuf.data, 0, identityBuf.size);
     {
-      JitKernel k =
-          compileKernel(*ctx, BuiltinKind::Encode, {swizzledT, identityT});
+      Kernels k = compileKernel(*ctx, BuiltinKind::Encode, {swizzledT, identityT});
       PackedArgs args;
       addBuffer(args, swizzledBuf);
       addBuffer(args, identityBuf);
       compare(
-          "encode swizzled->identity", fullBytes, [&] { run(k, args); },
+          "encode swizzled->identity", fullBytes, k, args,
           [&] {
             anchorSwizzledToIdentity(asFloats(swizzledBuf),
                                      asFloats(identityBuf), n);
@@ -352,14 +431,14 @@ int main() {
     for (int64_t i = 0; i < packedBytes; ++i)
       packedIdentityBuf.data[i] = static_cast<uint8_t>(i * 37);
     {
-      JitKernel k = compileKernel(*ctx, BuiltinKind::Encode,
+      Kernels k = compileKernel(*ctx, BuiltinKind::Encode,
                                   {packedIdentityT, packedTiledT});
       PackedArgs args;
       addBuffer(args, packedIdentityBuf);
       addBuffer(args, packedTiledBuf);
       compare(
           "encode i4 identity->tiled" + suffix, packedBytes,
-          [&] { run(k, args); },
+          k, args,
           [&] {
             anchorIdentityToTiled8(packedIdentityBuf.data, packedTiledBuf.data,
                                    rows, cols / 2, 2);
@@ -371,8 +450,8 @@ int main() {
     auto nibble = [](const uint8_t *bytes, int64_t slot) {
       return (bytes[slot / 2] >> (4 * (slot % 2))) & 0xF;
     };
-    for (int64_t i : {int64_t(0), int64_t(5), int64_t(777), rows - 1})
-      for (int64_t j : {int64_t(0), int64_t(3), int64_t(1233), cols - 1}) {
+    for (int64_t i : {int64_t(0), int64_t(5), int64_t(777 % n), rows - 1})
+      for (int64_t j : {int64_t(0), int64_t(3), int64_t(1233 % cols), cols - 1}) {
         int64_t tiledSlot =
             ((i / 8 * (cols / 4) + j / 4) * 8 + i % 8) * 4 + j % 4;
         if (nibble(packedTiledBuf.data, tiledSlot) !=
@@ -383,14 +462,14 @@ int main() {
                                   packedIdentityBuf.data + packedBytes);
     std::memset(packedIdentityBuf.data, 0, packedBytes);
     {
-      JitKernel k = compileKernel(*ctx, BuiltinKind::Encode,
+      Kernels k = compileKernel(*ctx, BuiltinKind::Encode,
                                   {packedTiledT, packedIdentityT});
       PackedArgs args;
       addBuffer(args, packedTiledBuf);
       addBuffer(args, packedIdentityBuf);
       compare(
           "encode i4 tiled->identity" + suffix, packedBytes,
-          [&] { run(k, args); },
+          k, args,
           [&] {
             anchorTiledToIdentity8(packedTiledBuf.data, packedIdentityBuf.data, rows,
                                    cols / 2, 2);
@@ -400,19 +479,22 @@ int main() {
     if (std::memcmp(original.data(), packedIdentityBuf.data, packedBytes))
       fatal("packed i4 round trip differs");
   };
-  packedRelayouts(8192, 16384, "");
-  packedRelayouts(4096, 4096, " (8M)");
+  packedRelayouts(2 * n, 4 * n, "");
+  int64_t smallBytes = n * n / 2;
+  packedRelayouts(n, n,
+                  smallBytes >= (1 << 20)
+                      ? " (" + std::to_string(smallBytes >> 20) + "M)"
+                      : " (" + std::to_string(smallBytes >> 10) + "K)");
 
   // Encoded slice: tiled source, tile-cutting region, tiled result.
   {
-    JitKernel k =
-        compileKernel(*ctx, BuiltinKind::Slice, {tiledT, regionTiledT});
+    Kernels k = compileKernel(*ctx, BuiltinKind::Slice, {tiledT, regionTiledT});
     PackedArgs args;
     addBuffer(args, tiledBuf);
     args.addIndices(offsets);
     addBuffer(args, regionTiledBuf);
     compare(
-        "slice tiled->tiled", regionBytes, [&] { run(k, args); },
+        "slice tiled->tiled", regionBytes, k, args,
         [&] {
           anchorSliceTiled8x4(asFloats(tiledBuf), asFloats(regionTiledBuf), n,
                               offsets[0], offsets[1], lengths[0], lengths[1]);
@@ -421,14 +503,13 @@ int main() {
   }
   // Encoded update: identity update into a tiled target, tile-cutting.
   {
-    JitKernel k =
-        compileKernel(*ctx, BuiltinKind::Update, {tiledT, regionIdentityT});
+    Kernels k = compileKernel(*ctx, BuiltinKind::Update, {tiledT, regionIdentityT});
     PackedArgs args;
     addBuffer(args, tiledBuf);
     addBuffer(args, regionIdentityBuf);
     args.addIndices(offsets);
     compare(
-        "update identity->tiled", regionBytes, [&] { run(k, args); },
+        "update identity->tiled", regionBytes, k, args,
         [&] {
           anchorUpdateTiled8x4(asFloats(tiledBuf), asFloats(regionIdentityBuf),
                                n, offsets[0], offsets[1], lengths[0],
@@ -438,14 +519,14 @@ int main() {
   }
   // Encoded fill of a tile-cutting region of a tiled target.
   {
-    JitKernel k = compileKernel(*ctx, BuiltinKind::Fill, {tiledT});
+    Kernels k = compileKernel(*ctx, BuiltinKind::Fill, {tiledT});
     PackedArgs args;
     addBuffer(args, tiledBuf);
     args.addIndices(offsets);
     args.addIndices(lengths);
     args.addScalar<float>(1.5f);
     compare(
-        "fill tiled", regionBytes, [&] { run(k, args); },
+        "fill tiled", regionBytes, k, args,
         [&] {
           anchorFillTiled8x4(asFloats(tiledBuf), 1.5f, n, offsets[0],
                              offsets[1], lengths[0], lengths[1]);

@@ -420,3 +420,44 @@ TEST_CASE("JitOptimization::Kernels optimizes the builtin kernels only",
   REQUIRE(all.count("main"));
   CHECK(all["main"].find("call void @__builtin_") == std::string::npos);
 }
+
+TEST_CASE("programs with parallel kernels run one after another",
+          "[runtime][jit]") {
+  // Each session with the async runtime used to be the last: an engine
+  // that loaded libmlir_async_runtime.so deleted the process's runtime
+  // when destroyed, and the next session's first task crashed.
+  auto ctx = makeKernelJitContext();
+  auto module = parseModule(*ctx, R"mlir(
+    stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+    func.func @main(%x: tensor<1024x1000xf32>) -> tensor<1024x1000xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+      %sz = stream_lite.tensor.sizeof tensor<1024x1000xf32> : index
+      %a = stream_lite.tensor.import %x : tensor<1024x1000xf32> -> tensor<1024x1000xf32> in !stream_lite.resource<external>{%sz}
+      %tsz = stream_lite.tensor.sizeof tensor<1024x1000xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>> : index
+      %t = stream_lite.tensor.encode %a : tensor<1024x1000xf32> in !stream_lite.resource<external>{%sz} -> tensor<1024x1000xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>> in !stream_lite.resource<*>{%tsz}
+      %b = stream_lite.tensor.encode %t : tensor<1024x1000xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>> in !stream_lite.resource<*>{%tsz} -> tensor<1024x1000xf32> in !stream_lite.resource<*>{%sz}
+      %r = stream_lite.tensor.export %b : tensor<1024x1000xf32> in !stream_lite.resource<*>{%sz} -> tensor<1024x1000xf32>
+      return %r : tensor<1024x1000xf32>
+    }
+  )mlir");
+  REQUIRE(module);
+  Builder b(ctx.get());
+  HostArray input;
+  input.elementType = b.getF32Type();
+  input.shape = {1024, 1000};
+  input.bytes.resize(1024 * 1000 * sizeof(float));
+  for (size_t i = 0; i < 1024 * 1000; ++i) {
+    float value = static_cast<float>(i);
+    std::memcpy(input.bytes.data() + i * sizeof(float), &value, sizeof(float));
+  }
+  std::vector<HostType> resultTypes = {tensorOf(b.getF32Type(), {1024, 1000})};
+  ProgramOptions options;
+  options.threads = 3;
+  for (int run = 0; run < 3; ++run) {
+    INFO("run " << run);
+    llvm::Expected<ProgramRun> result =
+        runProgram(*module, "main", {input}, resultTypes, options);
+    REQUIRE(bool(result));
+    CHECK(result->results[0].bytes == input.bytes);
+    CHECK(result->leftovers.buffers == 0);
+  }
+}

@@ -7,6 +7,7 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -28,6 +29,8 @@ void registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect,
+                  // What --stream-lite-parallelize-kernels prints.
+                  mlir::async::AsyncDialect,
                   // What --stream-lite-to-llvm-pipeline prints, so that
                   // layout-opt reads its own output.
                   mlir::LLVM::LLVMDialect>();

@@ -6,6 +6,7 @@
 #include "StreamLite/Transforms/BuiltinKernels.h"
 #include "StreamLite/Transforms/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
@@ -16,11 +17,13 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 #include <set>
 
 using namespace mlir;
@@ -230,6 +233,65 @@ llvm::Error optimizeKernels(llvm::Module &m, llvm::TargetMachine *tm) {
   return llvm::Error::success();
 }
 
+/// Programs with parallel kernels (--stream-lite-to-llvm-pipeline=threads=N)
+/// call upstream's async runtime, whose library is found next to the MLIR
+/// this was built with (CMake: LAYOUT_OPT_ASYNC_RUNTIME_LIBRARY).
+bool usesAsyncRuntime(ModuleOp llvmModule) {
+  for (auto func : llvmModule.getOps<LLVM::LLVMFuncOp>())
+    if (func.getSymName().starts_with("mlirAsyncRuntime"))
+      return true;
+  return false;
+}
+
+/// The async runtime's entry points, loaded once per process and kept: not
+/// through ExecutionEngineOptions::sharedLibPaths, because an engine that
+/// loaded it calls its `__mlir_execution_engine_destroy` when destroyed,
+/// which deletes the process's one runtime for good (the next session's
+/// first task crashed). Its thread pool, as large as the machine, lives
+/// until exit; the program bounds how many tasks it runs at once.
+llvm::Expected<const llvm::StringMap<void *> *> asyncRuntimeSymbols() {
+  static llvm::StringMap<void *> symbols;
+  static std::string error;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    auto library = llvm::sys::DynamicLibrary::getPermanentLibrary(
+        LAYOUT_OPT_ASYNC_RUNTIME_LIBRARY, &error);
+    if (!library.isValid())
+      return;
+    void *init = library.getAddressOfSymbol("__mlir_execution_engine_init");
+    if (!init) {
+      error = "no __mlir_execution_engine_init";
+      return;
+    }
+    reinterpret_cast<void (*)(llvm::StringMap<void *> &)>(init)(symbols);
+  });
+  if (!error.empty())
+    return makeError("cannot load the async runtime " +
+                     llvm::Twine(LAYOUT_OPT_ASYNC_RUNTIME_LIBRARY) + ": " +
+                     error);
+  return &symbols;
+}
+
+/// The coroutines of async tasks must be split by LLVM's coroutine passes
+/// before code generation; every optimization pipeline has them, and when
+/// nothing else is optimized the O0 pipeline runs them (and little else).
+llvm::Error lowerCoroutines(llvm::Module &m) {
+  if (!m.getFunction("llvm.coro.begin"))
+    return llvm::Error::success();
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  pb.buildO0DefaultPipeline(llvm::OptimizationLevel::O0).run(m, mam);
+  return llvm::Error::success();
+}
+
 template <typename Fn>
 llvm::orc::ExecutorSymbolDef symbolOf(Fn *function) {
   return {llvm::orc::ExecutorAddr::fromPtr(function),
@@ -267,6 +329,15 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
     optimize = [](llvm::Module *m) {
       return optimizeKernels(*m, aggressiveHostMachine());
     };
+  } else {
+    optimize = [](llvm::Module *m) { return lowerCoroutines(*m); };
+  }
+  const llvm::StringMap<void *> *asyncRuntime = nullptr;
+  if (usesAsyncRuntime(llvmModule)) {
+    auto symbols = asyncRuntimeSymbols();
+    if (!symbols)
+      return symbols.takeError();
+    asyncRuntime = *symbols;
   }
   if (optimize) {
     transform = [&optimize, &options](llvm::Module *m) -> llvm::Error {
@@ -294,6 +365,16 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
         symbolOf(&layoutRuntimeCheckPadding);
     return symbols;
   });
+  if (asyncRuntime)
+    session->engine->registerSymbols(
+        [asyncRuntime](llvm::orc::MangleAndInterner interner) {
+          llvm::orc::SymbolMap symbols;
+          for (const auto &entry : *asyncRuntime)
+            symbols[interner(entry.getKey())] = {
+                llvm::orc::ExecutorAddr::fromPtr(entry.getValue()),
+                llvm::JITSymbolFlags::Exported};
+          return symbols;
+        });
   return std::move(session);
 }
 
@@ -617,6 +698,7 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
     pm.addPass(sl::createStripEncodingsPass());
   sl::ToLLVMPipelineOptions pipelineOptions;
   pipelineOptions.testPlantMismatch = options.testPlantMismatch;
+  pipelineOptions.threads = options.threads;
   sl::buildToLLVMPipeline(pm, pipelineOptions);
   auto failure = [&] {
     return makeError(llvm::Twine("lowering") +

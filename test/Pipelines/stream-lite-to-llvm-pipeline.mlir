@@ -6,6 +6,9 @@
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=FREE
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=runtime-checks=false %s | FileCheck %s --check-prefix=NOCHECKS
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=runtime-checks=false %s | mlir-runner -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so | FileCheck %s
+// Parallel kernels need the async runtime, and -O1 or more (mlir-runner's
+// -O0 leaves the tasks' coroutines unsplit):
+// RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 %s | mlir-runner -O1 -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so,/usr/lib/llvm-22/lib/libmlir_async_runtime.so | FileCheck %s
 
 // --stream-lite-to-llvm-pipeline (docs/passes.md): the layout pipeline, then
 // the lowering to the LLVM dialect with devices simulated on the host, run

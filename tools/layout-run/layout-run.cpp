@@ -20,6 +20,7 @@
 #include "StreamLite/Runtime/HostTensor.h"
 #include "StreamLite/Runtime/JitSession.h"
 #include "StreamLite/Tools/ToolSupport.h"
+#include "StreamLite/Transforms/BuiltinKernels.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -36,8 +37,10 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
@@ -52,6 +55,25 @@ namespace {
 
 constexpr int kExitMismatch = 1;
 constexpr int kExitBadInput = 2;
+/// Without --threads: every thread this process may run on (its CPU
+/// affinity, so fewer under taskset or a container's CPU limit) when the
+/// inputs hold at least two tasks' worth of bytes, else 1. Parallel
+/// kernels cost JIT compile time (the async runtime's calls and
+/// coroutines: ~0.1 s more for the example), which only programs that
+/// move a few MiB win back; a program that builds large tensors from small
+/// inputs needs --threads.
+unsigned defaultThreads(const std::vector<HostArray> &inputs) {
+  size_t bytes = 0;
+  for (const HostArray &input : inputs)
+    bytes += input.bytes.size();
+  if (bytes < 2 * size_t(layoutopt::stream_lite::kMinParallelTaskBytes))
+    return 1;
+  return std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+}
+
+/// --threads above this is surely a typo (each kernel loop makes at most
+/// that many tasks).
+constexpr unsigned kMaxThreads = 1024;
 
 /// Every bad input ends here, also from inside a running program (the JIT
 /// session's failure handler, after it released the program's buffers).
@@ -174,6 +196,17 @@ static int runLayoutRun(int argc, char **argv) {
                "it leaves undefined (tensor.empty) read the same in the "
                "program and its reference"),
       cl::cat(category));
+  // libLLVM registers an option of that name (a hidden one, for its own
+  // thread pools); layout-run hides every other option anyway.
+  if (cl::Option *llvmThreads = cl::getRegisteredOptions().lookup("threads"))
+    llvmThreads->setArgStr("llvm-threads");
+  cl::opt<unsigned> threads(
+      "threads",
+      cl::desc("Builtin kernels that move more than 1 MiB run on up to N "
+               "threads, at least 1 MiB each (default: the hardware "
+               "threads this process may use; 1: every kernel serial). "
+               "The reference run is serial"),
+      cl::value_desc("N"), cl::cat(category));
   cl::opt<bool> testPlantMismatch(
       "test-plant-mismatch",
       cl::desc("Test only: lower the program, not its reference, with a "
@@ -220,6 +253,9 @@ static int runLayoutRun(int argc, char **argv) {
           .Default(std::nullopt);
   if (!optimization)
     fail("--optimize expects none, kernels or all, got '" + optimize + "'");
+  if (threads.getNumOccurrences() && (threads < 1 || threads > kMaxThreads))
+    fail("--threads expects a number from 1 to " + std::to_string(kMaxThreads) +
+         ", got " + std::to_string(threads));
   std::vector<std::string> outputPaths;
   for (const std::string &spec : outputSpecs) {
     if (!llvm::StringRef(spec).starts_with("@") || spec.size() < 2)
@@ -293,6 +329,8 @@ static int runLayoutRun(int argc, char **argv) {
   options.optimization = *optimization;
   options.verifyEachPass = verifyEach;
   options.zeroBuffers = zeroBuffers;
+  options.threads = threads.getNumOccurrences() ? unsigned(threads)
+                                                : defaultThreads(inputs);
   options.testPlantMismatch = testPlantMismatch;
   ProgramRun run = orFail(runProgram(*module, functionName, inputs,
                                      resultTypes, options, onFailure));

@@ -7,6 +7,8 @@
 #include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Async/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/Builders.h"
@@ -32,25 +34,38 @@ std::unique_ptr<MLIRContext> makeKernelJitContext() {
 
 OwningOpRef<ModuleOp>
 buildBuiltinKernelModule(MLIRContext &ctx, BuiltinKind kind,
-                         ArrayRef<RankedTensorType> types) {
+                         ArrayRef<RankedTensorType> types,
+                         const BuiltinKernelOptions &kernelOptions) {
   OpBuilder builder(&ctx);
   Location loc = builder.getUnknownLoc();
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   builder.setInsertionPointToEnd(module->getBody());
   std::string name = getBuiltinName(kind, types);
-  if (!buildBuiltinExecutable(builder, loc, name, kind, types))
+  if (!buildBuiltinExecutable(builder, loc, name, kind, types, kernelOptions))
     return nullptr;
   return module;
 }
 
-LogicalResult lowerKernelModule(ModuleOp module, std::string *diagnostics) {
+LogicalResult lowerKernelModule(ModuleOp module, std::string *diagnostics,
+                                unsigned threads) {
   std::optional<DiagnosticCapture> capture;
   if (diagnostics)
     capture.emplace(*module.getContext());
   PassManager pm(module.getContext());
   pm.addPass(createLowerBindingsPass());
   OpPassManager &inner = pm.nest<ExecutableOp>().nest<ModuleOp>();
+  if (threads > 1) {
+    ParallelizeKernelsPassOptions parallelize;
+    parallelize.threads = threads;
+    inner.addPass(createParallelizeKernelsPass(parallelize));
+    inner.addPass(arith::createArithExpandOpsPass());
+    inner.addPass(createAsyncToAsyncRuntimePass());
+    inner.addPass(createAsyncRuntimeRefCountingPass());
+    inner.addPass(createAsyncRuntimeRefCountingOptPass());
+  }
   inner.addPass(createSCFToControlFlowPass());
+  if (threads > 1)
+    inner.addPass(createConvertAsyncToLLVMPass());
   inner.addPass(memref::createExpandStridedMetadataPass());
   inner.addPass(createFinalizeMemRefToLLVMConversionPass());
   inner.addPass(createArithToLLVMConversionPass());
@@ -83,12 +98,15 @@ llvm::Expected<JitKernel> jitKernel(ModuleOp lowered, llvm::StringRef name,
 llvm::Expected<JitKernel>
 compileBuiltinKernel(MLIRContext &ctx, BuiltinKind kind,
                      ArrayRef<RankedTensorType> types,
-                     const KernelJitOptions &options) {
+                     const KernelJitOptions &options, unsigned threads) {
   std::string name = getBuiltinName(kind, types);
-  OwningOpRef<ModuleOp> module = buildBuiltinKernelModule(ctx, kind, types);
+  BuiltinKernelOptions kernelOptions;
+  kernelOptions.parallelOuterLoop = threads > 1;
+  OwningOpRef<ModuleOp> module =
+      buildBuiltinKernelModule(ctx, kind, types, kernelOptions);
   if (!module)
     return llvm::createStringError("buildBuiltinExecutable failed for " + name);
-  if (failed(lowerKernelModule(*module)))
+  if (failed(lowerKernelModule(*module, /*diagnostics=*/nullptr, threads)))
     return llvm::createStringError("lowering failed for " + name);
   return jitKernel(*module, name, options);
 }

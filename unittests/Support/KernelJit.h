@@ -36,18 +36,21 @@ std::unique_ptr<mlir::MLIRContext> makeKernelJitContext();
 /// A module holding the builtin executable of `kind` over `types`, named
 /// getBuiltinName(kind, types); null when buildBuiltinExecutable fails (its
 /// diagnostics go to the context's handlers).
-mlir::OwningOpRef<mlir::ModuleOp>
-buildBuiltinKernelModule(mlir::MLIRContext &ctx,
-                         layoutopt::stream_lite::BuiltinKind kind,
-                         llvm::ArrayRef<mlir::RankedTensorType> types);
+mlir::OwningOpRef<mlir::ModuleOp> buildBuiltinKernelModule(
+    mlir::MLIRContext &ctx, layoutopt::stream_lite::BuiltinKind kind,
+    llvm::ArrayRef<mlir::RankedTensorType> types,
+    const layoutopt::stream_lite::BuiltinKernelOptions &kernelOptions = {});
 
 /// stream-lite-lower-bindings, then the upstream lowering to the LLVM
 /// dialect nested on every executable's inner module, in place. With
 /// `diagnostics`, the diagnostics of the run are collected there (joined by
 /// newlines) and kept off stderr; without, they go to the context's
-/// handlers.
+/// handlers. With `threads` above 1, parallel kernel loops become async
+/// tasks first (stream-lite-parallelize-kernels and the upstream async
+/// lowering, as --stream-lite-to-llvm-pipeline=threads=N does).
 mlir::LogicalResult lowerKernelModule(mlir::ModuleOp module,
-                                      std::string *diagnostics = nullptr);
+                                      std::string *diagnostics = nullptr,
+                                      unsigned threads = 1);
 
 /// How a lowered kernel is JIT-compiled (optimize: O3 IR for the host and
 /// CodeGenOptLevel::Aggressive; off: ExecutionEngine's defaults).
@@ -83,12 +86,14 @@ llvm::Expected<JitKernel> jitKernel(mlir::ModuleOp lowered,
                                     const KernelJitOptions &options = {});
 
 /// buildBuiltinKernelModule, lowerKernelModule and jitKernel in one: the
-/// kernel of `kind` over `types`, ready to invoke.
+/// kernel of `kind` over `types`, ready to invoke; with `threads` above 1
+/// its outer loop runs on up to that many threads (parallelOuterLoop).
 llvm::Expected<JitKernel>
 compileBuiltinKernel(mlir::MLIRContext &ctx,
                      layoutopt::stream_lite::BuiltinKind kind,
                      llvm::ArrayRef<mlir::RankedTensorType> types,
-                     const KernelJitOptions &options = {});
+                     const KernelJitOptions &options = {},
+                     unsigned threads = 1);
 
 } // namespace layoutopt::test
 

@@ -239,6 +239,9 @@ struct ProgramOptions {
   mlir::TimingScope *timing = nullptr;
   /// JitOptions::zeroBuffers.
   bool zeroBuffers = false;
+  /// Above 1: builtin kernels that move more than 1 MiB run on up to this
+  /// many threads (--stream-lite-to-llvm-pipeline=threads=N).
+  unsigned threads = 1;
   /// Test only: lower with test-plant-mismatch (every splat stores its
   /// value plus one; see --stream-lite-materialize-builtins).
   bool testPlantMismatch = false;

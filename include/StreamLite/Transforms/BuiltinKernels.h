@@ -59,6 +59,25 @@ llvm::StringRef stringifyBuiltinKind(BuiltinKind kind);
 std::string getBuiltinName(BuiltinKind kind,
                            llvm::ArrayRef<mlir::RankedTensorType> types);
 
+/// Bytes each task of a parallel kernel moves at least: below that, waking
+/// another thread costs more than it saves, so smaller regions run on one.
+inline constexpr int64_t kMinParallelTaskBytes = int64_t(1) << 20;
+
+/// How buildBuiltinExecutable builds a kernel.
+struct BuiltinKernelOptions {
+  /// The outermost loop of the region walk becomes an `scf.parallel` over
+  /// groups of its iterations, each group moving at least
+  /// kMinParallelTaskBytes (one group for smaller regions) with an inner
+  /// `scf.for`; --stream-lite-parallelize-kernels turns it into tasks. A
+  /// kernel whose iterations could write the same bytes (packed sub-byte
+  /// elements) or share a scratch buffer keeps its serial loop. A fill's
+  /// pattern is an alloca in each group, which parallelize-kernels hoists
+  /// (a lowering that runs the loop serially should hoist it too: each
+  /// group would take another 64 bytes of stack). Off, the kernel is the
+  /// same as without the option.
+  bool parallelOuterLoop = false;
+};
+
 /// Builds the private `stream_lite.executable @name` holding
 /// `stream_lite.executable.export public @name` and an inner builtin.module
 /// with `func.func @name` implementing the kernel, at `builder`'s insertion
@@ -66,7 +85,8 @@ std::string getBuiltinName(BuiltinKind kind,
 ExecutableOp buildBuiltinExecutable(mlir::OpBuilder &builder,
                                     mlir::Location loc, llvm::StringRef name,
                                     BuiltinKind kind,
-                                    llvm::ArrayRef<mlir::RankedTensorType> types);
+                                    llvm::ArrayRef<mlir::RankedTensorType> types,
+                                    const BuiltinKernelOptions &options = {});
 
 } // namespace layoutopt::stream_lite
 

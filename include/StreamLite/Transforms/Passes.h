@@ -4,6 +4,7 @@
 #define STREAMLITE_TRANSFORMS_PASSES_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -66,6 +67,15 @@ struct ToLLVMPipelineOptions
                      "test-plant-mismatch (every splat stores its value "
                      "plus one)"),
       llvm::cl::init(false)};
+  Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Above 1: builtin kernels moving more than 1 MiB run "
+                     "on up to this many threads (materialize-builtins="
+                     "parallel-kernels, parallelize-kernels and the "
+                     "upstream async lowering; the program then needs "
+                     "libmlir_async_runtime.so). 1 (default): every "
+                     "kernel is serial and the program needs no runtime"),
+      llvm::cl::init(1)};
 };
 
 /// `--stream-lite-to-llvm-pipeline` (docs/passes.md): insert-runtime-checks
@@ -74,7 +84,8 @@ struct ToLLVMPipelineOptions
 /// lift-cf-to-scf, buffer-deallocation-pipeline, then the lowering to the
 /// LLVM dialect (scf-to-cf, expand-strided-metadata,
 /// convert-asserts-to-llvm, convert-host-to-llvm,
-/// reconcile-unrealized-casts, a folding canonicalization).
+/// reconcile-unrealized-casts, a folding canonicalization); with `threads`
+/// above 1, parallel kernels lowered through upstream's async passes.
 void buildToLLVMPipeline(mlir::OpPassManager &pm,
                          const ToLLVMPipelineOptions &options);
 /// The same with default options.

@@ -130,6 +130,14 @@ def MaterializeBuiltinsPass
     an error naming the op.
   }];
   let options = [
+    Option<"parallelKernels", "parallel-kernels", "bool", /*default=*/"false",
+           "The outermost loop of each builtin kernel becomes an "
+           "`scf.parallel` over groups of iterations that move at least "
+           "1 MiB each (one group for smaller regions), each group an "
+           "`scf.for`; `stream-lite-parallelize-kernels` turns it into "
+           "tasks. Kernels of packed sub-byte elements, and those whose "
+           "iterations share a scratch buffer, stay serial. Off (default), "
+           "every loop is an `scf.for`">,
     Option<"testPlantMismatch", "test-plant-mismatch", "bool",
            /*default=*/"false",
            "Test only: every splat of an integer or float stores its value "
@@ -451,6 +459,42 @@ def ConvertAssertsToLLVMPass
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
+def ParallelizeKernelsPass
+    : Pass<"stream-lite-parallelize-kernels", "::mlir::ModuleOp"> {
+  let summary = "Runs the parallel loops of builtin kernels as async tasks on several threads";
+  let description = [{
+    Each `scf.parallel` in a builtin kernel (a `func.func` whose name starts
+    with `__builtin_`, as `stream-lite-materialize-builtins` with
+    `parallel-kernels` makes them) becomes upstream `async-parallel-for`'s
+    form: the loop body outlined to a function that computes one block of
+    iterations, called directly when there is one block, else dispatched as
+    `async.execute` tasks (the caller's thread takes one) and awaited.
+    Blocks are at most `threads` per loop; the kernel's loop step already
+    gives each iteration at least 1 MiB to move, so a smaller region is one
+    block and runs on the caller's thread, without the async runtime. The
+    outlined functions are renamed after their kernel
+    (`@__builtin_..._parallel_compute_fn`), so that they count as kernel
+    code (`layout-run --optimize=kernels` optimizes them). Other
+    `scf.parallel` loops are left alone.
+
+    The async ops it creates are then lowered by upstream
+    `async-to-async-runtime`, `async-runtime-ref-counting`,
+    `async-runtime-ref-counting-opt` and `convert-async-to-llvm`
+    (`--stream-lite-to-llvm-pipeline=threads=N` runs them all), and the
+    program needs `libmlir_async_runtime.so` at run time.
+  }];
+  let options = [
+    Option<"threads", "threads", "unsigned", /*default=*/"8",
+           "At most this many blocks (tasks running at once) per loop">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::async::AsyncDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::scf::SCFDialect",
   ];
 }
 

@@ -120,7 +120,9 @@ public:
     unsigned executables[5] = {0, 0, 0, 0, 0};
   };
 
-  explicit BuiltinMaterialization(mlir::ModuleOp module);
+  /// New builtin kernels are built with `kernelOptions`.
+  explicit BuiltinMaterialization(mlir::ModuleOp module,
+                                  BuiltinKernelOptions kernelOptions = {});
 
   /// Reports `plan` for `op` as a remark (passed for DMA and folds, missed
   /// for a dispatch); a plan that is an error is emitted as an error naming
@@ -156,9 +158,16 @@ private:
   mlir::SymbolTable builtins;
   mlir::SymbolTableCollection symbols;
   bool explainDMA;
+  BuiltinKernelOptions kernelOptions;
   bool anyFailed = false;
   Counts counts;
 };
+
+/// Upstream's async-parallel-for pattern (scf.parallel to async tasks),
+/// with at most `threads` blocks of iterations per loop
+/// (--stream-lite-parallelize-kernels applies it to builtin kernels).
+void populateParallelizeKernelsPatterns(mlir::RewritePatternSet &patterns,
+                                        unsigned threads);
 
 /// One pattern per transfer op (clone, encode, slice, update, fill, splat):
 /// plans it, reports the decision, and rewrites it when it is not DMA.

@@ -1,8 +1,9 @@
 //===- BuiltinKernelSupport.h - pieces of the builtin kernels ---*- C++ -*-===//
 //
-// Private to BuiltinKernels.cpp and BuiltinRegionTransfer.cpp: a kernel's
-// view of one tensor binding, element loads and stores through the layout,
-// and the region transfer (copy or fill) every kernel kind is built from.
+// Private to the Builtin*.cpp files of the kernels: a kernel's view of one
+// tensor binding, element loads and stores through the layout, the order in
+// which a byte image is walked (BuiltinPhysicalOrder.cpp), and the region
+// transfer (copy or fill) every kernel kind is built from.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "StreamLite/IR/StreamLiteAttrs.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <optional>
 
@@ -46,15 +48,47 @@ struct RegionSide {
   llvm::SmallVector<mlir::OpFoldResult> offsets;
 };
 
+/// How a layout's byte image is walked, for any shape: its physical dims in
+/// row-major order (logical dim and stride; the extents of a placeholder
+/// shape are not used), the tile of each logical dim (1 when untiled), and
+/// the innermost run of contiguous elements.
+struct PhysicalOrder {
+  llvm::SmallVector<PhysicalDim> dims;
+  llvm::SmallVector<int64_t> tiles;
+  /// The logical dim of the innermost physical dim (-1 for rank 0).
+  int64_t runDim = -1;
+  /// Elements per contiguous run along runDim (aligned to multiples of it):
+  /// its tile, or mlir::ShapedType::kDynamic for the whole dim.
+  int64_t runLength = 0;
+
+  bool hasTiles() const {
+    return llvm::any_of(tiles, [](int64_t t) { return t > 1; });
+  }
+};
+
+PhysicalOrder getPhysicalOrder(const KernelTensor &tensor);
+
+/// A loop over [lb, ub) whose iterations move `bytesPerIteration` each, as
+/// an `scf.parallel` over groups of at least kMinParallelTaskBytes, each an
+/// `scf.for`, preceded by what `atGroupStart` builds (scratch buffers of
+/// the group, allocas of fixed size); returns the
+/// `scf.for`'s induction variable and leaves `builder` in its body
+/// (BuiltinParallelLoop.cpp).
+mlir::Value buildParallelOuterLoop(mlir::OpBuilder &builder, mlir::Location loc,
+                                   mlir::OpFoldResult lb, mlir::OpFoldResult ub,
+                                   mlir::OpFoldResult bytesPerIteration,
+                                   llvm::function_ref<void()> atGroupStart);
+
 /// The side of `tensor` whose region starts at `offsets` (none: at 0).
 RegionSide makeSide(mlir::OpBuilder &builder, const KernelTensor &tensor,
                     mlir::ValueRange offsets = {});
 
 /// Copies the region of `lengths` from `src` to `dst`, or, without `src`,
 /// stores `fillValue` (of dst's storage type) over it
-/// (BuiltinRegionTransfer.cpp).
+/// (BuiltinRegionTransfer.cpp); `parallel`: see
+/// BuiltinKernelOptions::parallelOuterLoop.
 void buildRegionTransfer(mlir::OpBuilder &builder, mlir::Location loc,
-                         RegionSide dst, std::optional<RegionSide> src,
+                         bool parallel, RegionSide dst, std::optional<RegionSide> src,
                          mlir::Value fillValue,
                          llvm::ArrayRef<mlir::OpFoldResult> lengths);
 

@@ -24,9 +24,11 @@ namespace layoutopt::stream_lite {
 static constexpr llvm::StringLiteral kRemarkCategory =
     "stream-lite-materialize-builtins";
 
-BuiltinMaterialization::BuiltinMaterialization(ModuleOp module)
+BuiltinMaterialization::BuiltinMaterialization(
+    ModuleOp module, BuiltinKernelOptions kernelOptions)
     : module(module), builtins(module),
-      explainDMA(module->getContext()->getRemarkEngine() != nullptr) {}
+      explainDMA(module->getContext()->getRemarkEngine() != nullptr),
+      kernelOptions(kernelOptions) {}
 
 LogicalResult BuiltinMaterialization::plan(Operation *op,
                                            TransferPlan &result) {
@@ -67,7 +69,8 @@ void BuiltinMaterialization::replaceWithDispatch(
       anchor = anchor->getParentOp();
     rewriter.setInsertionPoint(anchor);
     builtins.insert(
-        buildBuiltinExecutable(rewriter, op->getLoc(), name, kind, types));
+        buildBuiltinExecutable(rewriter, op->getLoc(), name, kind, types,
+                               kernelOptions));
     ++counts.executables[static_cast<unsigned>(kind)];
   }
   ++counts.dispatches[static_cast<unsigned>(kind)];

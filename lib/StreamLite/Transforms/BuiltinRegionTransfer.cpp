@@ -20,6 +20,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <optional>
 #include <variant>
@@ -69,92 +70,16 @@ constexpr int64_t kMaxPatternBytes = 64;
 constexpr arith::IntegerOverflowFlags kIndexFlags =
     arith::IntegerOverflowFlags::nuw | arith::IntegerOverflowFlags::nsw;
 
-/// How a layout's byte image is walked, for any shape: its physical dims in
-/// row-major order (logical dim and stride; the extents of a placeholder
-/// shape are not used), the tile of each logical dim (1 when untiled), and
-/// the innermost run of contiguous elements.
-struct PhysicalOrder {
-  SmallVector<PhysicalDim> dims;
-  SmallVector<int64_t> tiles;
-  /// The logical dim of the innermost physical dim (-1 for rank 0).
-  int64_t runDim = -1;
-  /// Elements per contiguous run along runDim (aligned to multiples of it):
-  /// its tile, or ShapedType::kDynamic for the whole dim.
-  int64_t runLength = 0;
-
-  bool hasTiles() const {
-    return llvm::any_of(tiles, [](int64_t t) { return t > 1; });
-  }
-};
-
-PhysicalOrder getPhysicalOrder(const KernelTensor &tensor) {
-  PhysicalOrder order;
-  // Strides and the order of physical dims do not depend on the extents.
-  SmallVector<int64_t> shape =
-      llvm::map_to_vector(tensor.type.getShape(), [](int64_t d) {
-        return ShapedType::isDynamic(d) ? int64_t(1) : d;
-      });
-  order.dims = tensor.layout.getPhysicalDims(shape);
-  order.tiles.assign(shape.size(), 1);
-  // The first rank dims are each logical dim's outer (or only) dim, whose
-  // stride is its tile; a swizzle's in-tile dims may step by more.
-  for (const PhysicalDim &dim : ArrayRef(order.dims).take_front(shape.size()))
-    order.tiles[dim.logicalDim] = dim.stride;
-  // The walks below expect the outer dims first (one per logical dim, its
-  // tile as stride), then the dims inside a tile, each stepping a tiled dim
-  // by a stride that, times its extent, stays inside the tile: one stride-1
-  // dim per tiled dim for plain tiles, a swizzle's factors otherwise (as
-  // identity, padding and tiled have it). Any other image is walked in
-  // logical order one element at a time.
-  bool expected = order.dims.size() >= shape.size();
-  for (const PhysicalDim &dim : ArrayRef(order.dims).drop_front(shape.size())) {
-    int64_t tile = order.tiles[dim.logicalDim];
-    expected &= tile > 1 && dim.stride >= 1 && dim.extent >= 1 &&
-                tile % dim.stride == 0 && dim.stride * dim.extent <= tile;
-  }
-  if (!expected) {
-    order = PhysicalOrder();
-    order.tiles.assign(shape.size(), 1);
-    for (int64_t dim = 0, e = shape.size(); dim < e; ++dim)
-      order.dims.push_back({dim, 1, 1});
-    return order;
-  }
-  // The innermost dim runs contiguously when it steps by 1: a whole untiled
-  // dim, or its extent inside a tile (the tile, or a swizzle's innermost
-  // factor, whose runs are aligned to multiples of it).
-  if (!order.dims.empty() && order.dims.back().stride == 1) {
-    order.runDim = order.dims.back().logicalDim;
-    bool inTile = order.dims.size() > shape.size();
-    order.runLength =
-        inTile ? order.dims.back().extent : int64_t(ShapedType::kDynamic);
-  }
-  return order;
-}
-
-} // namespace
-
-RegionSide detail::makeSide(OpBuilder &builder, const KernelTensor &tensor,
-                            ValueRange offsets) {
-  RegionSide side{&tensor, {}};
-  if (offsets.empty())
-    side.offsets.assign(tensor.type.getRank(),
-                        indexAttr(builder.getContext(), 0));
-  else
-    side.offsets = getAsOpFoldResult(offsets);
-  return side;
-}
-
-namespace {
-
 /// Copies the region of `lengths` from `src` to `dst`, or, without `src`,
 /// stores `fillValue` (of dst's storage type) over it.
 class RegionTransfer {
 public:
-  RegionTransfer(OpBuilder &builder, Location loc, RegionSide dst,
-                 std::optional<RegionSide> src, Value fillValue,
-                 ArrayRef<OpFoldResult> lengths)
+  RegionTransfer(OpBuilder &builder, Location loc, bool parallel,
+                 RegionSide dst, std::optional<RegionSide> src,
+                 Value fillValue, ArrayRef<OpFoldResult> lengths)
       : b(builder), loc(loc), math(builder, loc, kIndexFlags), dst(std::move(dst)),
-        src(std::move(src)), fillValue(fillValue), lengths(lengths) {}
+        src(std::move(src)), fillValue(fillValue), lengths(lengths),
+        parallel(parallel) {}
 
   void build();
 
@@ -180,6 +105,10 @@ private:
   Value slotRemainder(const RegionSide &side, const Indices &indices);
   /// A loop at the builder's insertion point; leaves the builder in its body.
   Value loop(OpFoldResult lb, OpFoldResult ub, int64_t step = 1);
+  /// The outermost loop, over `dim` in steps of `extent` elements: parallel
+  /// when `parallel` is set.
+  Value outerLoop(int64_t dim, int64_t extent, OpFoldResult lb,
+                  OpFoldResult ub);
   void buildNest(int64_t chunk);
   void buildUntiledNest(size_t level, Indices indices, int64_t chunk);
   void buildTileNest(size_t level, Indices indices, Indices blocks,
@@ -229,12 +158,15 @@ private:
   /// least a chunk: the next run starts another tile). Shifted chunks are
   /// then joined in registers instead of `staging`.
   std::optional<OpFoldResult> nextRunBytes;
+  /// Creates `pattern` and `tilePattern` at the builder (fills only).
+  std::function<void()> makePatterns;
   /// For fills of whole tiles: `tilePatternElements` of the value.
   Value tilePattern;
   int64_t tilePatternElements = 0;
   /// When above 1: the run of a cut tile along runDim (at most this many
   /// elements) is contiguous on every side and moves in pieces.
   int64_t cutChunk = 1;
+  bool parallel;
 };
 
 RegionTransfer::Indices RegionTransfer::indicesIn(const RegionSide &side,
@@ -344,6 +276,22 @@ Value RegionTransfer::loop(OpFoldResult lb, OpFoldResult ub, int64_t step) {
   return forOp.getInductionVar();
 }
 
+Value RegionTransfer::outerLoop(int64_t dim, int64_t extent, OpFoldResult lb,
+                                OpFoldResult ub) {
+  if (!parallel)
+    return loop(lb, ub);
+  OpFoldResult elements = math.constant(extent);
+  for (auto [d, length] : llvm::enumerate(lengths))
+    if (static_cast<int64_t>(d) != dim)
+      elements = math.mul(elements, length);
+  return buildParallelOuterLoop(b, loc, lb, ub,
+                                math.mul(elements, dst.tensor->elementBytes),
+                                [&] {
+                                  if (makePatterns)
+                                    makePatterns();
+                                });
+}
+
 void RegionTransfer::build() {
   int64_t rank = lengths.size();
   if (rank == 0) {
@@ -373,6 +321,9 @@ void RegionTransfer::build() {
   // Packed sub-byte elements move in chunks of whole bytes (moveChunk
   // checks that both sides start on a byte), else one at a time.
   int64_t slotsPerByte = d.width.slotsPerByte();
+  // Iterations of the outer loop write different elements, but packed
+  // elements of two of them may share a byte (read-modify-write).
+  parallel &= !d.width.isPacked();
   if (runDim >= 0 && (!other || other->runDim == runDim) &&
       (d.width.isPacked() || !src ||
        d.storageType == d.type.getElementType())) {
@@ -409,19 +360,24 @@ void RegionTransfer::build() {
     if (chunk > 1 && d.width.isPacked())
       unit = replicateToByte(fillValue);
     int64_t unitBytes = d.width.isPacked() ? 1 : elementBytes;
-    auto makePattern = [&](int64_t elements) -> Value {
-      Value buffer = memref::AllocaOp::create(
-          b, loc, MemRefType::get({chunkBytes(elements)}, b.getI8Type()));
-      for (int64_t i = 0; i < chunkBytes(elements) / unitBytes; ++i) {
-        Value at = memref::ViewOp::create(
-            b, loc, MemRefType::get({}, d.storageType), buffer,
-            math.value(math.constant(i * unitBytes)), ValueRange());
-        memref::StoreOp::create(b, loc, unit, at, ValueRange());
-      }
-      return buffer;
+    makePatterns = [this, unit, unitBytes, chunk,
+                    storageType = d.storageType] {
+      auto makePattern = [&](int64_t elements) -> Value {
+        Value buffer = memref::AllocaOp::create(
+            b, loc, MemRefType::get({chunkBytes(elements)}, b.getI8Type()));
+        for (int64_t i = 0; i < chunkBytes(elements) / unitBytes; ++i) {
+          Value at = memref::ViewOp::create(
+              b, loc, MemRefType::get({}, storageType), buffer,
+              math.value(math.constant(i * unitBytes)), ValueRange());
+          memref::StoreOp::create(b, loc, unit, at, ValueRange());
+        }
+        return buffer;
+      };
+      if (chunk > 1)
+        pattern = makePattern(chunk);
+      if (tilePatternElements)
+        tilePattern = makePattern(tilePatternElements);
     };
-    if (chunk > 1)
-      pattern = makePattern(chunk);
     // A whole tile is one contiguous block (swizzled or not): fill it in
     // pieces of up to kMaxPatternBytes that divide it, which stores wider
     // than a tile row at a time (one 16-byte store per 8x4 f32 tile row
@@ -431,10 +387,13 @@ void RegionTransfer::build() {
       tileElements *= tile;
     int64_t piece = std::gcd(tileElements, kMaxPatternBytes / elementBytes);
     if (chunk > 1 && order.hasTiles() && !d.width.isPacked() &&
-        piece > chunk) {
-      tilePattern = makePattern(piece);
+        piece > chunk)
       tilePatternElements = piece;
-    }
+    // Parallel groups make their own (outerLoop), to be read by one task
+    // each: the optimizer then sees the pattern's stores, as it does here.
+    parallel &= order.hasTiles() || order.dims.size() > 1;
+    if (!parallel)
+      makePatterns();
   }
 
   if (!needsAlignment) {
@@ -473,6 +432,7 @@ void RegionTransfer::build() {
   } else if (split) {
     staging = memref::AllocaOp::create(
         b, loc, MemRefType::get({chunkBytes(chunk)}, b.getI8Type()));
+    parallel = false; // one staging buffer for every iteration
   }
   if (kl && kr) {
     shift = ((*kr - *kl) % chunk + chunk) % chunk;
@@ -514,7 +474,7 @@ void RegionTransfer::buildUntiledNest(size_t level, Indices indices,
   OpFoldResult end = math.add(begin, lengths[dim]);
   if (level + 1 < order.dims.size()) {
     OpBuilder::InsertionGuard guard(b);
-    indices[dim] = loop(begin, end);
+    indices[dim] = level == 0 ? outerLoop(dim, 1, begin, end) : loop(begin, end);
     buildUntiledNest(level + 1, indices, chunk);
     return;
   }
@@ -602,11 +562,13 @@ void RegionTransfer::buildTileNest(size_t level, Indices indices,
   OpFoldResult begin = o.offsets[dim];
   OpFoldResult end = math.add(begin, lengths[dim]);
   OpBuilder::InsertionGuard guard(b);
-  if (pd.stride == 1)
-    indices[dim] = loop(begin, end);
-  else
-    blocks[dim] =
-        loop(math.floorDiv(begin, pd.stride), math.ceilDiv(end, pd.stride));
+  OpFoldResult lb = begin, ub = end;
+  if (pd.stride != 1) {
+    lb = math.floorDiv(begin, pd.stride);
+    ub = math.ceilDiv(end, pd.stride);
+  }
+  Value iv = level == 0 ? outerLoop(dim, pd.stride, lb, ub) : loop(lb, ub);
+  (pd.stride == 1 ? indices : blocks)[dim] = iv;
   buildTileNest(level + 1, indices, blocks, chunk);
 }
 
@@ -866,11 +828,12 @@ void RegionTransfer::moveCutRun(Indices indices, OpFoldResult begin,
 } // namespace
 
 void detail::buildRegionTransfer(OpBuilder &builder, Location loc,
-                                 RegionSide dst, std::optional<RegionSide> src,
+                                 bool parallel, RegionSide dst,
+                                 std::optional<RegionSide> src,
                                  Value fillValue,
                                  ArrayRef<OpFoldResult> lengths) {
-  RegionTransfer(builder, loc, std::move(dst), std::move(src), fillValue,
-                 lengths)
+  RegionTransfer(builder, loc, parallel, std::move(dst), std::move(src),
+                 fillValue, lengths)
       .build();
 }
 

@@ -28,7 +28,9 @@ struct MaterializeBuiltinsPass
   void runOnOperation() override {
     if (testPlantMismatch)
       plantMismatch();
-    BuiltinMaterialization state(getOperation());
+    BuiltinKernelOptions kernelOptions;
+    kernelOptions.parallelOuterLoop = parallelKernels;
+    BuiltinMaterialization state(getOperation(), kernelOptions);
     RewritePatternSet patterns(&getContext());
     populateMaterializeBuiltinsPatterns(patterns, state);
     applyPatternsOnceToAllOps(getOperation(), std::move(patterns));

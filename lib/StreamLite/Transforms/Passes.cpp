@@ -10,6 +10,7 @@
 #include "StreamLite/IR/StreamLiteOps.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/AsyncToLLVM/AsyncToLLVM.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -20,6 +21,8 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Async/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -71,6 +74,8 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     pm.addNestedPass<mlir::func::FuncOp>(createInsertRuntimeChecksPass());
   MaterializeBuiltinsPassOptions materialize;
   materialize.testPlantMismatch = options.testPlantMismatch;
+  bool parallel = options.threads > 1;
+  materialize.parallelKernels = parallel;
   buildLayoutPipeline(pm, materialize,
                       /*checkResourceSizes=*/options.runtimeChecks);
   // After the layout pipeline's cse, checks of one fact share one
@@ -117,6 +122,19 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   // A returned buffer the function does not own (an argument returned as
   // is) is returned as a clone: alloc and copy.
   pm.addPass(mlir::createConvertBufferizationToMemRefPass());
+  // Parallel kernel loops become async tasks once buffers are placed (the
+  // deallocation passes know nothing of async regions), then async runtime
+  // calls with reference counting; upstream's async-parallel-for arithmetic
+  // (ceildivsi) needs arith-expand.
+  if (parallel) {
+    ParallelizeKernelsPassOptions parallelize;
+    parallelize.threads = options.threads;
+    pm.addPass(createParallelizeKernelsPass(parallelize));
+    pm.addNestedPass<mlir::func::FuncOp>(mlir::arith::createArithExpandOpsPass());
+    pm.addPass(mlir::createAsyncToAsyncRuntimePass());
+    pm.addPass(mlir::createAsyncRuntimeRefCountingPass());
+    pm.addPass(mlir::createAsyncRuntimeRefCountingOptPass());
+  }
   {
     mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
     fpm.addPass(mlir::createCSEPass());
@@ -124,6 +142,8 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     fpm.addPass(mlir::createSCFToControlFlowPass());
     fpm.addPass(mlir::memref::createExpandStridedMetadataPass());
   }
+  if (parallel)
+    pm.addPass(mlir::createConvertAsyncToLLVMPass());
   // Upstream's cf.assert lowering costs asserts x symbols; ours is linear.
   pm.addPass(createConvertAssertsToLLVMPass());
   // Upstream's memref, arith, index, complex, cf, ub and func lowerings in

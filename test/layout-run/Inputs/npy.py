@@ -1,6 +1,7 @@
 """Tiny numpy-free .npy helper for the layout-run tests.
 
   npy.py write OUT DESCR SHAPE VALUES   e.g. write in.npy '<f4' 2,3 1,2,3,4,5,6
+  npy.py iota OUT DESCR SHAPE [START]   START, START+1, ... (large inputs)
   npy.py header FILE                    prints the version, header and size
   npy.py values FILE                    prints the data values (one-byte dtypes)
 """
@@ -11,12 +12,25 @@ FORMATS = {"<f4": "f", "<f8": "d", "<i4": "i", "<i8": "q", "|i1": "b", "|u1": "B
 
 
 def write(path, descr, shape, values):
+    vals = [v for v in values.split(",") if v]
+    write_values(path, descr, shape, vals)
+
+
+def iota(path, descr, shape, start="0"):
+    count = 1
+    for d in shape.split(","):
+        if d:
+            count *= int(d)
+    write_values(path, descr, shape, range(int(start), int(start) + count))
+
+
+def write_values(path, descr, shape, values):
     dims = [int(d) for d in shape.split(",") if d]
     shape_text = "(" + ", ".join(str(d) for d in dims) + ("," if len(dims) == 1 else "") + ")"
     header = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shape_text)
     header += " " * (63 - (10 + len(header)) % 64) + "\n"
     kind = FORMATS[descr]
-    vals = [float(v) if kind in "fd" else int(v) for v in values.split(",") if v]
+    vals = [float(v) if kind in "fd" else int(v) for v in values]
     data = struct.pack("<%d%s" % (len(vals), kind), *vals)
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + data)
@@ -39,6 +53,8 @@ def values(path):
 
 if sys.argv[1] == "write":
     write(*sys.argv[2:6])
+elif sys.argv[1] == "iota":
+    iota(*sys.argv[2:7])
 elif sys.argv[1] == "values":
     values(sys.argv[2])
 else:

@@ -1,0 +1,96 @@
+// RUN: layout-opt --stream-lite-materialize-builtins=parallel-kernels=true %s | FileCheck %s
+// RUN: layout-opt --stream-lite-materialize-builtins %s | FileCheck %s --check-prefix=SERIAL
+// RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 %s | FileCheck %s --check-prefix=LLVM
+// RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 %s | layout-opt | FileCheck %s --check-prefix=LLVM
+// RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=LLVM-SERIAL
+// RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=1 %s | FileCheck %s --check-prefix=LLVM-SERIAL
+
+// Parallel kernels (materialize-builtins=parallel-kernels, which
+// --stream-lite-to-llvm-pipeline=threads=N with N > 1 sets): the outermost
+// loop of a kernel's region walk is an scf.parallel whose step is a group
+// of iterations moving at least 1 MiB, each group an scf.for. Without the
+// option every loop is an scf.for, as before.
+
+#t = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>
+stream_lite.device @dev targets([#stream_lite.target<"x">])
+
+// 4 MiB: 128 rows of tiles of 32 KiB each, in groups of 32 (1 MiB).
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4
+// CHECK: scf.parallel (%[[G:.+]]) = (%{{.+}}) to (%c128) step (%c32) {
+// CHECK: %[[NEXT:.+]] = arith.addi %[[G]], %{{.+}}
+// CHECK: %[[END:.+]] = arith.minui %[[NEXT]], %{{.+}}
+// CHECK: scf.for %{{.+}} = %[[G]] to %[[END]] step
+// CHECK: scf.reduce
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_tiled_p0_1_t8_4_to_1024x1024xf32
+// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%c128) step (%c32) {
+// SERIAL-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4
+// SERIAL-NOT: scf.parallel
+// SERIAL: scf.for %{{.+}} = %{{.+}} to %c128 step
+func.func @static(%in: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %s0 = stream_lite.tensor.sizeof tensor<1024x1024xf32> : index
+  %a = stream_lite.tensor.import %in : tensor<1024x1024xf32> -> tensor<1024x1024xf32> in !stream_lite.resource<external>{%s0}
+  %s1 = stream_lite.tensor.sizeof tensor<1024x1024xf32, #t> : index
+  %e = stream_lite.tensor.encode %a : tensor<1024x1024xf32> in !stream_lite.resource<external>{%s0} -> tensor<1024x1024xf32, #t> in !stream_lite.resource<*>{%s1}
+  %b = stream_lite.tensor.encode %e : tensor<1024x1024xf32, #t> in !stream_lite.resource<*>{%s1} -> tensor<1024x1024xf32> in !stream_lite.resource<*>{%s0}
+  %r = stream_lite.tensor.export %b : tensor<1024x1024xf32> in !stream_lite.resource<*>{%s0} -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
+}
+
+// Dynamic rows: the group (33 rows of tiles of 8 x 1000 x 4 bytes) is
+// constant, the bound is not. Zeroing the result's padded rows stays a
+// serial loop (before the walk).
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_Dx1000xf32_to_Dx1000xf32_tiled_p0_1_t8_4
+// CHECK: scf.for
+// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%{{.+}}) step (%c33) {
+func.func @dynamic(%in: tensor<?x1000xf32>, %d: index) -> tensor<?x1000xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %s0 = stream_lite.tensor.sizeof tensor<?x1000xf32>{%d} : index
+  %a = stream_lite.tensor.import %in : tensor<?x1000xf32> -> tensor<?x1000xf32>{%d} in !stream_lite.resource<external>{%s0}
+  %s1 = stream_lite.tensor.sizeof tensor<?x1000xf32, #t>{%d} : index
+  %e = stream_lite.tensor.encode %a : tensor<?x1000xf32>{%d} in !stream_lite.resource<external>{%s0} -> tensor<?x1000xf32, #t>{%d} in !stream_lite.resource<*>{%s1}
+  %b = stream_lite.tensor.encode %e : tensor<?x1000xf32, #t>{%d} in !stream_lite.resource<*>{%s1} -> tensor<?x1000xf32>{%d} in !stream_lite.resource<*>{%s0}
+  %r = stream_lite.tensor.export %b : tensor<?x1000xf32>{%d} in !stream_lite.resource<*>{%s0} -> tensor<?x1000xf32>
+  return %r : tensor<?x1000xf32>
+}
+
+// A 16x16 tensor: one group holds every row of tiles (2), so the loop is
+// one task on the caller's thread.
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_16x16xf32_to_16x16xf32_tiled_p0_1_t8_4
+// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%c2) step (%c2048) {
+func.func @small(%in: tensor<16x16xf32>) -> tensor<16x16xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %s0 = stream_lite.tensor.sizeof tensor<16x16xf32> : index
+  %a = stream_lite.tensor.import %in : tensor<16x16xf32> -> tensor<16x16xf32> in !stream_lite.resource<external>{%s0}
+  %s1 = stream_lite.tensor.sizeof tensor<16x16xf32, #t> : index
+  %e = stream_lite.tensor.encode %a : tensor<16x16xf32> in !stream_lite.resource<external>{%s0} -> tensor<16x16xf32, #t> in !stream_lite.resource<*>{%s1}
+  %b = stream_lite.tensor.encode %e : tensor<16x16xf32, #t> in !stream_lite.resource<*>{%s1} -> tensor<16x16xf32> in !stream_lite.resource<*>{%s0}
+  %r = stream_lite.tensor.export %b : tensor<16x16xf32> in !stream_lite.resource<*>{%s0} -> tensor<16x16xf32>
+  return %r : tensor<16x16xf32>
+}
+
+// Packed i4: two iterations may write the two halves of one byte (a
+// read-modify-write each), so the kernels stay serial.
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_64x64xi4_to_64x64xi4_tiled_p0_1_t8_4
+// CHECK-NOT: scf.parallel
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_64x64xi4_tiled_p0_1_t8_4_to_64x64xi4
+// CHECK-NOT: scf.parallel
+// CHECK-LABEL: func.func @packed
+func.func @packed(%in: tensor<64x64xi4>) -> tensor<64x64xi4> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %s0 = stream_lite.tensor.sizeof tensor<64x64xi4> : index
+  %a = stream_lite.tensor.import %in : tensor<64x64xi4> -> tensor<64x64xi4> in !stream_lite.resource<external>{%s0}
+  %s1 = stream_lite.tensor.sizeof tensor<64x64xi4, #t> : index
+  %e = stream_lite.tensor.encode %a : tensor<64x64xi4> in !stream_lite.resource<external>{%s0} -> tensor<64x64xi4, #t> in !stream_lite.resource<*>{%s1}
+  %b = stream_lite.tensor.encode %e : tensor<64x64xi4, #t> in !stream_lite.resource<*>{%s1} -> tensor<64x64xi4> in !stream_lite.resource<*>{%s0}
+  %r = stream_lite.tensor.export %b : tensor<64x64xi4> in !stream_lite.resource<*>{%s0} -> tensor<64x64xi4>
+  return %r : tensor<64x64xi4>
+}
+
+// Lowered with threads=2: the outlined block function is named after its
+// kernel, tasks go through the async runtime, and the runtime's calls are
+// declared; with threads=1 (the default) nothing of that is there.
+// LLVM-DAG: llvm.func @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4{{.*}}_parallel_compute_fn(
+// LLVM-DAG: llvm.func @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4{{.*}}_async_dispatch_fn(
+// LLVM-DAG: llvm.call @mlirAsyncRuntimeExecute(
+// LLVM-DAG: llvm.call @mlirAsyncRuntimeAwaitAllInGroup(
+// LLVM-DAG: llvm.func @mlirAsyncRuntimeCreateGroup(
+// LLVM-SERIAL-NOT: mlirAsyncRuntime
+// LLVM-SERIAL-NOT: parallel_compute_fn
+// LLVM-SERIAL-NOT: llvm.intr.coro

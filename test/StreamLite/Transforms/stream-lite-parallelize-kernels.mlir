@@ -1,0 +1,46 @@
+// RUN: layout-opt --stream-lite-parallelize-kernels=threads=2 %s | FileCheck %s
+// RUN: layout-opt --stream-lite-parallelize-kernels=threads=2 %s | layout-opt | FileCheck %s
+
+// --stream-lite-parallelize-kernels: the scf.parallel loops of builtin
+// kernels (functions named __builtin_*) become upstream
+// async-parallel-for's form, at most `threads` blocks per loop; the
+// functions it outlines are renamed after their kernel so that layout-run
+// optimizes them as kernel code. Other functions' loops stay as they are.
+
+// CHECK-LABEL: func.func @__builtin_copy(
+// CHECK-NOT: scf.parallel
+// At most two blocks: the minimum block size is ceil(trips / 2).
+// CHECK: arith.ceildivsi %{{.+}}, %c2
+// CHECK: call @__builtin_copy_parallel_compute_fn(
+// CHECK: call @__builtin_copy_async_dispatch_fn(
+// CHECK: async.await_all
+// CHECK: return
+func.func @__builtin_copy(%src: memref<?xi8>, %dst: memref<?xi8>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %src[%i] : memref<?xi8>
+    memref.store %v, %dst[%i] : memref<?xi8>
+    scf.reduce
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @user(
+// CHECK: scf.parallel
+// CHECK-NOT: async
+// CHECK: return
+func.func @user(%src: memref<?xi8>, %dst: memref<?xi8>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %src[%i] : memref<?xi8>
+    memref.store %v, %dst[%i] : memref<?xi8>
+    scf.reduce
+  }
+  return
+}
+
+// The outlined functions (the block's loop, the recursive dispatch):
+// CHECK-DAG: func.func private @__builtin_copy_parallel_compute_fn(
+// CHECK-DAG: func.func private @__builtin_copy_async_dispatch_fn(

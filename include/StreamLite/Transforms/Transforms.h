@@ -129,6 +129,10 @@ public:
   /// the op instead, and fails.
   mlir::LogicalResult plan(mlir::Operation *op, TransferPlan &plan);
 
+  /// `op` (a transfer op) planned again with its DMA explanation, for the
+  /// remark `plan` emits.
+  TransferPlan planExplained(mlir::Operation *op);
+
   /// Replaces `op` by a dispatch of builtin `kind` over `types`, with the
   /// operands of the ABI in StreamLite/Transforms/BuiltinKernels.h, creating
   /// the builtin executable when the module has none of that signature.
@@ -144,9 +148,9 @@ public:
                            std::optional<int64_t> tiedOperand);
 
   mlir::SymbolTableCollection &getSymbols() { return symbols; }
-  /// The planner the patterns use: it explains DMA decisions only when the
-  /// context has a remark engine to report them to.
-  TransferPlanner planner() const { return TransferPlanner(explainDMA); }
+  /// The planner the patterns use. It does not explain DMA decisions: `plan`
+  /// plans again with explanations only for the remarks that are emitted.
+  TransferPlanner planner() const { return TransferPlanner(/*explainDMA=*/false); }
   /// Whether a plan was an error.
   bool hasFailed() const { return anyFailed; }
   /// The decisions so far: `plan` counts DMA and folds,
@@ -157,7 +161,6 @@ private:
   mlir::ModuleOp module;
   mlir::SymbolTable builtins;
   mlir::SymbolTableCollection symbols;
-  bool explainDMA;
   BuiltinKernelOptions kernelOptions;
   bool anyFailed = false;
   Counts counts;

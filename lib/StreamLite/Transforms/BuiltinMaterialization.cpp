@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Remarks.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 
@@ -27,7 +28,6 @@ static constexpr llvm::StringLiteral kRemarkCategory =
 BuiltinMaterialization::BuiltinMaterialization(
     ModuleOp module, BuiltinKernelOptions kernelOptions)
     : module(module), builtins(module),
-      explainDMA(module->getContext()->getRemarkEngine() != nullptr),
       kernelOptions(kernelOptions) {}
 
 LogicalResult BuiltinMaterialization::plan(Operation *op,
@@ -43,15 +43,39 @@ LogicalResult BuiltinMaterialization::plan(Operation *op,
   auto opts = remark::RemarkOpts::name(op->getName().getStringRef())
                   .category(kRemarkCategory)
                   .function(function);
-  if (result.kind == TransferPlan::Kind::Dispatch)
-    remark::missed(op->getLoc(), opts) << result.explanation;
-  else
-    remark::passed(op->getLoc(), opts) << result.explanation;
+  remark::detail::InFlightRemark report =
+      result.kind == TransferPlan::Kind::Dispatch
+          ? remark::missed(op->getLoc(), opts)
+          : remark::passed(op->getLoc(), opts);
+  if (report) {
+    // DMA plans are made without their explanation, text that only this
+    // remark reads (and the context may have an engine whose filters let
+    // no remark through): this one is planned again with it.
+    if (result.explanation.empty())
+      result.explanation = planExplained(op).explanation;
+    report << result.explanation;
+  }
   if (result.kind == TransferPlan::Kind::FoldToClone)
     ++counts.encodesFolded;
   else if (result.kind != TransferPlan::Kind::Dispatch)
     ++counts.dmaKept;
   return success();
+}
+
+TransferPlan BuiltinMaterialization::planExplained(Operation *op) {
+  TransferPlanner planner(/*explainDMA=*/true);
+  return llvm::TypeSwitch<Operation *, TransferPlan>(op)
+      .Case([&](TensorCloneOp clone) { return planner.planClone(clone); })
+      .Case([&](TensorEncodeOp encode) { return planner.planEncode(encode); })
+      .Case([&](TensorSliceOp slice) { return planner.planSlice(slice); })
+      .Case([&](TensorUpdateOp update) { return planner.planUpdate(update); })
+      .Case([&](TensorFillOp fill) {
+        return planner.planFill(fill, getNativeFillBits(fill, symbols));
+      })
+      .Case([&](TensorSplatOp splat) {
+        return planner.planSplat(splat, getNativeFillBits(splat, symbols));
+      })
+      .Default([](Operation *) { return TransferPlan(); });
 }
 
 void BuiltinMaterialization::replaceWithDispatch(

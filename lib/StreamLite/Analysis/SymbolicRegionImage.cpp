@@ -144,8 +144,6 @@ struct Cover {
   bool mayPad = false, surePad = false;
   /// Steps the region takes when this is the first moved dim.
   Size count;
-  /// Why the dim is not whole.
-  std::string notWhole;
 };
 } // namespace
 
@@ -238,6 +236,17 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
     staticPads.push_back(pad > 0);
   }
 
+  // Why logical dim i is not whole: text for a dispatch reason, formatted
+  // only when it is the reason.
+  auto notWholeReason = [&](int64_t i) -> std::string {
+    std::string range = rangeText(region.offsets[i], region.lengths[i]);
+    if (tile[i] == 1)
+      return llvm::formatv("dim {0} region {1} is not the whole dim ({2}), so "
+                           "the region is not one byte range",
+                           i, range, text(region.dims[i]));
+    return llvm::formatv("dim {0} region {1} cuts {2}-wide tiles", i, range,
+                         tile[i]);
+  };
   // How the region covers each logical dim: its outer (or only) physical dim
   // and, for tiled dims, the inner one.
   SmallVector<Cover> outer(rank), inner(rank);
@@ -248,20 +257,12 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
     int64_t t = tile[i];
     // A length equal to the dim leaves offset 0 as the only valid offset.
     bool whole = provablyEqual(n, d);
-    std::string range = rangeText(a, n);
     if (t == 1) {
       outer[i].unit = sn == 1;
       outer[i].whole = whole;
       outer[i].count = Size::of(n);
-      outer[i].notWhole = llvm::formatv(
-          "dim {0} region {1} is not the whole dim ({2}), so the region is "
-          "not one byte range",
-          i, range, text(d));
       continue;
     }
-    std::string cuts =
-        llvm::formatv("dim {0} region {1} cuts {2}-wide tiles", i, range, t);
-    outer[i].notWhole = inner[i].notWhole = cuts;
     if (whole) {
       // The tiles that hold the dim, the last one's pads included.
       outer[i].unit = sd && *sd <= t;
@@ -304,7 +305,7 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
     // Several tiles: whole tiles only, so the offset must be tile-aligned and
     // the region must end at a tile boundary or at the end of the dim.
     if (!aligned) {
-      why = sa ? cuts
+      why = sa ? notWholeReason(i)
                : std::string(llvm::formatv(
                      "dim {0} offset is dynamic and not provably a multiple "
                      "of its {1}-wide tiles",
@@ -318,11 +319,11 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
       outer[i].count = Size::of(n, t, /*roundUp=*/true);
       inner[i].mayPad = inner[i].surePad = true;
     } else {
-      why = sn && sd ? cuts
+      why = sn && sd ? notWholeReason(i)
             : sn     ? std::string(llvm::formatv(
                        "dim {0} region {1} ends inside a {2}-wide tile, and "
                        "whether that is the end of the dynamic dim is not known",
-                       i, range, t))
+                       i, rangeText(a, n), t))
                      : std::string(llvm::formatv(
                        "dim {0} length is dynamic and not provably a multiple "
                        "of its {1}-wide tiles",
@@ -373,7 +374,7 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
   for (size_t p = after; p < dims.size(); ++p) {
     const Cover &cover = coverOf(p);
     if (!cover.whole) {
-      why = cover.notWhole;
+      why = notWholeReason(dims[p].logicalDim);
       return failure();
     }
     bool isUntiled = tile[dims[p].logicalDim] == 1;

@@ -239,8 +239,10 @@ llvm::orc::ExecutorSymbolDef symbolOf(Fn *function) {
 } // namespace
 
 JitSession::JitSession(std::unique_ptr<ExecutionEngine> engine,
-                       bool zeroBuffers)
-    : engine(std::move(engine)), zeroBuffers(zeroBuffers) {}
+                       bool zeroBuffers, std::shared_ptr<BufferPool> bufferPool)
+    : engine(std::move(engine)), zeroBuffers(zeroBuffers),
+      bufferPool(bufferPool ? std::move(bufferPool)
+                            : std::make_shared<BufferPool>()) {}
 
 JitSession::~JitSession() { releaseAllocations(); }
 
@@ -281,7 +283,8 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
   if (!engine)
     return engine.takeError();
   std::unique_ptr<JitSession> session(
-      new JitSession(std::move(*engine), options.zeroBuffers));
+      new JitSession(std::move(*engine), options.zeroBuffers,
+                     options.bufferPool));
   session->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
     symbols[interner("malloc")] = symbolOf(&layoutRuntimeMalloc);
@@ -333,25 +336,33 @@ void *JitSession::allocate(size_t bytes) {
                      "its dims and inputs";
     failRun();
   }
-  void *pointer = zeroBuffers ? std::calloc(bytes, 1) : std::malloc(bytes);
+  size_t capacity = 0;
+  void *pointer = bufferPool->allocate(bytes, zeroBuffers, capacity);
   if (!pointer && bytes) {
     failureMessage = "@" + runningFunction + " ran out of memory allocating " +
                      std::to_string(bytes) + " bytes";
     failRun();
   }
   if (pointer)
-    liveAllocations[pointer] = bytes;
+    liveAllocations[pointer] = {bytes, capacity};
   return pointer;
 }
 
 void JitSession::deallocate(void *pointer) {
-  liveAllocations.erase(pointer);
-  std::free(pointer);
+  auto it = liveAllocations.find(pointer);
+  if (it == liveAllocations.end()) {
+    // Not the program's (free(nullptr), or memory it did not get from
+    // malloc): what free would have done.
+    std::free(pointer);
+    return;
+  }
+  bufferPool->deallocate(pointer, it->second.capacity);
+  liveAllocations.erase(it);
 }
 
 void JitSession::releaseAllocations() {
-  for (auto [pointer, bytes] : liveAllocations)
-    std::free(pointer);
+  for (auto [pointer, buffer] : liveAllocations)
+    bufferPool->deallocate(pointer, buffer.capacity);
   liveAllocations.clear();
 }
 
@@ -558,8 +569,8 @@ JitSession::run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
     results.push_back(std::move(out));
   }
   leftovers.buffers = liveAllocations.size();
-  for (auto [pointer, bytes] : liveAllocations)
-    leftovers.bytes += bytes;
+  for (auto [pointer, buffer] : liveAllocations)
+    leftovers.bytes += buffer.bytes;
   releaseAllocations();
   return std::move(results);
 }
@@ -649,6 +660,7 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   jitOptions.codeGenOptLevel = llvm::CodeGenOptLevel::Default;
   jitOptions.optimization = options.optimization;
   jitOptions.zeroBuffers = options.zeroBuffers;
+  jitOptions.bufferPool = options.bufferPool;
   TimingScope compiling = nest("JIT compile");
   auto session = JitSession::create(*program->module, jitOptions);
   if (!session)

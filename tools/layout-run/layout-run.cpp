@@ -294,6 +294,9 @@ static int runLayoutRun(int argc, char **argv) {
   options.verifyEachPass = verifyEach;
   options.zeroBuffers = zeroBuffers;
   options.testPlantMismatch = testPlantMismatch;
+  // The reference run reuses the buffers the program freed: a 64 MiB buffer
+  // freed to the system would fault in every page again.
+  options.bufferPool = std::make_shared<BufferPool>();
   ProgramRun run = orFail(runProgram(*module, functionName, inputs,
                                      resultTypes, options, onFailure));
   for (const HostArray &r : run.results)
@@ -321,6 +324,7 @@ static int runLayoutRun(int argc, char **argv) {
     referenceOptions.verifyEachPass = verifyEach;
     referenceOptions.timing = options.timing;
     referenceOptions.zeroBuffers = zeroBuffers;
+    referenceOptions.bufferPool = options.bufferPool;
     ProgramRun reference = orFail(runProgram(
         *module, functionName, inputs, resultTypes, referenceOptions,
         onFailure));

@@ -15,6 +15,7 @@
 #ifndef STREAMLITE_RUNTIME_JITSESSION_H
 #define STREAMLITE_RUNTIME_JITSESSION_H
 
+#include "StreamLite/Runtime/BufferPool.h"
 #include "StreamLite/Runtime/HostTensor.h"
 #include "StreamLite/Runtime/Passes.h"
 
@@ -71,6 +72,9 @@ struct JitOptions {
   /// Zero every buffer the program allocates, so that what it reads from
   /// undefined contents (a tensor.empty) is the same in every run.
   bool zeroBuffers = false;
+  /// Where the program's buffers come from and go back to; none: a pool of
+  /// the session's own (its retained blocks freed with the session).
+  std::shared_ptr<BufferPool> bufferPool;
 };
 
 /// Arguments of ExecutionEngine::invokePacked for a function lowered with
@@ -197,16 +201,24 @@ public:
                     int64_t size, int64_t stride);
 
 private:
-  JitSession(std::unique_ptr<mlir::ExecutionEngine> engine, bool zeroBuffers);
+  JitSession(std::unique_ptr<mlir::ExecutionEngine> engine, bool zeroBuffers,
+             std::shared_ptr<BufferPool> bufferPool);
   /// Ends the running JIT-ed code with `failureMessage` (see FailureHandler).
   [[noreturn]] void failRun();
   void releaseAllocations();
 
   std::unique_ptr<mlir::ExecutionEngine> engine;
   bool zeroBuffers;
+  std::shared_ptr<BufferPool> bufferPool;
   FailureHandler onFailure;
+  struct LiveBuffer {
+    /// What the program asked for (what leaks are counted in).
+    size_t bytes;
+    /// What the pool gave (what it takes back).
+    size_t capacity;
+  };
   /// The program's heap: live buffers and their sizes.
-  std::unordered_map<void *, size_t> liveAllocations;
+  std::unordered_map<void *, LiveBuffer> liveAllocations;
   /// The function being run, named in failures.
   std::string runningFunction;
   /// What the program last passed to puts (a failed check's message).
@@ -239,6 +251,9 @@ struct ProgramOptions {
   mlir::TimingScope *timing = nullptr;
   /// JitOptions::zeroBuffers.
   bool zeroBuffers = false;
+  /// JitOptions::bufferPool: layout-run passes one pool to the program's
+  /// run and its reference's.
+  std::shared_ptr<BufferPool> bufferPool;
   /// Test only: lower with test-plant-mismatch (every splat stores its
   /// value plus one; see --stream-lite-materialize-builtins).
   bool testPlantMismatch = false;

@@ -2,6 +2,8 @@
 
 #include "StreamLite/Runtime/JitSession.h"
 
+#include "JitKernels.h"
+
 #include "StreamLite/IR/StreamLiteAttrs.h"
 #include "StreamLite/Transforms/BuiltinKernels.h"
 #include "StreamLite/Transforms/Passes.h"
@@ -9,13 +11,12 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -155,85 +156,23 @@ void initializeNativeTarget() {
   (void)done;
 }
 
-/// The host's TargetMachine at CodeGenOptLevel::Aggressive (created once);
-/// null when the host cannot be detected.
-llvm::TargetMachine *aggressiveHostMachine() {
-  static std::unique_ptr<llvm::TargetMachine> hostMachine = [] {
-    auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-    if (!builder) {
-      llvm::consumeError(builder.takeError());
-      return std::unique_ptr<llvm::TargetMachine>();
-    }
-    builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-    auto tm = builder->createTargetMachine();
-    if (!tm) {
-      llvm::consumeError(tm.takeError());
-      return std::unique_ptr<llvm::TargetMachine>();
-    }
-    return std::move(*tm);
-  }();
-  return hostMachine.get();
-}
-
-/// Optimizes the builtin kernels of `m` (names starting with
-/// kBuiltinSymbolPrefix) with LLVM's O2 module pipeline for `tm`. Every other
-/// defined function is optnone + noinline while it runs (the standard
-/// instrumentation then skips it, and nothing is inlined into it), and
-/// gets its attributes back afterwards, so the program's own functions,
-/// which only run once and can be large, cost no optimization time.
-/// Running the module pipeline (rather than a function pipeline per
-/// kernel) keeps its vectorizers and unrolling.
-llvm::Error optimizeKernels(llvm::Module &m, llvm::TargetMachine *tm) {
-  struct Hidden {
-    llvm::Function *function;
-    bool hadNoInline;
-  };
-  llvm::SmallVector<Hidden> hidden;
-  bool anyKernel = false;
-  for (llvm::Function &f : m) {
-    if (f.isDeclaration())
-      continue;
-    if (f.getName().starts_with(sl::kBuiltinSymbolPrefix)) {
-      anyKernel = true;
-      continue;
-    }
-    if (f.hasFnAttribute(llvm::Attribute::OptimizeNone) ||
-        f.hasFnAttribute(llvm::Attribute::AlwaysInline))
-      continue;
-    hidden.push_back({&f, f.hasFnAttribute(llvm::Attribute::NoInline)});
-    f.addFnAttr(llvm::Attribute::OptimizeNone);
-    f.addFnAttr(llvm::Attribute::NoInline);
-  }
-  if (anyKernel) {
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassInstrumentationCallbacks pic;
-    llvm::StandardInstrumentations si(m.getContext(), /*DebugLogging=*/false);
-    si.registerCallbacks(pic, &mam);
-    llvm::PassBuilder pb(tm, llvm::PipelineTuningOptions(), std::nullopt,
-                         &pic);
-    pb.registerModuleAnalyses(mam);
-    pb.registerCGSCCAnalyses(cgam);
-    pb.registerFunctionAnalyses(fam);
-    pb.registerLoopAnalyses(lam);
-    pb.crossRegisterProxies(lam, fam, cgam, mam);
-    pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2)
-        .run(m, mam);
-  }
-  for (const Hidden &h : hidden) {
-    h.function->removeFnAttr(llvm::Attribute::OptimizeNone);
-    if (!h.hadNoInline)
-      h.function->removeFnAttr(llvm::Attribute::NoInline);
-  }
-  return llvm::Error::success();
-}
-
 template <typename Fn>
 llvm::orc::ExecutorSymbolDef symbolOf(Fn *function) {
   return {llvm::orc::ExecutorAddr::fromPtr(function),
           llvm::JITSymbolFlags::Exported};
+}
+
+/// The C functions JIT-ed code calls, bound to the session's callbacks.
+llvm::orc::SymbolMap hostSymbols(llvm::orc::MangleAndInterner interner) {
+  llvm::orc::SymbolMap symbols;
+  symbols[interner("malloc")] = symbolOf(&layoutRuntimeMalloc);
+  symbols[interner("free")] = symbolOf(&layoutRuntimeFree);
+  symbols[interner("puts")] = symbolOf(&layoutRuntimePuts);
+  symbols[interner("abort")] = symbolOf(&layoutRuntimeAbort);
+  symbols[interner(kPaddingDimCallback)] = symbolOf(&layoutRuntimePaddingDim);
+  symbols[interner(kPaddingCheckCallback)] =
+      symbolOf(&layoutRuntimeCheckPadding);
+  return symbols;
 }
 
 } // namespace
@@ -258,17 +197,46 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
   // ExecutionEngineOptions::transformer is a function_ref: the callables
   // must outlive ExecutionEngine::create.
   std::function<llvm::Error(llvm::Module *)> optimize, transform;
+  std::function<std::unique_ptr<llvm::Module>(Operation *,
+                                              llvm::LLVMContext &)>
+      buildModule;
+  std::optional<detail::CompiledKernels> kernels;
+  llvm::Error kernelError = llvm::Error::success();
   if (options.optimization == JitOptimization::All) {
     // O3 for both the IR pipeline (tuned for the host when it can be
     // detected) and code generation.
     engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
     optimize =
-        makeOptimizingTransformer(3, /*sizeLevel=*/0, aggressiveHostMachine());
+        makeOptimizingTransformer(3, /*sizeLevel=*/0,
+                                  detail::aggressiveHostMachine());
   } else if (options.optimization == JitOptimization::Kernels) {
-    // The IR of the kernels only; code generation stays at its level.
-    optimize = [](llvm::Module *m) {
-      return optimizeKernels(*m, aggressiveHostMachine());
+    // The kernels are compiled apart (from the cache when it has them) and
+    // linked in a JIT of their own; only when they cannot be (they use the
+    // program's own definitions) are they optimized here, in place.
+    optimize = [&kernels](llvm::Module *m) -> llvm::Error {
+      if (kernels)
+        return llvm::Error::success();
+      return detail::optimizeKernels(*m, detail::aggressiveHostMachine());
     };
+    buildModule = [&](Operation *op, llvm::LLVMContext &context)
+        -> std::unique_ptr<llvm::Module> {
+      std::unique_ptr<llvm::Module> m = translateModuleToLLVMIR(op, context);
+      if (!m)
+        return nullptr;
+      detail::KernelCompileOptions kernelOptions;
+      kernelOptions.codeGenOptLevel =
+          options.codeGenOptLevel.value_or(llvm::CodeGenOptLevel::Default);
+      kernelOptions.cacheDirectory = options.kernelCacheDir;
+      kernelOptions.printOptimizedIR = options.printOptimizedIR;
+      auto compiled = detail::compileKernelsApart(*m, kernelOptions);
+      if (!compiled) {
+        kernelError = compiled.takeError();
+        return nullptr;
+      }
+      kernels = std::move(*compiled);
+      return m;
+    };
+    engineOptions.llvmModuleBuilder = buildModule;
   }
   if (optimize) {
     transform = [&optimize, &options](llvm::Module *m) -> llvm::Error {
@@ -280,23 +248,35 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
     engineOptions.transformer = transform;
   }
   auto engine = ExecutionEngine::create(llvmModule, engineOptions);
+  if (kernelError) {
+    if (!engine)
+      llvm::consumeError(engine.takeError());
+    return std::move(kernelError);
+  }
   if (!engine)
     return engine.takeError();
   std::unique_ptr<JitSession> session(
       new JitSession(std::move(*engine), options.zeroBuffers,
                      options.bufferPool));
-  session->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    symbols[interner("malloc")] = symbolOf(&layoutRuntimeMalloc);
-    symbols[interner("free")] = symbolOf(&layoutRuntimeFree);
-    symbols[interner("puts")] = symbolOf(&layoutRuntimePuts);
-    symbols[interner("abort")] = symbolOf(&layoutRuntimeAbort);
-    symbols[interner(kPaddingDimCallback)] =
-        symbolOf(&layoutRuntimePaddingDim);
-    symbols[interner(kPaddingCheckCallback)] =
-        symbolOf(&layoutRuntimeCheckPadding);
-    return symbols;
-  });
+  session->engine->registerSymbols(hostSymbols);
+  if (kernels) {
+    session->kernelCacheOutcome = kernels->cacheOutcome;
+    auto linked = detail::linkKernels(std::move(*kernels),
+                                      options.enableNotificationListeners,
+                                      hostSymbols);
+    if (!linked)
+      return linked.takeError();
+    session->kernelJit = std::move(linked->jit);
+    session->engine->registerSymbols(
+        [&](llvm::orc::MangleAndInterner interner) {
+          llvm::orc::SymbolMap symbols;
+          for (auto &[name, address] : linked->addresses)
+            symbols[interner(name)] = {address,
+                                       llvm::JITSymbolFlags::Exported |
+                                           llvm::JITSymbolFlags::Callable};
+          return symbols;
+        });
+  }
   return std::move(session);
 }
 
@@ -661,6 +641,7 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   jitOptions.optimization = options.optimization;
   jitOptions.zeroBuffers = options.zeroBuffers;
   jitOptions.bufferPool = options.bufferPool;
+  jitOptions.kernelCacheDir = options.kernelCacheDir;
   TimingScope compiling = nest("JIT compile");
   auto session = JitSession::create(*program->module, jitOptions);
   if (!session)
@@ -671,6 +652,12 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   if (llvm::Error error = (*session)->compile(function))
     return makeError("cannot run @" + function + ": " +
                      llvm::toString(std::move(error)));
+  // Whether the kernels came from the cache, as an entry of the report.
+  KernelCacheOutcome cacheOutcome = (*session)->getKernelCacheOutcome();
+  if (compiling && cacheOutcome != KernelCacheOutcome::NotUsed)
+    (void)compiling.nest(cacheOutcome == KernelCacheOutcome::Hit
+                             ? "kernel cache hit"
+                             : "kernel cache miss");
   compiling.stop();
   (*session)->setFailureHandler(std::move(onFailure));
   (*session)->setPaddingChecks(std::move(program->paddingChecks));

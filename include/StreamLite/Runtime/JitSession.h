@@ -1,9 +1,11 @@
 //===- JitSession.h - JIT-compile and run lowered programs ------*- C++ -*-===//
 //
 // A JitSession JIT-compiles one LLVM-dialect module with MLIR's
-// ExecutionEngine and owns everything a run of it needs on the host: the
-// program's heap (malloc/free are bound to the session so that leftovers
-// can be counted and released), the message of a failed runtime check
+// ExecutionEngine (with JitOptimization::Kernels, the builtin kernels apart,
+// through the KernelObjectCache: JitKernels.cpp) and owns everything a run
+// of it needs on the host: the program's heap (malloc/free are bound to the
+// session, buffers come from a BufferPool, so that leftovers can be counted
+// and released), the message of a failed runtime check
 // (puts/abort), and the --check-padding state. Failures are returned as
 // llvm::Error, a failure inside JIT-ed code (a failed runtime check, an
 // oversized allocation) too: the session jumps back out of the JIT-ed
@@ -58,6 +60,16 @@ enum class JitOptimization {
   All,
 };
 
+/// Whether a session's kernels came from the KernelObjectCache.
+enum class KernelCacheOutcome {
+  /// No cache (none asked for, not JitOptimization::Kernels, no kernels).
+  NotUsed,
+  /// Loaded from the cache: neither optimized nor compiled.
+  Hit,
+  /// Compiled, and stored in the cache when its directory is writable.
+  Miss,
+};
+
 /// How a module is JIT-compiled.
 struct JitOptions {
   /// Code generation level; none: ExecutionEngine's default.
@@ -75,6 +87,9 @@ struct JitOptions {
   /// Where the program's buffers come from and go back to; none: a pool of
   /// the session's own (its retained blocks freed with the session).
   std::shared_ptr<BufferPool> bufferPool;
+  /// With JitOptimization::Kernels: the KernelObjectCache directory the
+  /// kernels' object is looked up in and stored to; empty: no cache.
+  std::string kernelCacheDir;
 };
 
 /// Arguments of ExecutionEngine::invokePacked for a function lowered with
@@ -180,6 +195,10 @@ public:
   run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
       llvm::ArrayRef<HostType> resultTypes);
 
+  KernelCacheOutcome getKernelCacheOutcome() const {
+    return kernelCacheOutcome;
+  }
+
   /// What the last run() left allocated besides its results.
   Leftovers getLeftovers() const { return leftovers; }
   /// Ids of padding checks that found non-zero padding, in the order the
@@ -207,7 +226,11 @@ private:
   [[noreturn]] void failRun();
   void releaseAllocations();
 
+  /// With JitOptimization::Kernels, the JIT the kernels are linked in (the
+  /// engine's code calls them, so it is destroyed after the engine).
+  std::unique_ptr<llvm::orc::LLJIT> kernelJit;
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  KernelCacheOutcome kernelCacheOutcome = KernelCacheOutcome::NotUsed;
   bool zeroBuffers;
   std::shared_ptr<BufferPool> bufferPool;
   FailureHandler onFailure;
@@ -251,6 +274,8 @@ struct ProgramOptions {
   mlir::TimingScope *timing = nullptr;
   /// JitOptions::zeroBuffers.
   bool zeroBuffers = false;
+  /// JitOptions::kernelCacheDir (layout-run: --kernel-cache-dir).
+  std::string kernelCacheDir;
   /// JitOptions::bufferPool: layout-run passes one pool to the program's
   /// run and its reference's.
   std::shared_ptr<BufferPool> bufferPool;

@@ -668,6 +668,14 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   running.stop();
   if (!results)
     return results.takeError();
+  if (options.repeat > 1) {
+    TimingScope repeating = nest("repeated runs");
+    for (unsigned i = 1; i < options.repeat; ++i) {
+      results = (*session)->run(function, inputs, resultTypes);
+      if (!results)
+        return results.takeError();
+    }
+  }
   run.results = std::move(*results);
   run.leftovers = (*session)->getLeftovers();
   std::set<int64_t> reported;

@@ -172,6 +172,12 @@ static int runLayoutRun(int argc, char **argv) {
       cl::desc("Compile the kernels every run, neither reading nor writing "
                "the kernel cache"),
       cl::cat(category));
+  cl::opt<unsigned> repeat(
+      "repeat",
+      cl::desc("Run the function N times in one JIT session (later runs "
+               "reuse the buffers of the first; with --timing they are "
+               "`repeated runs`); results are the last run's"),
+      cl::value_desc("N"), cl::init(1), cl::cat(category));
   cl::opt<bool> verifyEach(
       "verify-each",
       cl::desc("Verify the IR after every pass of the lowering, not only "
@@ -235,6 +241,8 @@ static int runLayoutRun(int argc, char **argv) {
           .Default(std::nullopt);
   if (!optimization)
     fail("--optimize expects none, kernels or all, got '" + optimize + "'");
+  if (repeat < 1)
+    fail("--repeat expects a positive count, got 0");
   if (noKernelCache && kernelCacheDir.getNumOccurrences())
     fail("--no-kernel-cache and --kernel-cache-dir contradict each other");
   std::string kernelCache;
@@ -317,6 +325,7 @@ static int runLayoutRun(int argc, char **argv) {
   options.zeroBuffers = zeroBuffers;
   options.testPlantMismatch = testPlantMismatch;
   options.kernelCacheDir = kernelCache;
+  options.repeat = repeat;
   // The reference run reuses the buffers the program freed: a 64 MiB buffer
   // freed to the system would fault in every page again.
   options.bufferPool = std::make_shared<BufferPool>();

@@ -279,6 +279,11 @@ struct ProgramOptions {
   /// JitOptions::bufferPool: layout-run passes one pool to the program's
   /// run and its reference's.
   std::shared_ptr<BufferPool> bufferPool;
+  /// Runs of the function in the one session (at least 1; layout-run
+  /// --repeat): later runs reuse the buffers the first freed. The results,
+  /// leftovers and padding violations are the last run's; with timing, the
+  /// first run is `run` and the others `repeated runs`.
+  unsigned repeat = 1;
   /// Test only: lower with test-plant-mismatch (every splat stores its
   /// value plus one; see --stream-lite-materialize-builtins).
   bool testPlantMismatch = false;

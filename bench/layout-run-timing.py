@@ -3,12 +3,15 @@
 `layout-run --timing` on the bundled example and on bench/relayout64.mlir
 (a 64 MiB relayout), per configuration: --optimize=none; --optimize=kernels
 with a cold kernel cache (an empty directory every run) and with a warm one
-(filled by one run first); --optimize=all. With a baseline build (one from
-before the kernel cache and the buffer pool), its default (kernels) too.
-Prints the medians over REPS runs (default 5; the configurations take turns
-within each repetition, so that load on a shared machine hits them alike)
-of the report's `lower`, `JIT compile` and `run` entries and of the wall
-time, and checks that every configuration prints the same results and that
+(filled by one run first); --optimize=all; then, to show buffer reuse,
+kernels (warm) with --compare-to-reference (the reference run gets the
+program's freed buffers) and with --repeat=5 (runs 2-5 get those of run
+1). With a baseline build (one from before the kernel cache and the buffer
+pool), its default (kernels) and --compare-to-reference too. Prints the
+medians over REPS runs (default 5; the configurations take turns within
+each repetition, so that load on a shared machine hits them alike) of the
+report's `lower`, `JIT compile`, `run`, `run (reference)` and `repeated
+runs` (per run) entries and of the wall time, and checks that every configuration prints the same results and that
 the cold and warm runs miss and hit the cache. See bench/README.md,
 `layout-run --optimize=MODE`."""
 import os
@@ -53,11 +56,17 @@ configs = {
     "all": (layout_run, lambda: ["--optimize=all", "--no-kernel-cache"],
             None),
 }
+configs["kernels, reference"] = (layout_run, lambda: [
+    "--kernel-cache-dir=" + warm_dir, "--compare-to-reference"], "hit")
+configs["kernels, --repeat=5"] = (layout_run, lambda: [
+    "--kernel-cache-dir=" + warm_dir, "--repeat=5"], "hit")
 if baseline:
-    configs["kernels, baseline"] = (
-        os.path.join(baseline, "bin", "layout-run"),
-        lambda: ["--optimize=kernels"], None)
-entries = ["lower", "JIT compile", "run"]
+    base = os.path.join(baseline, "bin", "layout-run")
+    configs["baseline"] = (base, lambda: [], None)
+    configs["baseline, reference"] = (base, lambda: ["--compare-to-reference"],
+                                      None)
+entries = ["lower", "JIT compile", "run", "run (reference)", "repeated runs"]
+repeat_runs = 4
 
 
 def run_once(binary, options, args):
@@ -69,16 +78,19 @@ def run_once(binary, options, args):
         sys.exit(f"{binary} {options} {args} failed:\n{run.stderr}")
     times = {"wall": wall}
     for e in entries:
-        m = re.search(r"^\s+([0-9.]+) \(.*\)\s+[0-9.]+ \(.*\)  " +
-                      re.escape(e) + "$", run.stderr, re.M)
-        times[e] = float(m.group(1))
+        # One line: `\s` or `.*` could reach into the line before.
+        m = re.search(r"^[ \t]+([0-9.]+) \([^)\n]*\)[ \t]+[0-9.]+ "
+                      r"\([^)\n]*\)  " + re.escape(e) + "$", run.stderr, re.M)
+        if m:
+            times[e] = float(m.group(1)) / (
+                repeat_runs if e == "repeated runs" else 1)
     outcome = re.search(r"kernel cache (hit|miss)$", run.stderr, re.M)
     return run.stdout, times, outcome.group(1) if outcome else None
 
 
 try:
     print(f"{'program':11s} {'configuration':20s} " +
-          " ".join(f"{e:>11s}" for e in entries + ["wall"]))
+          " ".join(f"{e[:11]:>11s}" for e in entries + ["wall"]))
     for name, args in programs.items():
         # Fill the warm cache.
         run_once(layout_run, ["--kernel-cache-dir=" + warm_dir], args)
@@ -97,8 +109,9 @@ try:
                 for e, v in t.items():
                     times[config][e].append(v)
         for config in configs:
-            print(f"{name:11s} {config:20s} " +
-                  " ".join(f"{statistics.median(times[config][e]):10.3f}s"
-                           for e in entries + ["wall"]))
+            print(f"{name:11s} {config:20s} " + " ".join(
+                f"{statistics.median(times[config][e]):10.3f}s"
+                if times[config][e] else f"{'-':>11s}"
+                for e in entries + ["wall"]))
 finally:
     shutil.rmtree(scratch, ignore_errors=True)

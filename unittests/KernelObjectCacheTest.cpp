@@ -129,3 +129,61 @@ TEST_CASE("JitSession compiles the kernels once per cache",
   CHECK(runWith(cacheDir, KernelCacheOutcome::Hit) == input.bytes);
   CHECK(runWith("", KernelCacheOutcome::NotUsed) == input.bytes);
 }
+
+TEST_CASE("Kernels that use the program's definitions are optimized in place",
+          "[runtime][kernelcache][jit]") {
+  auto ctx = makeKernelJitContext();
+  // @__builtin_plus_one calls @helper, which the program defines: it cannot
+  // be compiled apart (nor cached), and still runs. @__builtin_twice only
+  // calls another kernel: compiled apart.
+  auto module = parseModule(*ctx, R"mlir(
+    llvm.func @helper() -> i64 {
+      %c = llvm.mlir.constant(41 : i64) : i64
+      llvm.return %c : i64
+    }
+    llvm.func @__builtin_plus_one() -> i64 {
+      %v = llvm.call @helper() : () -> i64
+      %one = llvm.mlir.constant(1 : i64) : i64
+      %r = llvm.add %v, %one : i64
+      llvm.return %r : i64
+    }
+    llvm.func @main() -> i64 {
+      %r = llvm.call @__builtin_plus_one() : () -> i64
+      llvm.return %r : i64
+    }
+  )mlir");
+  REQUIRE(module);
+  auto apart = parseModule(*ctx, R"mlir(
+    llvm.func @__builtin_one() -> i64 {
+      %one = llvm.mlir.constant(1 : i64) : i64
+      llvm.return %one : i64
+    }
+    llvm.func @__builtin_twice() -> i64 {
+      %v = llvm.call @__builtin_one() : () -> i64
+      %r = llvm.add %v, %v : i64
+      llvm.return %r : i64
+    }
+    llvm.func @main() -> i64 {
+      %r = llvm.call @__builtin_twice() : () -> i64
+      llvm.return %r : i64
+    }
+  )mlir");
+  REQUIRE(apart);
+  TemporaryDirectory dir;
+  auto runMain = [&](ModuleOp m, KernelCacheOutcome expected) {
+    JitOptions options;
+    options.optimization = JitOptimization::Kernels;
+    options.kernelCacheDir = dir.child("kernels");
+    auto session = JitSession::create(m, options);
+    REQUIRE(bool(session));
+    CHECK((*session)->getKernelCacheOutcome() == expected);
+    int64_t result = 0;
+    JitArguments args;
+    args.setResultStorage(&result);
+    REQUIRE_FALSE(bool((*session)->invokePacked("main", args)));
+    return result;
+  };
+  CHECK(runMain(*module, KernelCacheOutcome::NotUsed) == 42);
+  CHECK(runMain(*apart, KernelCacheOutcome::Miss) == 2);
+  CHECK(runMain(*apart, KernelCacheOutcome::Hit) == 2);
+}

@@ -19,6 +19,18 @@
 
 #include <cstring>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_WITH_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_WITH_ASAN 1
+#endif
+#ifdef TEST_WITH_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 using namespace mlir;
 using namespace layoutopt::runtime;
 using namespace layoutopt::test;
@@ -26,6 +38,24 @@ using namespace layoutopt::test;
 namespace {
 
 constexpr size_t kMiB = size_t(1) << 20;
+
+/// Whether host code touching `address` is reported (an AddressSanitizer
+/// build); elsewhere nothing is poisoned.
+bool isPoisoned(const void *address) {
+#ifdef TEST_WITH_ASAN
+  return __asan_address_is_poisoned(address);
+#else
+  (void)address;
+  return false;
+#endif
+}
+
+constexpr bool kPoisons =
+#ifdef TEST_WITH_ASAN
+    true;
+#else
+    false;
+#endif
 
 bool allZero(const void *block, size_t bytes) {
   const auto *p = static_cast<const uint8_t *>(block);
@@ -46,6 +76,9 @@ TEST_CASE("BufferPool reuses freed large blocks", "[runtime][pool]") {
   std::memset(first, 0xab, kMiB);
   pool.deallocate(first, capacity);
   CHECK(pool.getRetainedBytes() == kMiB);
+  // A kept block is off limits to host code, as a freed one is.
+  CHECK(isPoisoned(first) == kPoisons);
+  CHECK(isPoisoned(static_cast<char *>(first) + kMiB - 1) == kPoisons);
 
   // Not zeroed unless asked: the same block, bytes as they were left.
   size_t again = 0;
@@ -71,6 +104,9 @@ TEST_CASE("BufferPool reuses freed large blocks", "[runtime][pool]") {
   CHECK(smaller == first);
   CHECK(again == kMiB);
   CHECK(allZero(smaller, kMiB / 2 + 1));
+  // Past the request, the reused block stays off limits.
+  CHECK_FALSE(isPoisoned(static_cast<char *>(smaller) + kMiB / 2));
+  CHECK(isPoisoned(static_cast<char *>(smaller) + kMiB / 2 + 1) == kPoisons);
   pool.deallocate(smaller, again);
   void *quarter = pool.allocate(kMiB / 4, /*zero=*/false, again);
   CHECK(quarter != first);

@@ -16,8 +16,12 @@
 
 #ifdef LAYOUT_OPT_ASAN
 #include <sanitizer/asan_interface.h>
-#define POISON(block, size) ASAN_POISON_MEMORY_REGION(block, size)
-#define UNPOISON(block, size) ASAN_UNPOISON_MEMORY_REGION(block, size)
+// cmake/sanitizer-prelude.h turns the poisoning macros off (for LLVM's
+// allocators, shared with the uninstrumented libraries); the parentheses
+// call the functions themselves. Only this pool and host code touch a
+// pooled block's poisoning.
+#define POISON(block, size) (__asan_poison_memory_region)(block, size)
+#define UNPOISON(block, size) (__asan_unpoison_memory_region)(block, size)
 #else
 #define POISON(block, size) ((void)(block), (void)(size))
 #define UNPOISON(block, size) ((void)(block), (void)(size))

@@ -56,6 +56,12 @@ if config.layout_opt_python_bindings:
         config.substitutions.insert(0, (name, value))
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+# layout-run caches optimized kernel objects (docs/tools.md); tests keep
+# theirs in the build tree, never in $HOME.
+config.environment["LAYOUT_OPT_KERNEL_CACHE_DIR"] = os.path.join(
+    config.layout_opt_obj_root, "test", "kernel-cache")
+config.substitutions.append(
+    ("%kernel_cache_dir", config.environment["LAYOUT_OPT_KERNEL_CACHE_DIR"]))
 
 tool_dirs = [config.layout_opt_tools_dir, config.llvm_tools_dir]
 tools = [

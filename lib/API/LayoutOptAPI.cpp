@@ -259,6 +259,8 @@ Status runProgram(const std::string &program, const std::vector<Array> &inputs,
     rt::FailureHandler onFailure;
     rt::ProgramOptions programOptions;
     programOptions.checkPadding = options.checkPadding;
+    // The reference run reuses the program's freed buffers.
+    programOptions.bufferPool = std::make_shared<rt::BufferPool>();
     auto run = rt::runProgram(*module, name, hostInputs, resultTypes,
                               programOptions, onFailure);
     if (!run) {
@@ -279,6 +281,7 @@ Status runProgram(const std::string &program, const std::vector<Array> &inputs,
     if (options.compareToReference) {
       rt::ProgramOptions referenceOptions;
       referenceOptions.reference = true;
+      referenceOptions.bufferPool = programOptions.bufferPool;
       auto reference = rt::runProgram(*module, name, hostInputs, resultTypes,
                                       referenceOptions, onFailure);
       if (!reference)

@@ -2,6 +2,8 @@
 
 #include "StreamLite/Runtime/JitSession.h"
 
+#include "JitKernels.h"
+
 #include "StreamLite/IR/StreamLiteAttrs.h"
 #include "StreamLite/Transforms/BuiltinKernels.h"
 #include "StreamLite/Transforms/Passes.h"
@@ -10,13 +12,13 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -158,81 +160,6 @@ void initializeNativeTarget() {
   (void)done;
 }
 
-/// The host's TargetMachine at CodeGenOptLevel::Aggressive (created once);
-/// null when the host cannot be detected.
-llvm::TargetMachine *aggressiveHostMachine() {
-  static std::unique_ptr<llvm::TargetMachine> hostMachine = [] {
-    auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-    if (!builder) {
-      llvm::consumeError(builder.takeError());
-      return std::unique_ptr<llvm::TargetMachine>();
-    }
-    builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-    auto tm = builder->createTargetMachine();
-    if (!tm) {
-      llvm::consumeError(tm.takeError());
-      return std::unique_ptr<llvm::TargetMachine>();
-    }
-    return std::move(*tm);
-  }();
-  return hostMachine.get();
-}
-
-/// Optimizes the builtin kernels of `m` (names starting with
-/// kBuiltinSymbolPrefix) with LLVM's O2 module pipeline for `tm`. Every other
-/// defined function is optnone + noinline while it runs (the standard
-/// instrumentation then skips it, and nothing is inlined into it), and
-/// gets its attributes back afterwards, so the program's own functions,
-/// which only run once and can be large, cost no optimization time.
-/// Running the module pipeline (rather than a function pipeline per
-/// kernel) keeps its vectorizers and unrolling.
-llvm::Error optimizeKernels(llvm::Module &m, llvm::TargetMachine *tm) {
-  struct Hidden {
-    llvm::Function *function;
-    bool hadNoInline;
-  };
-  llvm::SmallVector<Hidden> hidden;
-  bool anyKernel = false;
-  for (llvm::Function &f : m) {
-    if (f.isDeclaration())
-      continue;
-    if (f.getName().starts_with(sl::kBuiltinSymbolPrefix)) {
-      anyKernel = true;
-      continue;
-    }
-    if (f.hasFnAttribute(llvm::Attribute::OptimizeNone) ||
-        f.hasFnAttribute(llvm::Attribute::AlwaysInline))
-      continue;
-    hidden.push_back({&f, f.hasFnAttribute(llvm::Attribute::NoInline)});
-    f.addFnAttr(llvm::Attribute::OptimizeNone);
-    f.addFnAttr(llvm::Attribute::NoInline);
-  }
-  if (anyKernel) {
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassInstrumentationCallbacks pic;
-    llvm::StandardInstrumentations si(m.getContext(), /*DebugLogging=*/false);
-    si.registerCallbacks(pic, &mam);
-    llvm::PassBuilder pb(tm, llvm::PipelineTuningOptions(), std::nullopt,
-                         &pic);
-    pb.registerModuleAnalyses(mam);
-    pb.registerCGSCCAnalyses(cgam);
-    pb.registerFunctionAnalyses(fam);
-    pb.registerLoopAnalyses(lam);
-    pb.crossRegisterProxies(lam, fam, cgam, mam);
-    pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2)
-        .run(m, mam);
-  }
-  for (const Hidden &h : hidden) {
-    h.function->removeFnAttr(llvm::Attribute::OptimizeNone);
-    if (!h.hadNoInline)
-      h.function->removeFnAttr(llvm::Attribute::NoInline);
-  }
-  return llvm::Error::success();
-}
-
 /// Programs with parallel kernels (--stream-lite-to-llvm-pipeline=threads=N)
 /// call upstream's async runtime, whose library is found next to the MLIR
 /// this was built with (CMake: LAYOUT_OPT_ASYNC_RUNTIME_LIBRARY).
@@ -298,11 +225,26 @@ llvm::orc::ExecutorSymbolDef symbolOf(Fn *function) {
           llvm::JITSymbolFlags::Exported};
 }
 
+/// The C functions JIT-ed code calls, bound to the session's callbacks.
+llvm::orc::SymbolMap hostSymbols(llvm::orc::MangleAndInterner interner) {
+  llvm::orc::SymbolMap symbols;
+  symbols[interner("malloc")] = symbolOf(&layoutRuntimeMalloc);
+  symbols[interner("free")] = symbolOf(&layoutRuntimeFree);
+  symbols[interner("puts")] = symbolOf(&layoutRuntimePuts);
+  symbols[interner("abort")] = symbolOf(&layoutRuntimeAbort);
+  symbols[interner(kPaddingDimCallback)] = symbolOf(&layoutRuntimePaddingDim);
+  symbols[interner(kPaddingCheckCallback)] =
+      symbolOf(&layoutRuntimeCheckPadding);
+  return symbols;
+}
+
 } // namespace
 
 JitSession::JitSession(std::unique_ptr<ExecutionEngine> engine,
-                       bool zeroBuffers)
-    : engine(std::move(engine)), zeroBuffers(zeroBuffers) {}
+                       bool zeroBuffers, std::shared_ptr<BufferPool> bufferPool)
+    : engine(std::move(engine)), zeroBuffers(zeroBuffers),
+      bufferPool(bufferPool ? std::move(bufferPool)
+                            : std::make_shared<BufferPool>()) {}
 
 JitSession::~JitSession() { releaseAllocations(); }
 
@@ -318,17 +260,48 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
   // ExecutionEngineOptions::transformer is a function_ref: the callables
   // must outlive ExecutionEngine::create.
   std::function<llvm::Error(llvm::Module *)> optimize, transform;
+  std::function<std::unique_ptr<llvm::Module>(Operation *,
+                                              llvm::LLVMContext &)>
+      buildModule;
+  std::optional<detail::CompiledKernels> kernels;
+  llvm::Error kernelError = llvm::Error::success();
   if (options.optimization == JitOptimization::All) {
     // O3 for both the IR pipeline (tuned for the host when it can be
     // detected) and code generation.
     engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
     optimize =
-        makeOptimizingTransformer(3, /*sizeLevel=*/0, aggressiveHostMachine());
+        makeOptimizingTransformer(3, /*sizeLevel=*/0,
+                                  detail::aggressiveHostMachine());
   } else if (options.optimization == JitOptimization::Kernels) {
-    // The IR of the kernels only; code generation stays at its level.
-    optimize = [](llvm::Module *m) {
-      return optimizeKernels(*m, aggressiveHostMachine());
+    // The kernels are compiled apart (from the cache when it has them) and
+    // linked in a JIT of their own; only when they cannot be (they use the
+    // program's own definitions) are they optimized here, in place.
+    optimize = [&kernels](llvm::Module *m) -> llvm::Error {
+      // The program's own functions stay unoptimized; coroutines of async
+      // tasks outside the kernels still need splitting.
+      if (kernels)
+        return lowerCoroutines(*m);
+      return detail::optimizeKernels(*m, detail::aggressiveHostMachine());
     };
+    buildModule = [&](Operation *op, llvm::LLVMContext &context)
+        -> std::unique_ptr<llvm::Module> {
+      std::unique_ptr<llvm::Module> m = translateModuleToLLVMIR(op, context);
+      if (!m)
+        return nullptr;
+      detail::KernelCompileOptions kernelOptions;
+      kernelOptions.codeGenOptLevel =
+          options.codeGenOptLevel.value_or(llvm::CodeGenOptLevel::Default);
+      kernelOptions.cacheDirectory = options.kernelCacheDir;
+      kernelOptions.printOptimizedIR = options.printOptimizedIR;
+      auto compiled = detail::compileKernelsApart(*m, kernelOptions);
+      if (!compiled) {
+        kernelError = compiled.takeError();
+        return nullptr;
+      }
+      kernels = std::move(*compiled);
+      return m;
+    };
+    engineOptions.llvmModuleBuilder = buildModule;
   } else {
     optimize = [](llvm::Module *m) { return lowerCoroutines(*m); };
   }
@@ -349,32 +322,46 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
     engineOptions.transformer = transform;
   }
   auto engine = ExecutionEngine::create(llvmModule, engineOptions);
+  if (kernelError) {
+    if (!engine)
+      llvm::consumeError(engine.takeError());
+    return std::move(kernelError);
+  }
   if (!engine)
     return engine.takeError();
-  std::unique_ptr<JitSession> session(
-      new JitSession(std::move(*engine), options.zeroBuffers));
-  session->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    symbols[interner("malloc")] = symbolOf(&layoutRuntimeMalloc);
-    symbols[interner("free")] = symbolOf(&layoutRuntimeFree);
-    symbols[interner("puts")] = symbolOf(&layoutRuntimePuts);
-    symbols[interner("abort")] = symbolOf(&layoutRuntimeAbort);
-    symbols[interner(kPaddingDimCallback)] =
-        symbolOf(&layoutRuntimePaddingDim);
-    symbols[interner(kPaddingCheckCallback)] =
-        symbolOf(&layoutRuntimeCheckPadding);
+  // The C callbacks, and the async runtime's entry points when the
+  // program runs tasks (in the program's JIT and in the kernels').
+  auto programSymbols = [asyncRuntime](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols = hostSymbols(interner);
+    if (asyncRuntime)
+      for (const auto &entry : *asyncRuntime)
+        symbols[interner(entry.getKey())] = {
+            llvm::orc::ExecutorAddr::fromPtr(entry.getValue()),
+            llvm::JITSymbolFlags::Exported};
     return symbols;
-  });
-  if (asyncRuntime)
+  };
+  std::unique_ptr<JitSession> session(
+      new JitSession(std::move(*engine), options.zeroBuffers,
+                     options.bufferPool));
+  session->engine->registerSymbols(programSymbols);
+  if (kernels) {
+    session->kernelCacheOutcome = kernels->cacheOutcome;
+    auto linked = detail::linkKernels(std::move(*kernels),
+                                      options.enableNotificationListeners,
+                                      programSymbols);
+    if (!linked)
+      return linked.takeError();
+    session->kernelJit = std::move(linked->jit);
     session->engine->registerSymbols(
-        [asyncRuntime](llvm::orc::MangleAndInterner interner) {
+        [&](llvm::orc::MangleAndInterner interner) {
           llvm::orc::SymbolMap symbols;
-          for (const auto &entry : *asyncRuntime)
-            symbols[interner(entry.getKey())] = {
-                llvm::orc::ExecutorAddr::fromPtr(entry.getValue()),
-                llvm::JITSymbolFlags::Exported};
+          for (auto &[name, address] : linked->addresses)
+            symbols[interner(name)] = {address,
+                                       llvm::JITSymbolFlags::Exported |
+                                           llvm::JITSymbolFlags::Callable};
           return symbols;
         });
+  }
   return std::move(session);
 }
 
@@ -414,25 +401,33 @@ void *JitSession::allocate(size_t bytes) {
                      "its dims and inputs";
     failRun();
   }
-  void *pointer = zeroBuffers ? std::calloc(bytes, 1) : std::malloc(bytes);
+  size_t capacity = 0;
+  void *pointer = bufferPool->allocate(bytes, zeroBuffers, capacity);
   if (!pointer && bytes) {
     failureMessage = "@" + runningFunction + " ran out of memory allocating " +
                      std::to_string(bytes) + " bytes";
     failRun();
   }
   if (pointer)
-    liveAllocations[pointer] = bytes;
+    liveAllocations[pointer] = {bytes, capacity};
   return pointer;
 }
 
 void JitSession::deallocate(void *pointer) {
-  liveAllocations.erase(pointer);
-  std::free(pointer);
+  auto it = liveAllocations.find(pointer);
+  if (it == liveAllocations.end()) {
+    // Not the program's (free(nullptr), or memory it did not get from
+    // malloc): what free would have done.
+    std::free(pointer);
+    return;
+  }
+  bufferPool->deallocate(pointer, it->second.capacity);
+  liveAllocations.erase(it);
 }
 
 void JitSession::releaseAllocations() {
-  for (auto [pointer, bytes] : liveAllocations)
-    std::free(pointer);
+  for (auto [pointer, buffer] : liveAllocations)
+    bufferPool->deallocate(pointer, buffer.capacity);
   liveAllocations.clear();
 }
 
@@ -639,8 +634,8 @@ JitSession::run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
     results.push_back(std::move(out));
   }
   leftovers.buffers = liveAllocations.size();
-  for (auto [pointer, bytes] : liveAllocations)
-    leftovers.bytes += bytes;
+  for (auto [pointer, buffer] : liveAllocations)
+    leftovers.bytes += buffer.bytes;
   releaseAllocations();
   return std::move(results);
 }
@@ -731,6 +726,8 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   jitOptions.codeGenOptLevel = llvm::CodeGenOptLevel::Default;
   jitOptions.optimization = options.optimization;
   jitOptions.zeroBuffers = options.zeroBuffers;
+  jitOptions.bufferPool = options.bufferPool;
+  jitOptions.kernelCacheDir = options.kernelCacheDir;
   TimingScope compiling = nest("JIT compile");
   auto session = JitSession::create(*program->module, jitOptions);
   if (!session)
@@ -741,6 +738,12 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   if (llvm::Error error = (*session)->compile(function))
     return makeError("cannot run @" + function + ": " +
                      llvm::toString(std::move(error)));
+  // Whether the kernels came from the cache, as an entry of the report.
+  KernelCacheOutcome cacheOutcome = (*session)->getKernelCacheOutcome();
+  if (compiling && cacheOutcome != KernelCacheOutcome::NotUsed)
+    (void)compiling.nest(cacheOutcome == KernelCacheOutcome::Hit
+                             ? "kernel cache hit"
+                             : "kernel cache miss");
   compiling.stop();
   (*session)->setFailureHandler(std::move(onFailure));
   (*session)->setPaddingChecks(std::move(program->paddingChecks));
@@ -751,6 +754,14 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   running.stop();
   if (!results)
     return results.takeError();
+  if (options.repeat > 1) {
+    TimingScope repeating = nest("repeated runs");
+    for (unsigned i = 1; i < options.repeat; ++i) {
+      results = (*session)->run(function, inputs, resultTypes);
+      if (!results)
+        return results.takeError();
+    }
+  }
   run.results = std::move(*results);
   run.leftovers = (*session)->getLeftovers();
   std::set<int64_t> reported;

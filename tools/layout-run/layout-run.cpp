@@ -19,6 +19,7 @@
 #include "StreamLite/InitAll.h"
 #include "StreamLite/Runtime/HostTensor.h"
 #include "StreamLite/Runtime/JitSession.h"
+#include "StreamLite/Runtime/KernelObjectCache.h"
 #include "StreamLite/Tools/ToolSupport.h"
 #include "StreamLite/Transforms/BuiltinKernels.h"
 
@@ -94,7 +95,8 @@ T orFail(llvm::Expected<T> value) {
 void printUsage(llvm::raw_ostream &os) {
   os << "usage: layout-run PROGRAM.mlir [--function=main] [--input=SPEC]... "
         "[--output=@FILE.npy]... [--compare-to-reference] [--check-padding] "
-        "[--check-leaks]\n"
+        "[--check-leaks] [--optimize=MODE] [--kernel-cache-dir=DIR] "
+        "[--no-kernel-cache]\n"
         "SPEC: 2x3xf32=1,2,3,4,5,6   (values split by commas or spaces; one "
         "value splats)\n"
         "      @path.npy             (numpy .npy file)\n";
@@ -179,6 +181,25 @@ static int runLayoutRun(int argc, char **argv) {
                "whole program at O3; a bare --optimize means all)"),
       cl::value_desc("none|kernels|all"), cl::init("kernels"),
       cl::cat(category));
+  cl::opt<std::string> kernelCacheDir(
+      "kernel-cache-dir",
+      cl::desc("Where the optimized kernels' objects are cached across runs "
+               "(--optimize=kernels); empty: no cache. Default: "
+               "$LAYOUT_OPT_KERNEL_CACHE_DIR, else "
+               "$XDG_CACHE_HOME/layout-opt/kernels, else "
+               "$HOME/.cache/layout-opt/kernels"),
+      cl::value_desc("dir"), cl::cat(category));
+  cl::opt<bool> noKernelCache(
+      "no-kernel-cache",
+      cl::desc("Compile the kernels every run, neither reading nor writing "
+               "the kernel cache"),
+      cl::cat(category));
+  cl::opt<unsigned> repeat(
+      "repeat",
+      cl::desc("Run the function N times in one JIT session (later runs "
+               "reuse the buffers of the first; with --timing they are "
+               "`repeated runs`); results are the last run's"),
+      cl::value_desc("N"), cl::init(1), cl::cat(category));
   cl::opt<bool> verifyEach(
       "verify-each",
       cl::desc("Verify the IR after every pass of the lowering, not only "
@@ -256,6 +277,15 @@ static int runLayoutRun(int argc, char **argv) {
   if (threads.getNumOccurrences() && (threads < 1 || threads > kMaxThreads))
     fail("--threads expects a number from 1 to " + std::to_string(kMaxThreads) +
          ", got " + std::to_string(threads));
+  if (repeat < 1)
+    fail("--repeat expects a positive count, got 0");
+  if (noKernelCache && kernelCacheDir.getNumOccurrences())
+    fail("--no-kernel-cache and --kernel-cache-dir contradict each other");
+  std::string kernelCache;
+  if (!noKernelCache)
+    kernelCache = kernelCacheDir.getNumOccurrences()
+                      ? std::string(kernelCacheDir)
+                      : getDefaultKernelCacheDir();
   std::vector<std::string> outputPaths;
   for (const std::string &spec : outputSpecs) {
     if (!llvm::StringRef(spec).starts_with("@") || spec.size() < 2)
@@ -332,6 +362,11 @@ static int runLayoutRun(int argc, char **argv) {
   options.threads = threads.getNumOccurrences() ? unsigned(threads)
                                                 : defaultThreads(inputs);
   options.testPlantMismatch = testPlantMismatch;
+  options.kernelCacheDir = kernelCache;
+  options.repeat = repeat;
+  // The reference run reuses the buffers the program freed: a 64 MiB buffer
+  // freed to the system would fault in every page again.
+  options.bufferPool = std::make_shared<BufferPool>();
   ProgramRun run = orFail(runProgram(*module, functionName, inputs,
                                      resultTypes, options, onFailure));
   for (const HostArray &r : run.results)
@@ -359,6 +394,8 @@ static int runLayoutRun(int argc, char **argv) {
     referenceOptions.verifyEachPass = verifyEach;
     referenceOptions.timing = options.timing;
     referenceOptions.zeroBuffers = zeroBuffers;
+    referenceOptions.bufferPool = options.bufferPool;
+    referenceOptions.kernelCacheDir = kernelCache;
     ProgramRun reference = orFail(runProgram(
         *module, functionName, inputs, resultTypes, referenceOptions,
         onFailure));

@@ -1,9 +1,11 @@
 //===- JitSession.h - JIT-compile and run lowered programs ------*- C++ -*-===//
 //
 // A JitSession JIT-compiles one LLVM-dialect module with MLIR's
-// ExecutionEngine and owns everything a run of it needs on the host: the
-// program's heap (malloc/free are bound to the session so that leftovers
-// can be counted and released), the message of a failed runtime check
+// ExecutionEngine (with JitOptimization::Kernels, the builtin kernels apart,
+// through the KernelObjectCache: JitKernels.cpp) and owns everything a run
+// of it needs on the host: the program's heap (malloc/free are bound to the
+// session, buffers come from a BufferPool, so that leftovers can be counted
+// and released), the message of a failed runtime check
 // (puts/abort), and the --check-padding state. Failures are returned as
 // llvm::Error, a failure inside JIT-ed code (a failed runtime check, an
 // oversized allocation) too: the session jumps back out of the JIT-ed
@@ -15,6 +17,7 @@
 #ifndef STREAMLITE_RUNTIME_JITSESSION_H
 #define STREAMLITE_RUNTIME_JITSESSION_H
 
+#include "StreamLite/Runtime/BufferPool.h"
 #include "StreamLite/Runtime/HostTensor.h"
 #include "StreamLite/Runtime/Passes.h"
 
@@ -57,6 +60,16 @@ enum class JitOptimization {
   All,
 };
 
+/// Whether a session's kernels came from the KernelObjectCache.
+enum class KernelCacheOutcome {
+  /// No cache (none asked for, not JitOptimization::Kernels, no kernels).
+  NotUsed,
+  /// Loaded from the cache: neither optimized nor compiled.
+  Hit,
+  /// Compiled, and stored in the cache when its directory is writable.
+  Miss,
+};
+
 /// How a module is JIT-compiled.
 struct JitOptions {
   /// Code generation level; none: ExecutionEngine's default.
@@ -71,6 +84,12 @@ struct JitOptions {
   /// Zero every buffer the program allocates, so that what it reads from
   /// undefined contents (a tensor.empty) is the same in every run.
   bool zeroBuffers = false;
+  /// Where the program's buffers come from and go back to; none: a pool of
+  /// the session's own (its retained blocks freed with the session).
+  std::shared_ptr<BufferPool> bufferPool;
+  /// With JitOptimization::Kernels: the KernelObjectCache directory the
+  /// kernels' object is looked up in and stored to; empty: no cache.
+  std::string kernelCacheDir;
 };
 
 /// Arguments of ExecutionEngine::invokePacked for a function lowered with
@@ -176,6 +195,10 @@ public:
   run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
       llvm::ArrayRef<HostType> resultTypes);
 
+  KernelCacheOutcome getKernelCacheOutcome() const {
+    return kernelCacheOutcome;
+  }
+
   /// What the last run() left allocated besides its results.
   Leftovers getLeftovers() const { return leftovers; }
   /// Ids of padding checks that found non-zero padding, in the order the
@@ -197,16 +220,28 @@ public:
                     int64_t size, int64_t stride);
 
 private:
-  JitSession(std::unique_ptr<mlir::ExecutionEngine> engine, bool zeroBuffers);
+  JitSession(std::unique_ptr<mlir::ExecutionEngine> engine, bool zeroBuffers,
+             std::shared_ptr<BufferPool> bufferPool);
   /// Ends the running JIT-ed code with `failureMessage` (see FailureHandler).
   [[noreturn]] void failRun();
   void releaseAllocations();
 
+  /// With JitOptimization::Kernels, the JIT the kernels are linked in (the
+  /// engine's code calls them, so it is destroyed after the engine).
+  std::unique_ptr<llvm::orc::LLJIT> kernelJit;
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  KernelCacheOutcome kernelCacheOutcome = KernelCacheOutcome::NotUsed;
   bool zeroBuffers;
+  std::shared_ptr<BufferPool> bufferPool;
   FailureHandler onFailure;
+  struct LiveBuffer {
+    /// What the program asked for (what leaks are counted in).
+    size_t bytes;
+    /// What the pool gave (what it takes back).
+    size_t capacity;
+  };
   /// The program's heap: live buffers and their sizes.
-  std::unordered_map<void *, size_t> liveAllocations;
+  std::unordered_map<void *, LiveBuffer> liveAllocations;
   /// The function being run, named in failures.
   std::string runningFunction;
   /// What the program last passed to puts (a failed check's message).
@@ -242,6 +277,16 @@ struct ProgramOptions {
   /// Above 1: builtin kernels that move more than 1 MiB run on up to this
   /// many threads (--stream-lite-to-llvm-pipeline=threads=N).
   unsigned threads = 1;
+  /// JitOptions::kernelCacheDir (layout-run: --kernel-cache-dir).
+  std::string kernelCacheDir;
+  /// JitOptions::bufferPool: layout-run passes one pool to the program's
+  /// run and its reference's.
+  std::shared_ptr<BufferPool> bufferPool;
+  /// Runs of the function in the one session (at least 1; layout-run
+  /// --repeat): later runs reuse the buffers the first freed. The results,
+  /// leftovers and padding violations are the last run's; with timing, the
+  /// first run is `run` and the others `repeated runs`.
+  unsigned repeat = 1;
   /// Test only: lower with test-plant-mismatch (every splat stores its
   /// value plus one; see --stream-lite-materialize-builtins).
   bool testPlantMismatch = false;

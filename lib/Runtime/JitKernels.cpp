@@ -1,0 +1,267 @@
+//===- JitKernels.cpp - the builtin kernels, optimized and compiled apart -===//
+
+#include "JitKernels.h"
+
+#include "StreamLite/Runtime/KernelObjectCache.h"
+#include "StreamLite/Transforms/BuiltinKernels.h"
+
+#include "llvm/ExecutionEngine/JITEventListener.h"
+#include "llvm/ExecutionEngine/Orc/CompileUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+namespace sl = layoutopt::stream_lite;
+
+namespace layoutopt::runtime::detail {
+
+namespace {
+
+llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+bool isKernelDefinition(const llvm::GlobalValue *value) {
+  return llvm::isa<llvm::Function>(value) && !value->isDeclaration() &&
+         value->getName().starts_with(sl::kBuiltinSymbolPrefix);
+}
+
+/// The host as JITTargetMachineBuilder detects it (detected once).
+llvm::Expected<llvm::orc::JITTargetMachineBuilder> hostMachineBuilder() {
+  static std::optional<llvm::orc::JITTargetMachineBuilder> host =
+      []() -> std::optional<llvm::orc::JITTargetMachineBuilder> {
+    auto detected = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!detected) {
+      llvm::consumeError(detected.takeError());
+      return std::nullopt;
+    }
+    return std::move(*detected);
+  }();
+  if (!host)
+    return makeError("cannot detect the host machine");
+  return *host;
+}
+
+/// What an object compiled for `host` at `level` depends on besides IR.
+std::string describeTarget(const llvm::orc::JITTargetMachineBuilder &host,
+                           llvm::CodeGenOptLevel level) {
+  return host.getTargetTriple().str() + "\n" + host.getCPU() + "\n" +
+         host.getFeatures().getString() + "\nIR O2, codegen " +
+         std::to_string(int(level));
+}
+
+} // namespace
+
+llvm::TargetMachine *aggressiveHostMachine() {
+  static std::unique_ptr<llvm::TargetMachine> hostMachine = [] {
+    auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!builder) {
+      llvm::consumeError(builder.takeError());
+      return std::unique_ptr<llvm::TargetMachine>();
+    }
+    builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+    auto tm = builder->createTargetMachine();
+    if (!tm) {
+      llvm::consumeError(tm.takeError());
+      return std::unique_ptr<llvm::TargetMachine>();
+    }
+    return std::move(*tm);
+  }();
+  return hostMachine.get();
+}
+
+/// Every other defined function is optnone + noinline while the pipeline
+/// runs (the standard instrumentation then skips it, and nothing is inlined
+/// into it), and gets its attributes back afterwards, so the program's own
+/// functions, which only run once and can be large, cost no optimization
+/// time. Running the module pipeline (rather than a function pipeline per
+/// kernel) keeps its vectorizers and unrolling.
+llvm::Error optimizeKernels(llvm::Module &m, llvm::TargetMachine *tm) {
+  struct Hidden {
+    llvm::Function *function;
+    bool hadNoInline;
+  };
+  llvm::SmallVector<Hidden> hidden;
+  bool anyKernel = false;
+  for (llvm::Function &f : m) {
+    if (f.isDeclaration())
+      continue;
+    if (f.getName().starts_with(sl::kBuiltinSymbolPrefix)) {
+      anyKernel = true;
+      continue;
+    }
+    if (f.hasFnAttribute(llvm::Attribute::OptimizeNone) ||
+        f.hasFnAttribute(llvm::Attribute::AlwaysInline))
+      continue;
+    hidden.push_back({&f, f.hasFnAttribute(llvm::Attribute::NoInline)});
+    f.addFnAttr(llvm::Attribute::OptimizeNone);
+    f.addFnAttr(llvm::Attribute::NoInline);
+  }
+  if (anyKernel) {
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassInstrumentationCallbacks pic;
+    llvm::StandardInstrumentations si(m.getContext(), /*DebugLogging=*/false);
+    si.registerCallbacks(pic, &mam);
+    llvm::PassBuilder pb(tm, llvm::PipelineTuningOptions(), std::nullopt,
+                         &pic);
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+    pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2)
+        .run(m, mam);
+  }
+  for (const Hidden &h : hidden) {
+    h.function->removeFnAttr(llvm::Attribute::OptimizeNone);
+    if (!h.hadNoInline)
+      h.function->removeFnAttr(llvm::Attribute::NoInline);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::optional<CompiledKernels>>
+compileKernelsApart(llvm::Module &m, const KernelCompileOptions &options) {
+  if (llvm::none_of(m, [](llvm::Function &f) { return isKernelDefinition(&f); }))
+    return std::nullopt;
+  llvm::ValueToValueMapTy clonedValues;
+  std::unique_ptr<llvm::Module> kernels =
+      llvm::CloneModule(m, clonedValues, isKernelDefinition);
+  // The kernels' module holds only what they use, so that its text (the
+  // cache key) does not change with the rest of the program. A kernel that
+  // uses one of the program's own definitions cannot be compiled apart.
+  for (llvm::GlobalValue &value :
+       llvm::make_early_inc_range(kernels->global_values())) {
+    if (!value.isDeclaration())
+      continue;
+    if (value.use_empty()) {
+      value.eraseFromParent();
+      continue;
+    }
+    const llvm::GlobalValue *original = m.getNamedValue(value.getName());
+    if (original && !original->isDeclaration())
+      return std::nullopt;
+  }
+  CompiledKernels compiled;
+  for (llvm::Function &f : *kernels) {
+    if (f.isDeclaration())
+      continue;
+    // Called from the program's module, found by name in the kernels' JIT.
+    f.setLinkage(llvm::GlobalValue::ExternalLinkage);
+    f.setVisibility(llvm::GlobalValue::DefaultVisibility);
+    compiled.names.push_back(f.getName().str());
+  }
+  for (const std::string &name : compiled.names) {
+    llvm::Function *f = m.getFunction(name);
+    f->deleteBody();
+    f->setLinkage(llvm::GlobalValue::ExternalLinkage);
+    f->setVisibility(llvm::GlobalValue::DefaultVisibility);
+    // Bound to an address in another JIT: no PC-relative call.
+    f->setDSOLocal(false);
+  }
+  kernels->setModuleIdentifier("layout-opt-kernels");
+  kernels->setSourceFileName("layout-opt-kernels");
+
+  llvm::Expected<llvm::orc::JITTargetMachineBuilder> host =
+      hostMachineBuilder();
+  if (!host)
+    return host.takeError();
+  std::string irText;
+  {
+    llvm::raw_string_ostream os(irText);
+    kernels->print(os, nullptr);
+  }
+  std::optional<KernelObjectCache> cache;
+  std::string key;
+  if (!options.cacheDirectory.empty()) {
+    cache.emplace(options.cacheDirectory);
+    key = KernelObjectCache::keyFor(
+        irText, describeTarget(*host, options.codeGenOptLevel));
+    compiled.cacheOutcome = KernelCacheOutcome::Miss;
+    if (!options.printOptimizedIR) {
+      if (auto object = cache->load(key)) {
+        compiled.object = std::move(object);
+        compiled.cacheOutcome = KernelCacheOutcome::Hit;
+        return std::move(compiled);
+      }
+    }
+  }
+
+  llvm::orc::JITTargetMachineBuilder builder = *host;
+  builder.setCodeGenOptLevel(options.codeGenOptLevel);
+  auto machine = builder.createTargetMachine();
+  if (!machine)
+    return machine.takeError();
+  kernels->setDataLayout((*machine)->createDataLayout());
+  kernels->setTargetTriple((*machine)->getTargetTriple());
+  if (llvm::Error error = optimizeKernels(*kernels, aggressiveHostMachine()))
+    return std::move(error);
+  if (options.printOptimizedIR)
+    kernels->print(*options.printOptimizedIR, nullptr);
+  llvm::orc::SimpleCompiler compile(**machine);
+  auto object = compile(*kernels);
+  if (!object)
+    return object.takeError();
+  if (cache)
+    (void)cache->store(key, (*object)->getBuffer());
+  compiled.object = std::move(*object);
+  return std::move(compiled);
+}
+
+llvm::Expected<LinkedKernels> linkKernels(
+    CompiledKernels kernels, bool enableNotificationListeners,
+    llvm::function_ref<llvm::orc::SymbolMap(llvm::orc::MangleAndInterner)>
+        hostSymbols) {
+  // RuntimeDyld, as mlir::ExecutionEngine links the program, so that the
+  // same debugger and profiler listeners see the kernels.
+  auto createLinkingLayer = [enableNotificationListeners](
+                                llvm::orc::ExecutionSession &session)
+      -> llvm::Expected<std::unique_ptr<llvm::orc::ObjectLayer>> {
+    auto layer = std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+        session, [](const llvm::MemoryBuffer &) {
+          return std::make_unique<llvm::SectionMemoryManager>();
+        });
+    if (enableNotificationListeners) {
+      if (auto *gdb = llvm::JITEventListener::createGDBRegistrationListener())
+        layer->registerJITEventListener(*gdb);
+      if (auto *perf = llvm::JITEventListener::createPerfJITEventListener())
+        layer->registerJITEventListener(*perf);
+      else if (auto *intel =
+                   llvm::JITEventListener::createIntelJITEventListener())
+        layer->registerJITEventListener(*intel);
+    }
+    return std::move(layer);
+  };
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setObjectLinkingLayerCreator(createLinkingLayer)
+                 .create();
+  if (!jit)
+    return jit.takeError();
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  if (llvm::Error error = main.define(llvm::orc::absoluteSymbols(
+          hostSymbols(llvm::orc::MangleAndInterner(
+              (*jit)->getExecutionSession(), (*jit)->getDataLayout())))))
+    return std::move(error);
+  if (llvm::Error error = (*jit)->addObjectFile(std::move(kernels.object)))
+    return std::move(error);
+  LinkedKernels linked;
+  for (const std::string &name : kernels.names) {
+    auto address = (*jit)->lookup(name);
+    if (!address) {
+      // The error may refer to strings the JIT owns: copy it out first.
+      std::string message = llvm::toString(address.takeError());
+      return makeError("cannot link the kernels: " + message);
+    }
+    linked.addresses.emplace_back(name, *address);
+  }
+  linked.jit = std::move(*jit);
+  return std::move(linked);
+}
+
+} // namespace layoutopt::runtime::detail

@@ -1,0 +1,189 @@
+//===- KernelObjectCacheTest.cpp - optimized kernel objects on disk -------===//
+//
+// The cache on its own (keys, intact and damaged entries), then through
+// JitSession: the first session compiles the kernels and stores them, the
+// second loads them, and both compute the same results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelJit.h"
+#include "TestUtil.h"
+
+#include "StreamLite/Runtime/JitSession.h"
+#include "StreamLite/Runtime/KernelObjectCache.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <catch2/catch.hpp>
+
+using namespace mlir;
+using namespace layoutopt::runtime;
+using namespace layoutopt::test;
+
+namespace {
+
+/// A fresh directory, removed with its contents at the end of the test.
+struct TemporaryDirectory {
+  TemporaryDirectory() {
+    REQUIRE_FALSE(llvm::sys::fs::createUniqueDirectory("layout-opt-cache",
+                                                       path));
+  }
+  ~TemporaryDirectory() { llvm::sys::fs::remove_directories(path); }
+  std::string child(llvm::StringRef name) const {
+    llvm::SmallString<256> result(path);
+    llvm::sys::path::append(result, name);
+    return std::string(result);
+  }
+  llvm::SmallString<256> path;
+};
+
+} // namespace
+
+TEST_CASE("KernelObjectCache keys cover the IR and the target",
+          "[runtime][kernelcache]") {
+  std::string key = KernelObjectCache::keyFor("define void @f()", "x86_64");
+  CHECK(key.size() == 64);
+  CHECK(key == KernelObjectCache::keyFor("define void @f()", "x86_64"));
+  CHECK(key != KernelObjectCache::keyFor("define void @g()", "x86_64"));
+  CHECK(key != KernelObjectCache::keyFor("define void @f()", "aarch64"));
+}
+
+TEST_CASE("KernelObjectCache loads only intact objects",
+          "[runtime][kernelcache]") {
+  TemporaryDirectory dir;
+  KernelObjectCache cache(dir.child("cache"));
+  std::string key = KernelObjectCache::keyFor("ir", "target");
+  CHECK_FALSE(cache.load(key));
+  // Stored intact, but not an object file: never handed out.
+  REQUIRE(cache.store(key, "not an object"));
+  CHECK(llvm::sys::fs::exists(cache.getPath(key)));
+  CHECK_FALSE(cache.load(key));
+  // A file in the way of the directory: no entry, no error.
+  std::string blocked = dir.child("file");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(blocked, ec);
+    REQUIRE_FALSE(ec);
+  }
+  KernelObjectCache unusable(blocked + "/cache");
+  CHECK_FALSE(unusable.store(key, "x"));
+  CHECK_FALSE(unusable.load(key));
+}
+
+TEST_CASE("JitSession compiles the kernels once per cache",
+          "[runtime][kernelcache][jit]") {
+  auto ctx = makeKernelJitContext();
+  auto module = parseModule(*ctx, R"mlir(
+    stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+    func.func @main(%a: tensor<5x7xf32>) -> tensor<5x7xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+      %sz = stream_lite.tensor.sizeof tensor<5x7xf32> : index
+      %i = stream_lite.tensor.import %a : tensor<5x7xf32> -> tensor<5x7xf32> in !stream_lite.resource<external>{%sz}
+      %tsz = stream_lite.tensor.sizeof tensor<5x7xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>> : index
+      %t = stream_lite.tensor.encode %i : tensor<5x7xf32> in !stream_lite.resource<external>{%sz} -> tensor<5x7xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>> in !stream_lite.resource<*>{%tsz}
+      %b = stream_lite.tensor.encode %t : tensor<5x7xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>> in !stream_lite.resource<*>{%tsz} -> tensor<5x7xf32> in !stream_lite.resource<*>{%sz}
+      %r = stream_lite.tensor.export %b : tensor<5x7xf32> in !stream_lite.resource<*>{%sz} -> tensor<5x7xf32>
+      return %r : tensor<5x7xf32>
+    }
+  )mlir");
+  REQUIRE(module);
+  llvm::Expected<LoweredProgram> program =
+      lowerProgram(*module, "main", ProgramOptions());
+  REQUIRE(bool(program));
+  Builder b(ctx.get());
+  HostArray input;
+  input.elementType = b.getF32Type();
+  input.shape = {5, 7};
+  for (int i = 0; i < 35; ++i) {
+    float value = float(i) - 3.5f;
+    const auto *bytes = reinterpret_cast<const uint8_t *>(&value);
+    input.bytes.insert(input.bytes.end(), bytes, bytes + 4);
+  }
+  HostType resultType;
+  resultType.elementType = b.getF32Type();
+  resultType.shape = {5, 7};
+
+  TemporaryDirectory dir;
+  auto runWith = [&](const std::string &cacheDir,
+                     KernelCacheOutcome expected) {
+    JitOptions options;
+    options.codeGenOptLevel = llvm::CodeGenOptLevel::Default;
+    options.optimization = JitOptimization::Kernels;
+    options.kernelCacheDir = cacheDir;
+    auto session = JitSession::create(*program->module, options);
+    REQUIRE(bool(session));
+    CHECK((*session)->getKernelCacheOutcome() == expected);
+    auto results = (*session)->run("main", {input}, {resultType});
+    REQUIRE(bool(results));
+    REQUIRE(results->size() == 1);
+    return (*results)[0].bytes;
+  };
+  std::string cacheDir = dir.child("kernels");
+  CHECK(runWith(cacheDir, KernelCacheOutcome::Miss) == input.bytes);
+  std::error_code ec;
+  llvm::sys::fs::directory_iterator entry(cacheDir, ec), end;
+  REQUIRE_FALSE(ec);
+  REQUIRE(entry != end);
+  CHECK(llvm::StringRef(entry->path()).ends_with(".o"));
+  CHECK(runWith(cacheDir, KernelCacheOutcome::Hit) == input.bytes);
+  CHECK(runWith("", KernelCacheOutcome::NotUsed) == input.bytes);
+}
+
+TEST_CASE("Kernels that use the program's definitions are optimized in place",
+          "[runtime][kernelcache][jit]") {
+  auto ctx = makeKernelJitContext();
+  // @__builtin_plus_one calls @helper, which the program defines: it cannot
+  // be compiled apart (nor cached), and still runs. @__builtin_twice only
+  // calls another kernel: compiled apart.
+  auto module = parseModule(*ctx, R"mlir(
+    llvm.func @helper() -> i64 {
+      %c = llvm.mlir.constant(41 : i64) : i64
+      llvm.return %c : i64
+    }
+    llvm.func @__builtin_plus_one() -> i64 {
+      %v = llvm.call @helper() : () -> i64
+      %one = llvm.mlir.constant(1 : i64) : i64
+      %r = llvm.add %v, %one : i64
+      llvm.return %r : i64
+    }
+    llvm.func @main() -> i64 {
+      %r = llvm.call @__builtin_plus_one() : () -> i64
+      llvm.return %r : i64
+    }
+  )mlir");
+  REQUIRE(module);
+  auto apart = parseModule(*ctx, R"mlir(
+    llvm.func @__builtin_one() -> i64 {
+      %one = llvm.mlir.constant(1 : i64) : i64
+      llvm.return %one : i64
+    }
+    llvm.func @__builtin_twice() -> i64 {
+      %v = llvm.call @__builtin_one() : () -> i64
+      %r = llvm.add %v, %v : i64
+      llvm.return %r : i64
+    }
+    llvm.func @main() -> i64 {
+      %r = llvm.call @__builtin_twice() : () -> i64
+      llvm.return %r : i64
+    }
+  )mlir");
+  REQUIRE(apart);
+  TemporaryDirectory dir;
+  auto runMain = [&](ModuleOp m, KernelCacheOutcome expected) {
+    JitOptions options;
+    options.optimization = JitOptimization::Kernels;
+    options.kernelCacheDir = dir.child("kernels");
+    auto session = JitSession::create(m, options);
+    REQUIRE(bool(session));
+    CHECK((*session)->getKernelCacheOutcome() == expected);
+    int64_t result = 0;
+    JitArguments args;
+    args.setResultStorage(&result);
+    REQUIRE_FALSE(bool((*session)->invokePacked("main", args)));
+    return result;
+  };
+  CHECK(runMain(*module, KernelCacheOutcome::NotUsed) == 42);
+  CHECK(runMain(*apart, KernelCacheOutcome::Miss) == 2);
+  CHECK(runMain(*apart, KernelCacheOutcome::Hit) == 2);
+}

@@ -127,11 +127,11 @@ public:
   /// Reports `plan` for `op` as a remark (passed for DMA and folds, missed
   /// for a dispatch); a plan that is an error is emitted as an error naming
   /// the op instead, and fails.
-  mlir::LogicalResult plan(mlir::Operation *op, TransferPlan &plan);
-
-  /// `op` (a transfer op) planned again with its DMA explanation, for the
-  /// remark `plan` emits.
-  TransferPlan planExplained(mlir::Operation *op);
+  /// A DMA plan made without its explanation is planned again through
+  /// `replan` (given an explaining planner) only when the remark is emitted.
+  mlir::LogicalResult
+  plan(mlir::Operation *op, TransferPlan &plan,
+       llvm::function_ref<TransferPlan(TransferPlanner &)> replan = {});
 
   /// Replaces `op` by a dispatch of builtin `kind` over `types`, with the
   /// operands of the ABI in StreamLite/Transforms/BuiltinKernels.h, creating

@@ -16,7 +16,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Remarks.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 
@@ -30,8 +29,9 @@ BuiltinMaterialization::BuiltinMaterialization(
     : module(module), builtins(module),
       kernelOptions(kernelOptions) {}
 
-LogicalResult BuiltinMaterialization::plan(Operation *op,
-                                           TransferPlan &result) {
+LogicalResult BuiltinMaterialization::plan(
+    Operation *op, TransferPlan &result,
+    llvm::function_ref<TransferPlan(TransferPlanner &)> replan) {
   if (result.isError) {
     op->emitOpError() << result.explanation;
     anyFailed = true;
@@ -51,8 +51,10 @@ LogicalResult BuiltinMaterialization::plan(Operation *op,
     // DMA plans are made without their explanation, text that only this
     // remark reads (and the context may have an engine whose filters let
     // no remark through): this one is planned again with it.
-    if (result.explanation.empty())
-      result.explanation = planExplained(op).explanation;
+    if (result.explanation.empty() && replan) {
+      TransferPlanner explaining(/*explainDMA=*/true);
+      result.explanation = replan(explaining).explanation;
+    }
     report << result.explanation;
   }
   if (result.kind == TransferPlan::Kind::FoldToClone)
@@ -60,22 +62,6 @@ LogicalResult BuiltinMaterialization::plan(Operation *op,
   else if (result.kind != TransferPlan::Kind::Dispatch)
     ++counts.dmaKept;
   return success();
-}
-
-TransferPlan BuiltinMaterialization::planExplained(Operation *op) {
-  TransferPlanner planner(/*explainDMA=*/true);
-  return llvm::TypeSwitch<Operation *, TransferPlan>(op)
-      .Case([&](TensorCloneOp clone) { return planner.planClone(clone); })
-      .Case([&](TensorEncodeOp encode) { return planner.planEncode(encode); })
-      .Case([&](TensorSliceOp slice) { return planner.planSlice(slice); })
-      .Case([&](TensorUpdateOp update) { return planner.planUpdate(update); })
-      .Case([&](TensorFillOp fill) {
-        return planner.planFill(fill, getNativeFillBits(fill, symbols));
-      })
-      .Case([&](TensorSplatOp splat) {
-        return planner.planSplat(splat, getNativeFillBits(splat, symbols));
-      })
-      .Default([](Operation *) { return TransferPlan(); });
 }
 
 void BuiltinMaterialization::replaceWithDispatch(
@@ -138,10 +124,37 @@ struct MaterializationPattern : OpRewritePattern<OpTy> {
   MaterializationPattern(MLIRContext *ctx, BuiltinMaterialization &state)
       : OpRewritePattern<OpTy>(ctx), state(state) {}
 
+  BuiltinMaterialization &state;
+};
+
+/// A transfer op's pattern: it plans its op itself, so that a remark can
+/// have the plan made again with explanations.
+template <typename OpTy>
+struct TransferMaterialization : MaterializationPattern<OpTy> {
+  using MaterializationPattern<OpTy>::MaterializationPattern;
+  using MaterializationPattern<OpTy>::state;
+
+  /// Plans `op` with `planner`: each pattern its own op's planner entry.
+  virtual TransferPlan planWith(OpTy op, TransferPlanner &planner) const = 0;
+
+  /// `op` planned without DMA explanations.
+  TransferPlan planOp(OpTy op) const {
+    TransferPlanner planner = state.planner();
+    return planWith(op, planner);
+  }
+
+  /// Reports `plan` for `op` (BuiltinMaterialization::plan), which plans
+  /// again with explanations if a remark needs them.
+  LogicalResult report(OpTy op, TransferPlan &plan) const {
+    return state.plan(op, plan, [&](TransferPlanner &planner) {
+      return planWith(op, planner);
+    });
+  }
+
   /// Plans and reports `op`; success when it must become a dispatch.
   LogicalResult needsDispatch(OpTy op, TransferPlan plan,
                               PatternRewriter &rewriter) const {
-    if (failed(state.plan(op, plan)))
+    if (failed(report(op, plan)))
       return rewriter.notifyMatchFailure(op, "the transfer cannot be planned");
     if (plan.kind != TransferPlan::Kind::Dispatch)
       return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {
@@ -151,23 +164,29 @@ struct MaterializationPattern : OpRewritePattern<OpTy> {
       });
     return success();
   }
-
-  BuiltinMaterialization &state;
 };
 
-struct CloneMaterialization : MaterializationPattern<TensorCloneOp> {
-  using MaterializationPattern::MaterializationPattern;
+struct CloneMaterialization : TransferMaterialization<TensorCloneOp> {
+  using TransferMaterialization::TransferMaterialization;
+  TransferPlan planWith(TensorCloneOp op,
+                        TransferPlanner &planner) const override {
+    return planner.planClone(op);
+  }
   LogicalResult matchAndRewrite(TensorCloneOp op,
                                 PatternRewriter &rewriter) const override {
     // A clone is always one copy of the whole storage; it is planned for
     // its remark (and for the error on bytes without a single layout).
-    (void)needsDispatch(op, state.planner().planClone(op), rewriter);
+    (void)needsDispatch(op, planOp(op), rewriter);
     return failure();
   }
 };
 
-struct EncodeMaterialization : MaterializationPattern<TensorEncodeOp> {
-  using MaterializationPattern::MaterializationPattern;
+struct EncodeMaterialization : TransferMaterialization<TensorEncodeOp> {
+  using TransferMaterialization::TransferMaterialization;
+  TransferPlan planWith(TensorEncodeOp op,
+                        TransferPlanner &planner) const override {
+    return planner.planEncode(op);
+  }
   LogicalResult matchAndRewrite(TensorEncodeOp op,
                                 PatternRewriter &rewriter) const override {
     // Equal types move no byte, whatever the encoding (even one the planner
@@ -176,16 +195,16 @@ struct EncodeMaterialization : MaterializationPattern<TensorEncodeOp> {
       TransferPlan plan;
       plan.kind = TransferPlan::Kind::FoldToClone;
       plan.explanation = "folds away: the source and result types are equal";
-      (void)state.plan(op, plan);
+      (void)report(op, plan);
       if (op.getSource().getType() == op.getResult().getType())
         rewriter.replaceOp(op, op.getSource());
       else
         replaceEncodeWithClone(rewriter, op);
       return success();
     }
-    TransferPlan plan = state.planner().planEncode(op);
+    TransferPlan plan = planOp(op);
     if (!plan.isError && plan.kind == TransferPlan::Kind::FoldToClone) {
-      (void)state.plan(op, plan);
+      (void)report(op, plan);
       replaceEncodeWithClone(rewriter, op);
       return success();
     }
@@ -203,11 +222,15 @@ struct EncodeMaterialization : MaterializationPattern<TensorEncodeOp> {
   }
 };
 
-struct SliceMaterialization : MaterializationPattern<TensorSliceOp> {
-  using MaterializationPattern::MaterializationPattern;
+struct SliceMaterialization : TransferMaterialization<TensorSliceOp> {
+  using TransferMaterialization::TransferMaterialization;
+  TransferPlan planWith(TensorSliceOp op,
+                        TransferPlanner &planner) const override {
+    return planner.planSlice(op);
+  }
   LogicalResult matchAndRewrite(TensorSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(needsDispatch(op, state.planner().planSlice(op), rewriter)))
+    if (failed(needsDispatch(op, planOp(op), rewriter)))
       return failure();
     auto source = cast<RankedTensorType>(op.getSourceEncoding());
     auto result = cast<RankedTensorType>(op.getResultEncoding());
@@ -222,11 +245,15 @@ struct SliceMaterialization : MaterializationPattern<TensorSliceOp> {
   }
 };
 
-struct UpdateMaterialization : MaterializationPattern<TensorUpdateOp> {
-  using MaterializationPattern::MaterializationPattern;
+struct UpdateMaterialization : TransferMaterialization<TensorUpdateOp> {
+  using TransferMaterialization::TransferMaterialization;
+  TransferPlan planWith(TensorUpdateOp op,
+                        TransferPlanner &planner) const override {
+    return planner.planUpdate(op);
+  }
   LogicalResult matchAndRewrite(TensorUpdateOp op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(needsDispatch(op, state.planner().planUpdate(op), rewriter)))
+    if (failed(needsDispatch(op, planOp(op), rewriter)))
       return failure();
     auto target = cast<RankedTensorType>(op.getTargetEncoding());
     auto update = cast<RankedTensorType>(op.getUpdateEncoding());
@@ -243,12 +270,15 @@ struct UpdateMaterialization : MaterializationPattern<TensorUpdateOp> {
   }
 };
 
-struct FillMaterialization : MaterializationPattern<TensorFillOp> {
-  using MaterializationPattern::MaterializationPattern;
+struct FillMaterialization : TransferMaterialization<TensorFillOp> {
+  using TransferMaterialization::TransferMaterialization;
+  TransferPlan planWith(TensorFillOp op,
+                        TransferPlanner &planner) const override {
+    return planner.planFill(op, getNativeFillBits(op, state.getSymbols()));
+  }
   LogicalResult matchAndRewrite(TensorFillOp op,
                                 PatternRewriter &rewriter) const override {
-    TransferPlan plan = state.planner().planFill(
-        op, getNativeFillBits(op, state.getSymbols()));
+    TransferPlan plan = planOp(op);
     if (failed(needsDispatch(op, std::move(plan), rewriter)))
       return failure();
     auto target = cast<RankedTensorType>(op.getTargetEncoding());
@@ -265,12 +295,15 @@ struct FillMaterialization : MaterializationPattern<TensorFillOp> {
   }
 };
 
-struct SplatMaterialization : MaterializationPattern<TensorSplatOp> {
-  using MaterializationPattern::MaterializationPattern;
+struct SplatMaterialization : TransferMaterialization<TensorSplatOp> {
+  using TransferMaterialization::TransferMaterialization;
+  TransferPlan planWith(TensorSplatOp op,
+                        TransferPlanner &planner) const override {
+    return planner.planSplat(op, getNativeFillBits(op, state.getSymbols()));
+  }
   LogicalResult matchAndRewrite(TensorSplatOp op,
                                 PatternRewriter &rewriter) const override {
-    TransferPlan plan = state.planner().planSplat(
-        op, getNativeFillBits(op, state.getSymbols()));
+    TransferPlan plan = planOp(op);
     if (failed(needsDispatch(op, std::move(plan), rewriter)))
       return failure();
     auto result = cast<RankedTensorType>(op.getResultEncoding());

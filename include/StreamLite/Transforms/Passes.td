@@ -201,14 +201,18 @@ def EncodeHostTensorsPass
     - `tensor.import`/`tensor.export` become `async.import`/`async.export`.
     - `async.transfer` stays.
 
-    The pass is a partial conversion (tensor-phase ops illegal) over the
-    patterns of `populateEncodeHostTensorsPatterns`
-    (`StreamLite/Transforms/Transforms.h`). Errors (each names the op; the
+    The pass applies the patterns of `populateEncodeHostTensorsPatterns`
+    (`StreamLite/Transforms/Transforms.h`) once to every op (they also work
+    inside a caller's partial conversion). Errors (each names the op; the
     pass fails): a transfer the planner sends to a builtin dispatch ("run
     --stream-lite-materialize-builtins first"), an encoding that is
     unresolved, unknown or has no single physical layout where bytes are
-    addressed; the conversion driver then also reports the op as not
+    addressed; the first tensor-phase op left is then also reported as not
     legalized.
+
+    With `erase-dead-ops` (the layout pipeline sets it), side-effect-free
+    ops whose results are unused are erased before lowering instead of
+    lowered and then erased by the canonicalizer.
 
     ```mlir
     // Before:
@@ -221,6 +225,17 @@ def EncodeHostTensorsPass
     %e = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
     ```
   }];
+  let options = [
+    Option<"eraseDeadOps", "erase-dead-ops", "bool", /*default=*/"false",
+           "First erase every side-effect-free op (tensor-phase or not) "
+           "outside executables whose results are unused, innermost users "
+           "first, as the canonicalizer would after lowering. Off "
+           "(default), every tensor-phase op is lowered">,
+  ];
+  let statistics = [
+    Statistic<"numDeadOpsErased", "dead-ops-erased",
+              "Unused side-effect-free ops erased before lowering">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     // complex.re/im: the pattern of a complex fill value.

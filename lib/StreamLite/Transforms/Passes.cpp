@@ -55,7 +55,11 @@ void buildLayoutPipeline(mlir::OpPassManager &pm,
   if (checkResourceSizes)
     pm.addNestedPass<mlir::func::FuncOp>(createCheckResourceSizesPass());
   pm.addPass(createMaterializeBuiltinsPass(materialize));
-  pm.addPass(createEncodeHostTensorsPass());
+  // What is unused goes before it is lowered (the canonicalizer below
+  // would erase it after).
+  EncodeHostTensorsPassOptions encode;
+  encode.eraseDeadOps = true;
+  pm.addPass(createEncodeHostTensorsPass(encode));
   // Everything canonicalize and cse change is inside functions: the
   // program's and the kernels' (in each executable's inner module). Run on
   // the module as a whole they would take one thread.

@@ -7,7 +7,10 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/Async/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -62,6 +65,19 @@ void registerAllPasses() {
   mlir::registerConvertControlFlowToLLVMPass();
   mlir::registerConvertFuncToLLVMPass();
   mlir::registerReconcileUnrealizedCastsPass();
+  // The rest of --stream-lite-to-llvm-pipeline's upstream passes, so that
+  // what --dump-pass-pipeline prints of it runs as a --pass-pipeline.
+  mlir::registerLiftControlFlowToSCFPass();
+  mlir::memref::registerExpandReallocPass();
+  mlir::bufferization::registerOwnershipBasedBufferDeallocationPass();
+  mlir::bufferization::registerBufferDeallocationSimplificationPass();
+  mlir::bufferization::registerLowerDeallocationsPass();
+  mlir::registerConvertBufferizationToMemRefPass();
+  mlir::arith::registerArithExpandOpsPass();
+  mlir::registerAsyncToAsyncRuntimePass();
+  mlir::registerAsyncRuntimeRefCountingPass();
+  mlir::registerAsyncRuntimeRefCountingOptPass();
+  mlir::registerConvertAsyncToLLVMPass();
 }
 
 } // namespace layoutopt

@@ -9,6 +9,11 @@
 // Parallel kernels need the async runtime, and -O1 or more (mlir-runner's
 // -O0 leaves the tasks' coroutines unsplit):
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 %s | mlir-runner -O1 -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so,/usr/lib/llvm-22/lib/libmlir_async_runtime.so | FileCheck %s
+// What --dump-pass-pipeline prints of the pipeline runs as a --pass-pipeline
+// (every upstream pass in it is registered) and gives the same output:
+// RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 --dump-pass-pipeline %s -o %t.expected 2> %t.dump
+// RUN: %python %S/Inputs/run-dumped-pipeline.py layout-opt %t.dump %s > %t.actual
+// RUN: diff %t.expected %t.actual
 
 // --stream-lite-to-llvm-pipeline (docs/passes.md): the layout pipeline, then
 // the lowering to the LLVM dialect with devices simulated on the host, run

@@ -212,7 +212,10 @@ def EncodeHostTensorsPass
 
     With `erase-dead-ops` (the layout pipeline sets it), side-effect-free
     ops whose results are unused are erased before lowering instead of
-    lowered and then erased by the canonicalizer.
+    lowered and then erased by the canonicalizer. With `share-values` (the
+    layout pipeline sets it too), constants and fill-value bitcasts are
+    made once and reused where they dominate, instead of made per op for
+    cse to merge.
 
     ```mlir
     // Before:
@@ -231,6 +234,11 @@ def EncodeHostTensorsPass
            "outside executables whose results are unused, innermost users "
            "first, as the canonicalizer would after lowering. Off "
            "(default), every tensor-phase op is lowered">,
+    Option<"shareValues", "share-values", "bool", /*default=*/"false",
+           "Lower each op with the constants and fill-value bitcasts that "
+           "an earlier op's lowering made, where they dominate it, instead "
+           "of new ones (what cse would merge). Off (default), each op's "
+           "lowering makes its own">,
   ];
   let statistics = [
     Statistic<"numDeadOpsErased", "dead-ops-erased",

@@ -181,6 +181,36 @@ void populateMaterializeBuiltinsPatterns(mlir::RewritePatternSet &patterns,
 // Host tensor encoding (--stream-lite-encode-host-tensors)
 //===----------------------------------------------------------------------===//
 
+/// Values the encode patterns share instead of making them again for each
+/// op: constants and the integer bits of a fill value, each made where it
+/// is first needed and reused by later ops that it dominates (as cse would
+/// merge them). Lowering a 5k-op module otherwise made ~5.6k constants and
+/// ~2.2k bitcasts that cse and the canonicalizer then merged into ~230
+/// (bench/README.md). Reuse is decided without dominance queries, from the
+/// driver's order: only for a driver that visits ops in a forward
+/// post-order walk and inserts each op's lowering right before it, erasing
+/// nothing else (the pass's applyPatternsOnceToAllOps). A dialect
+/// conversion that may roll a pattern back, or a greedy driver, must not
+/// share one.
+class HostTensorValueCache {
+public:
+  /// Constant `value` for use by the lowering of `user`, made at the
+  /// builder's insertion point (right before `user`) if none dominates it.
+  mlir::Value getConstant(mlir::OpBuilder &builder, mlir::Location loc,
+                          mlir::Operation *user, mlir::TypedAttr value);
+  /// `value` bitcast to `type`, the same way.
+  mlir::Value getBitcast(mlir::OpBuilder &builder, mlir::Location loc,
+                         mlir::Operation *user, mlir::Type type,
+                         mlir::Value value);
+
+private:
+  /// The latest op made for each key; a later `user` may use it when it
+  /// lies in the op's block or in a region nested in it.
+  mlir::Value find(std::pair<const void *, const void *> key,
+                   mlir::Operation *user) const;
+  llvm::DenseMap<std::pair<const void *, const void *>, mlir::Value> made;
+};
+
 /// One pattern per tensor-phase op, lowering it to async-phase ops over
 /// bytes: sizes, byte offsets and ranges through the layouts and the
 /// transfer planner's DMA plans. They are plain rewrite patterns that read
@@ -190,8 +220,15 @@ void populateMaterializeBuiltinsPatterns(mlir::RewritePatternSet &patterns,
 /// widths). A pattern that cannot lower its op (a transfer that needs a
 /// builtin dispatch, an encoding without a single physical layout) emits an
 /// error naming the op and fails, which fails the conversion.
+///
+/// With `cache`, the patterns share within each function what they would
+/// otherwise make again for every op (see HostTensorValueCache); without
+/// it each op gets its own constants and casts, for cse and the
+/// canonicalizer to merge.
 void populateEncodeHostTensorsPatterns(mlir::RewritePatternSet &patterns,
-                                       mlir::SymbolTableCollection &symbols);
+                                       mlir::SymbolTableCollection &symbols,
+                                       HostTensorValueCache *cache = nullptr);
+
 
 /// Whether the byte image of constant `value` as `type` (its bytes in the
 /// layout, pads zero) is at most 4 KiB larger than the bytes `value` holds

@@ -57,8 +57,12 @@ struct EncodeHostTensorsPass
           numDeadOpsErased += ::eraseDeadOps(block);
     }
     SymbolTableCollection symbols;
+    // The walk lowers ops in order, each right where it was, and erases
+    // only what it lowers: the patterns may share constants and casts.
+    HostTensorValueCache cache;
     RewritePatternSet patterns(&getContext());
-    populateEncodeHostTensorsPatterns(patterns, symbols);
+    populateEncodeHostTensorsPatterns(patterns, symbols,
+                                      shareValues ? &cache : nullptr);
     // One walk, no dialect conversion: no op needs a new type, and the
     // conversion driver's bookkeeping cost a third of the pass.
     applyPatternsOnceToAllOps(getOperation(), std::move(patterns));

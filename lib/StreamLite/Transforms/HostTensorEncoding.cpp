@@ -165,12 +165,14 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
 /// value's bits as an integer of the plan's width (i1 widens to i8).
 static FailureOr<Value> buildPattern(OpBuilder &builder, Location loc,
                                      Operation *op, const TransferPlan &plan,
-                                     Value value) {
+                                     Value value, HostTensorValueCache *cache) {
   IntegerType patternType = builder.getIntegerType(plan.fillBits);
-  if (plan.fillPattern)
-    return arith::ConstantOp::create(
-               builder, loc, builder.getIntegerAttr(patternType, *plan.fillPattern))
-        .getResult();
+  if (plan.fillPattern) {
+    auto pattern = builder.getIntegerAttr(patternType, *plan.fillPattern);
+    if (cache)
+      return cache->getConstant(builder, loc, op, pattern);
+    return arith::ConstantOp::create(builder, loc, pattern).getResult();
+  }
   Type type = value.getType();
   // A complex value's pattern is its two parts side by side, real part in
   // the low half (its memory order).
@@ -195,8 +197,9 @@ static FailureOr<Value> buildPattern(OpBuilder &builder, Location loc,
   if (isa<IndexType>(type))
     return arith::IndexCastUIOp::create(builder, loc, patternType, value).getResult();
   if (auto floatType = dyn_cast<FloatType>(type)) {
-    value = arith::BitcastOp::create(
-        builder, loc, builder.getIntegerType(floatType.getWidth()), value);
+    IntegerType bitsType = builder.getIntegerType(floatType.getWidth());
+    value = cache ? cache->getBitcast(builder, loc, op, bitsType, value)
+                  : arith::BitcastOp::create(builder, loc, bitsType, value);
     type = value.getType();
   }
   auto intType = dyn_cast<IntegerType>(type);
@@ -316,7 +319,12 @@ LogicalResult checkPlan(Operation *op, const TransferPlan &plan,
   return success();
 }
 
-Value val(OpBuilder &builder, Location loc, OpFoldResult v) {
+/// The value of `v` for use at `user`: a constant from `cache` when there
+/// is one.
+Value val(OpBuilder &builder, Location loc, OpFoldResult v,
+          HostTensorValueCache *cache = nullptr, Operation *user = nullptr) {
+  if (auto attr = dyn_cast<Attribute>(v); attr && cache && user)
+    return cache->getConstant(builder, loc, user, cast<TypedAttr>(attr));
   return getValueOrCreateConstantIndexOp(builder, loc, v);
 }
 
@@ -324,10 +332,12 @@ Value val(OpBuilder &builder, Location loc, OpFoldResult v) {
 /// argument list would order the constants by the compiler's (unspecified)
 /// argument evaluation order, and printed IR would differ between builds.
 SmallVector<Value, 5> vals(OpBuilder &builder, Location loc,
-                           std::initializer_list<OpFoldResult> folds) {
+                           std::initializer_list<OpFoldResult> folds,
+                           HostTensorValueCache *cache = nullptr,
+                           Operation *user = nullptr) {
   SmallVector<Value, 5> values;
   for (OpFoldResult fold : folds)
-    values.push_back(val(builder, loc, fold));
+    values.push_back(val(builder, loc, fold, cache, user));
   return values;
 }
 
@@ -380,7 +390,8 @@ FailureOr<ElementPlace> buildElementOffset(OpBuilder &builder, Operation *op,
 /// a dialect conversion with configureEncodeHostTensorsTarget).
 template <typename OpTy>
 struct HostTensorLowering : OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
+  HostTensorLowering(MLIRContext *ctx, HostTensorValueCache *cache)
+      : OpRewritePattern<OpTy>(ctx), cache(cache) {}
   using OpAdaptor = typename OpTy::Adaptor;
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const final {
@@ -388,13 +399,16 @@ struct HostTensorLowering : OpRewritePattern<OpTy> {
   }
   virtual LogicalResult lower(OpTy op, OpAdaptor adaptor,
                               PatternRewriter &rewriter) const = 0;
+  /// Shared constants and casts; null when the driver may undo patterns.
+  HostTensorValueCache *cache;
 };
 
 /// Patterns that need the module's symbols (device fill widths).
 template <typename OpTy>
 struct HostPattern : HostTensorLowering<OpTy> {
-  HostPattern(MLIRContext *ctx, SymbolTableCollection &symbols)
-      : HostTensorLowering<OpTy>(ctx), symbols(symbols) {}
+  HostPattern(MLIRContext *ctx, SymbolTableCollection &symbols,
+              HostTensorValueCache *cache)
+      : HostTensorLowering<OpTy>(ctx, cache), symbols(symbols) {}
   SymbolTableCollection &symbols;
 };
 
@@ -480,7 +494,7 @@ struct SplatLowering : HostPattern<TensorSplatOp> {
     Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getResultEncoding());
     FailureOr<Value> pattern =
-        buildPattern(rewriter, loc, op, plan, adaptor.getValue());
+        buildPattern(rewriter, loc, op, plan, adaptor.getValue(), cache);
     if (failed(pattern))
       return failure();
     Value size = adaptor.getResultSize();
@@ -498,7 +512,7 @@ struct SplatLowering : HostPattern<TensorSplatOp> {
     IndexArith math(rewriter, loc);
     OpFoldResult end = math.add(range.offset, range.length);
     SmallVector<Value, 5> v =
-        vals(rewriter, loc, {range.offset, end, range.length});
+        vals(rewriter, loc, {range.offset, end, range.length}, cache, op);
     rewriter.replaceOpWithNewOp<AsyncFillOp>(op, op.getType(), base, size,
                                              v[0], v[1], v[2], *pattern,
                                              op.getAffinityAttr());
@@ -518,7 +532,7 @@ struct FillLowering : HostPattern<TensorFillOp> {
     Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getTargetEncoding());
     FailureOr<Value> pattern =
-        buildPattern(rewriter, loc, op, plan, adaptor.getValue());
+        buildPattern(rewriter, loc, op, plan, adaptor.getValue(), cache);
     if (failed(pattern))
       return failure();
     ByteRange range =
@@ -527,7 +541,7 @@ struct FillLowering : HostPattern<TensorFillOp> {
     IndexArith math(rewriter, loc);
     OpFoldResult end = math.add(range.offset, range.length);
     SmallVector<Value, 5> v =
-        vals(rewriter, loc, {range.offset, end, range.length});
+        vals(rewriter, loc, {range.offset, end, range.length}, cache, op);
     rewriter.replaceOpWithNewOp<AsyncFillOp>(
         op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(), v[0],
         v[1], v[2], *pattern, op.getAffinityAttr());
@@ -717,7 +731,9 @@ struct DispatchLowering : HostTensorLowering<TensorDispatchOp> {
       Value size = operandSizes.front();
       operandSizes = operandSizes.drop_front();
       if (!zero)
-        zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+        zero = cache ? cache->getConstant(rewriter, loc, op,
+                                          rewriter.getIndexAttr(0))
+                     : arith::ConstantIndexOp::create(rewriter, loc, 0);
       sizes.push_back(size);
       offsets.push_back(zero);
       ends.push_back(size);
@@ -776,14 +792,49 @@ struct ExportLowering : HostTensorLowering<TensorExportOp> {
 
 } // namespace
 
+Value HostTensorValueCache::find(std::pair<const void *, const void *> key,
+                                 Operation *user) const {
+  auto it = made.find(key);
+  if (it == made.end())
+    return {};
+  // The op was inserted right before an op the walk lowered earlier. When
+  // its block holds `user` (or an op whose regions hold it), that earlier
+  // op came first in the block: the walk visits a block's ops in order, and
+  // an op after `user`'s ancestor would be visited after `user`. So the
+  // value dominates `user` exactly when its block is an ancestor block.
+  Value value = it->second;
+  return value.getParentBlock()->findAncestorOpInBlock(*user) ? value
+                                                               : Value();
+}
+
+Value HostTensorValueCache::getConstant(OpBuilder &builder, Location loc,
+                                        Operation *user, TypedAttr value) {
+  std::pair<const void *, const void *> key{value.getAsOpaquePointer(),
+                                            nullptr};
+  if (Value known = find(key, user))
+    return known;
+  return made[key] = arith::ConstantOp::create(builder, loc, value);
+}
+
+Value HostTensorValueCache::getBitcast(OpBuilder &builder, Location loc,
+                                       Operation *user, Type type,
+                                       Value value) {
+  std::pair<const void *, const void *> key{value.getAsOpaquePointer(),
+                                            type.getAsOpaquePointer()};
+  if (Value known = find(key, user))
+    return known;
+  return made[key] = arith::BitcastOp::create(builder, loc, type, value);
+}
+
 void populateEncodeHostTensorsPatterns(RewritePatternSet &patterns,
-                                       SymbolTableCollection &symbols) {
+                                       SymbolTableCollection &symbols,
+                                       HostTensorValueCache *cache) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<SizeOfLowering, EmptyLowering, ConstantLowering, CloneLowering,
                EncodeLowering, SliceLowering, UpdateLowering, LoadLowering,
                StoreLowering, DispatchLowering, ImportLowering,
-               ExportLowering>(ctx);
-  patterns.add<SplatLowering, FillLowering>(ctx, symbols);
+               ExportLowering>(ctx, cache);
+  patterns.add<SplatLowering, FillLowering>(ctx, symbols, cache);
 }
 
 void configureEncodeHostTensorsTarget(ConversionTarget &target) {

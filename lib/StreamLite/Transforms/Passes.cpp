@@ -55,10 +55,12 @@ void buildLayoutPipeline(mlir::OpPassManager &pm,
   if (checkResourceSizes)
     pm.addNestedPass<mlir::func::FuncOp>(createCheckResourceSizesPass());
   pm.addPass(createMaterializeBuiltinsPass(materialize));
-  // What is unused goes before it is lowered (the canonicalizer below
-  // would erase it after).
+  // What is unused goes before it is lowered, and constants and casts are
+  // made once (the canonicalizer and cse below would erase and merge them
+  // after).
   EncodeHostTensorsPassOptions encode;
   encode.eraseDeadOps = true;
+  encode.shareValues = true;
   pm.addPass(createEncodeHostTensorsPass(encode));
   // Everything canonicalize and cse change is inside functions: the
   // program's and the kernels' (in each executable's inner module). Run on

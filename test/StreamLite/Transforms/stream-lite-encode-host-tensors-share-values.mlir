@@ -1,0 +1,77 @@
+// RUN: layout-opt --stream-lite-encode-host-tensors=share-values=true %s | FileCheck %s
+// RUN: layout-opt --stream-lite-encode-host-tensors %s | FileCheck %s --check-prefix=OWN
+// Sharing only saves what cse would merge: with cse after, the output is
+// the same with and without it.
+// RUN: layout-opt --stream-lite-encode-host-tensors=share-values=true --cse %s -o %t.shared
+// RUN: layout-opt --stream-lite-encode-host-tensors --cse %s -o %t.own
+// RUN: diff %t.shared %t.own
+
+// --stream-lite-encode-host-tensors{share-values} (docs/passes.md): the
+// constants and fill-value bitcasts an op's lowering makes are reused by
+// later ops they dominate; an op in a sibling region, after the region
+// that holds them, or in another function makes its own.
+
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+
+// CHECK-LABEL: func.func @two_fills
+// CHECK:         %[[BITS:.+]] = arith.bitcast %arg1 : f32 to i32
+// CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : index
+// CHECK:         %[[F0:.+]] = stream_lite.async.fill on({{.+}}) %[[BITS]], %arg0[%[[C0]] to %[[C8]] for %[[C8]]]
+// CHECK-NOT:     arith.bitcast
+// CHECK-NOT:     arith.constant 0 : index
+// CHECK:         stream_lite.async.fill on({{.+}}) %[[BITS]], %[[F0]][%[[C0]] to
+// OWN-LABEL:   func.func @two_fills
+// OWN-COUNT-2:   arith.bitcast %arg1 : f32 to i32
+func.func @two_fills(%r: !stream_lite.resource<*>, %v: f32) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %f0 = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r[%c0, %c0 for %c1, %c2] : f32 -> tensor<4x4xf32> in %r as !stream_lite.resource<*>{%c64}
+  %f1 = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %f0[%c0, %c0 for %c1, %c1] : f32 -> tensor<4x4xf32> in %f0 as !stream_lite.resource<*>{%c64}
+  return %f1 : !stream_lite.resource<*>
+}
+
+// What the then-region made is not visible in the else-region or after
+// the scf.if; what was made before the scf.if is visible in both.
+// CHECK-LABEL: func.func @regions
+// CHECK:         %[[BITS:.+]] = arith.bitcast %arg1 : f32 to i32
+// CHECK:         %[[C4:.+]] = arith.constant 4 : index
+// CHECK:         stream_lite.async.fill on({{.+}}) %[[BITS]], %arg0[%{{.+}} to %[[C4]] for %[[C4]]]
+// CHECK:         scf.if
+// CHECK-NOT:       arith.bitcast
+// CHECK:           %[[C8T:.+]] = arith.constant 8 : index
+// CHECK:           stream_lite.async.fill on({{.+}}) %[[BITS]], %{{.+}}[%[[C4]] to %[[C8T]] for %[[C4]]]
+// CHECK:         } else {
+// CHECK-NEXT:      %[[C8E:.+]] = arith.constant 8 : index
+// CHECK-NEXT:      stream_lite.async.fill on({{.+}}) %[[BITS]], %{{.+}}[%[[C4]] to %[[C8E]] for %[[C4]]]
+// CHECK:         {{^ *}$}}
+// CHECK-NEXT:    %[[C8A:.+]] = arith.constant 8 : index
+// CHECK-NEXT:    stream_lite.async.fill on({{.+}}) %[[BITS]], %{{.+}}[%[[C4]] to %[[C8A]] for %[[C4]]]
+func.func @regions(%r: !stream_lite.resource<*>, %v: f32, %cond: i1) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %f0 = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r[%c0, %c0 for %c1, %c1] : f32 -> tensor<4x4xf32> in %r as !stream_lite.resource<*>{%c64}
+  %i = scf.if %cond -> !stream_lite.resource<*> {
+    %f1 = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %f0[%c0, %c1 for %c1, %c1] : f32 -> tensor<4x4xf32> in %f0 as !stream_lite.resource<*>{%c64}
+    scf.yield %f1 : !stream_lite.resource<*>
+  } else {
+    %f2 = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %f0[%c0, %c1 for %c1, %c1] : f32 -> tensor<4x4xf32> in %f0 as !stream_lite.resource<*>{%c64}
+    scf.yield %f2 : !stream_lite.resource<*>
+  }
+  %f3 = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %i[%c0, %c1 for %c1, %c1] : f32 -> tensor<4x4xf32> in %i as !stream_lite.resource<*>{%c64}
+  return %f3 : !stream_lite.resource<*>
+}
+
+// Another function makes its own.
+// CHECK-LABEL: func.func @other_function
+// CHECK:         arith.bitcast %arg1 : f32 to i32
+func.func @other_function(%r: !stream_lite.resource<*>, %v: f32) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %f0 = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r[%c0, %c0 for %c1, %c1] : f32 -> tensor<4x4xf32> in %r as !stream_lite.resource<*>{%c64}
+  return %f0 : !stream_lite.resource<*>
+}

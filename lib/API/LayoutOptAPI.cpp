@@ -74,9 +74,9 @@ struct DiagnosticCapture {
 Status parseProgram(const std::string &text, MLIRContext &ctx,
                     DiagnosticCapture &diagnostics,
                     OwningOpRef<ModuleOp> &module) {
-  std::string tooDeep;
-  if (failed(checkNestingDepth(text, tooDeep)))
-    return Status::failure("cannot parse the program: " + tooDeep);
+  std::string refused;
+  if (failed(checkToolInput(text, refused)))
+    return Status::failure("cannot parse the program: " + refused);
   diagnostics.sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(text, "<program>"), llvm::SMLoc());
   module = parseSourceFile<ModuleOp>(diagnostics.sourceMgr, &ctx);

@@ -2,6 +2,9 @@
 
 #include "StreamLite/Tools/ToolSupport.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
 
 #include <pthread.h>
@@ -63,6 +66,74 @@ llvm::LogicalResult checkNestingDepth(llvm::StringRef text,
 }
 
 namespace {
+bool isIdentifierChar(char c) {
+  return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+}
+
+/// A scan of MLIR assembly token by token enough to find keywords: string
+/// literals and `//` comments are skipped, lines are counted.
+class TextScanner {
+public:
+  explicit TextScanner(llvm::StringRef text) : text(text) {}
+  bool atEnd() const { return pos >= text.size(); }
+  unsigned line() const { return currentLine; }
+  size_t position() const { return pos; }
+
+  /// Skips whitespace and comments.
+  void skipSpace() {
+    while (!atEnd()) {
+      char c = text[pos];
+      if (c == '\n') {
+        ++currentLine;
+        ++pos;
+      } else if (llvm::isSpace(c)) {
+        ++pos;
+      } else if (text.substr(pos).starts_with("//")) {
+        while (!atEnd() && text[pos] != '\n')
+          ++pos;
+      } else {
+        return;
+      }
+    }
+  }
+  /// The identifier (bare or `!`-prefixed) at the cursor, consumed; empty
+  /// when none starts here.
+  llvm::StringRef takeIdentifier() {
+    size_t start = pos;
+    if (!atEnd() && text[pos] == '!')
+      ++pos;
+    while (!atEnd() && isIdentifierChar(text[pos]))
+      ++pos;
+    return text.slice(start, pos);
+  }
+  bool takeChar(char c) {
+    if (atEnd() || text[pos] != c)
+      return false;
+    ++pos;
+    return true;
+  }
+  /// Moves past the current character, or past a whole string literal.
+  void advance() {
+    char c = text[pos++];
+    if (c == '\n') {
+      ++currentLine;
+    } else if (c == '"') {
+      for (; !atEnd() && text[pos] != '"'; ++pos) {
+        if (text[pos] == '\\')
+          ++pos;
+        else if (text[pos] == '\n')
+          ++currentLine;
+      }
+      ++pos;
+    }
+  }
+
+private:
+  llvm::StringRef text;
+  size_t pos = 0;
+  unsigned currentLine = 1;
+};
+
 struct ToolThread {
   llvm::function_ref<int()> body;
   int result = 0;
@@ -74,6 +145,99 @@ void *runToolThread(void *arg) {
   return nullptr;
 }
 } // namespace
+
+namespace {
+/// Whether the text after an `array` keyword may begin a dense array of
+/// index: `<` then `index`, an alias, or a comment in between (for the
+/// exact scan to decide). Cheap enough to ask at every `array` in a file.
+bool mayStartIndexArray(llvm::StringRef rest) {
+  auto skipSpace = [&] {
+    rest = rest.ltrim();
+    return rest.starts_with("//");
+  };
+  if (skipSpace())
+    return true;
+  if (!rest.consume_front("<"))
+    return false;
+  if (skipSpace() || rest.starts_with("!"))
+    return true;
+  return rest.consume_front("index") &&
+         (rest.empty() || !isIdentifierChar(rest.front()));
+}
+
+/// The exact check: keywords only outside strings and comments, aliases
+/// resolved.
+llvm::LogicalResult scanForIndexDenseArray(llvm::StringRef text,
+                                           std::string &message) {
+  // Type aliases that name index, directly or through other aliases
+  // (`!a = index`, `!b = !a`): an alias is defined before its uses.
+  llvm::StringSet<> indexAliases;
+  auto namesIndex = [&](llvm::StringRef type) {
+    return type == "index" || indexAliases.contains(type);
+  };
+  TextScanner scanner(text);
+  while (!scanner.atEnd()) {
+    scanner.skipSpace();
+    if (scanner.atEnd())
+      break;
+    size_t start = scanner.position();
+    char before = start > 0 ? text[start - 1] : ' ';
+    bool tokenStart =
+        !isIdentifierChar(before) && !llvm::StringRef("!#%@^").contains(before);
+    llvm::StringRef word = tokenStart ? scanner.takeIdentifier()
+                                      : llvm::StringRef();
+    if (word.empty() || word == "!") {
+      if (scanner.position() == start)
+        scanner.advance();
+      continue;
+    }
+    if (word.starts_with("!")) {
+      // `!name = type` defines an alias.
+      scanner.skipSpace();
+      if (scanner.takeChar('=')) {
+        scanner.skipSpace();
+        if (namesIndex(scanner.takeIdentifier()))
+          indexAliases.insert(word);
+      }
+      continue;
+    }
+    if (word != "array")
+      continue;
+    scanner.skipSpace();
+    if (!scanner.takeChar('<'))
+      continue;
+    scanner.skipSpace();
+    unsigned line = scanner.line();
+    if (!namesIndex(scanner.takeIdentifier()))
+      continue;
+    message = ("line " + llvm::Twine(line) +
+               ": a dense array of index (array<index ...>) is not "
+               "supported: MLIR's parser crashes on it")
+                  .str();
+    return llvm::failure();
+  }
+  return llvm::success();
+}
+
+} // namespace
+
+llvm::LogicalResult checkNoIndexDenseArray(llvm::StringRef text,
+                                           std::string &message) {
+  // Most inputs have no `array<index`: find() each `array` and look at what
+  // follows; only a likely one pays for the exact scan.
+  for (size_t at = text.find("array"); at != llvm::StringRef::npos;
+       at = text.find("array", at + 5))
+    if (mayStartIndexArray(text.substr(at + 5)))
+      return scanForIndexDenseArray(text, message);
+  return llvm::success();
+}
+
+llvm::LogicalResult checkToolInput(llvm::StringRef text, std::string &message,
+                                   unsigned limit) {
+  if (llvm::failed(checkNestingDepth(text, message, limit)))
+    return llvm::failure();
+  return checkNoIndexDenseArray(text, message);
+}
 
 int runWithToolStack(llvm::function_ref<int()> body) {
   // pthreads rather than llvm::thread, which aborts when the thread cannot

@@ -2,7 +2,8 @@
 //
 // mlir-opt for stream-lite programs: parses, verifies, runs passes, prints.
 // The input is read here rather than by MlirOptMain so that it can be
-// refused when it nests deeper than the tools accept (ToolSupport.h), and
+// refused when it nests deeper than the tools accept or holds what MLIR's
+// parser crashes on (ToolSupport.h), and
 // everything runs on the tools' large stack.
 //
 //===----------------------------------------------------------------------===//
@@ -34,8 +35,7 @@ static mlir::LogicalResult runLayoutOpt(int argc, char **argv,
     llvm::errs() << errorMessage << "\n";
     return mlir::failure();
   }
-  if (mlir::failed(layoutopt::checkNestingDepth(file->getBuffer(),
-                                                errorMessage))) {
+  if (mlir::failed(layoutopt::checkToolInput(file->getBuffer(), errorMessage))) {
     llvm::errs() << file->getBufferIdentifier() << ": error: " << errorMessage
                  << "\n";
     return mlir::failure();

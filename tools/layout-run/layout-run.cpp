@@ -306,9 +306,9 @@ static int runLayoutRun(int argc, char **argv) {
   if (!fileOrErr)
     fail("cannot read '" + programPath +
          "': " + fileOrErr.getError().message());
-  std::string tooDeep;
-  if (failed(layoutopt::checkNestingDepth((*fileOrErr)->getBuffer(), tooDeep)))
-    fail("cannot parse '" + programPath + "': " + tooDeep);
+  std::string refused;
+  if (failed(layoutopt::checkToolInput((*fileOrErr)->getBuffer(), refused)))
+    fail("cannot parse '" + programPath + "': " + refused);
   sourceMgr.AddNewSourceBuffer(std::move(*fileOrErr), llvm::SMLoc());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
   if (!module)

@@ -4,7 +4,9 @@
 // of the IR, so a deeply nested input (thousands of regions) overflows the
 // stack of any tool that reads it. The tools refuse such input before
 // parsing (checkNestingDepth) and run on a thread whose stack holds every
-// depth they accept (runWithToolStack), so no input crashes them.
+// depth they accept (runWithToolStack), so no input crashes them. They
+// also refuse, before parsing, the one input MLIR 22's parser is known to
+// crash on (checkNoIndexDenseArray).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +36,20 @@ constexpr size_t kToolStackBytes = size_t(1) << 30;
 llvm::LogicalResult checkNestingDepth(llvm::StringRef text,
                                       std::string &message,
                                       unsigned limit = kMaxNestingDepth);
+
+/// Checks that `text` holds no dense array of `index` (`array<index>`,
+/// `array<index: 1, 2>`, or through a type alias such as `!i = index`):
+/// MLIR 22's parser reads its element type as a float and crashes, where it
+/// rejects every other non-integer, non-float element type with an error.
+/// String literals and `//` comments are skipped. On failure returns a
+/// message naming the line.
+llvm::LogicalResult checkNoIndexDenseArray(llvm::StringRef text,
+                                           std::string &message);
+
+/// What the tools check of an input before they parse it:
+/// checkNestingDepth, then checkNoIndexDenseArray.
+llvm::LogicalResult checkToolInput(llvm::StringRef text, std::string &message,
+                                   unsigned limit = kMaxNestingDepth);
 
 /// Runs `body` on a thread with a kToolStackBytes stack and returns its
 /// result.

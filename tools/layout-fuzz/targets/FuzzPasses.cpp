@@ -10,6 +10,8 @@
 
 #include "FuzzSupport.h"
 
+#include "StreamLite/Tools/ToolSupport.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Parser/Parser.h"
@@ -75,6 +77,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // string a tool parses has one; libFuzzer's data has none.
   std::string input(reinterpret_cast<const char *>(data), size);
   llvm::StringRef text(input.c_str(), input.size());
+  // What the tools refuse before parsing is not parsed here either.
+  std::string refused;
+  if (failed(layoutopt::checkToolInput(text, refused)))
+    return 0;
   OwningOpRef<ModuleOp> module = parse(ctx, text);
   if (!module)
     return 0;

@@ -160,6 +160,25 @@ TEST_CASE("a SPEC is refused before it expands past its byte limit",
   CHECK(fits->bytes[1998] == 7);
 }
 
+TEST_CASE("an empty array reads whatever its other dims", "[runtime]") {
+  // A fuzz finding: layout-run printed this empty result, and its SPEC
+  // reader refused it, since the dims before the zero multiply past the
+  // byte limit. A zero dim makes the array empty, as .npy files read it.
+  auto ctx = makeContext();
+  Builder b(ctx.get());
+  int64_t dyn = ShapedType::kDynamic;
+  HostType dynamic = tensorOf(b.getI8Type(), {dyn, dyn, dyn, dyn});
+  llvm::Expected<HostArray> empty =
+      parseSpec(*ctx, "4x165520001x0x65520xi8=", dynamic, 0, 1000);
+  REQUIRE(static_cast<bool>(empty));
+  CHECK(empty->getNumElements() == 0);
+  CHECK(empty->bytes.empty());
+  CHECK(formatResult(*empty) == "4x165520001x0x65520xi8=");
+  // Without the zero the same dims are too large.
+  CHECK(errorOf(parseSpec(*ctx, "4x165520001x1x65520xi8=1", dynamic, 0,
+                          1000)) == "input 0: shape too large");
+}
+
 TEST_CASE("elements parse only when exact and in the type's range",
           "[runtime]") {
   auto ctx = makeContext();

@@ -95,6 +95,21 @@ std::string typeToString(Type type) {
   return s;
 }
 
+/// The element count of `shape` when it is at most `maxElements`: 0 when
+/// a dim is 0, whatever the other dims (a product of the dims before a
+/// zero says nothing about the array's size), else the product, without
+/// overflow.
+static std::optional<int64_t>
+getBoundedNumElements(llvm::ArrayRef<int64_t> shape, int64_t maxElements) {
+  if (llvm::is_contained(shape, 0))
+    return 0;
+  int64_t n = 1;
+  for (int64_t d : shape)
+    if (llvm::MulOverflow(n, d, n) || n > maxElements)
+      return std::nullopt;
+  return n;
+}
+
 int64_t HostArray::getNumElements() const {
   int64_t n = 1;
   for (int64_t d : shape)
@@ -509,16 +524,14 @@ llvm::Expected<HostArray> readNpy(llvm::StringRef path, Type elementType,
                      "', expected '" +
                      getNpyDescr(elementType).value_or("?") + "' for " +
                      typeToString(elementType));
-  int64_t numElements = 1;
-  for (int64_t d : array.shape) {
-    if (d != 0 && numElements > (int64_t(1) << 40) / d)
-      return bad("shape too large");
-    numElements *= d;
-  }
+  std::optional<int64_t> numElements =
+      getBoundedNumElements(array.shape, int64_t(1) << 40);
+  if (!numElements)
+    return bad("shape too large");
   if (expected)
     if (llvm::Error error = checkShape(array, *expected, what.str()))
       return std::move(error);
-  uint64_t numBytes = uint64_t(numElements) * array.getElementBytes();
+  uint64_t numBytes = uint64_t(*numElements) * array.getElementBytes();
   if (payload.size() != numBytes)
     return bad("expected " + llvm::Twine(numBytes) + " data bytes, found " +
                llvm::Twine(payload.size()));
@@ -612,12 +625,12 @@ llvm::Expected<HostArray> parseTextSpec(MLIRContext &ctx, llvm::StringRef spec,
     return std::move(error);
   llvm::SmallVector<llvm::StringRef> tokens;
   llvm::SplitString(valuesText, tokens, ", \t\n");
-  int64_t n = 1;
   unsigned width = array.getElementBytes();
-  for (int64_t d : array.shape)
-    if (llvm::MulOverflow(n, d, n) || n > (int64_t(1) << 32) ||
-        uint64_t(n) * width > maxBytes)
-      return makeError(what + ": shape too large");
+  std::optional<int64_t> numElements =
+      getBoundedNumElements(array.shape, int64_t(1) << 32);
+  if (!numElements || uint64_t(*numElements) * width > maxBytes)
+    return makeError(what + ": shape too large");
+  int64_t n = *numElements;
   // Everything is checked before the input's bytes are allocated.
   if (tokens.empty() && n != 0)
     return makeError(what + ": no values for " + llvm::Twine(n) +

@@ -48,6 +48,9 @@ def StreamLite_Dialect : Dialect {
     enum class VerifiedTypeFact : uint8_t {
       EncodingFitsType = 1, // verifyEncodingForType
       StorageSizeFits = 2,  // verifyStorageSizeFits
+      // The element type has a byte size and the encoding fits the type
+      // (an op verifier's check of each tensor type it names).
+      ElementAndEncoding = 4,
     };
     /// Whether `fact` was recorded for `type` (in this thread's cache).
     bool hasVerifiedTypeFact(::mlir::Type type, VerifiedTypeFact fact);

@@ -625,13 +625,17 @@ LogicalResult AsyncDispatchOp::verify() {
       failed(checkCount(getResourceOperandEnds().size(), "operand ends")) ||
       failed(checkCount(getResourceOperandLengths().size(), "operand lengths")))
     return failure();
-  DenseMap<unsigned, Value> operandSizes;
+  // The size of each resource operand, by operand index (tied results
+  // name their operand by it).
+  SmallVector<Value> operandSizes(getResourceOperands().size());
   for (auto [i, operandIndex] : llvm::enumerate(resourceIndices)) {
-    std::string what = "operand " + std::to_string(operandIndex);
     Value size = getResourceOperandSizes()[i];
     operandSizes[operandIndex] = size;
-    if (failed(verifyByteSize(*this, what, size)) ||
-        failed(verifyByteRange(*this, what, size, getResourceOperandOffsets()[i],
+    // Twines: the names are only formatted for a diagnostic.
+    if (failed(verifyByteSize(*this, "operand " + llvm::Twine(operandIndex),
+                              size)) ||
+        failed(verifyByteRange(*this, "operand " + llvm::Twine(operandIndex),
+                               size, getResourceOperandOffsets()[i],
                                getResourceOperandEnds()[i],
                                getResourceOperandLengths()[i], "length")))
       return failure();
@@ -640,7 +644,7 @@ LogicalResult AsyncDispatchOp::verify() {
     return emitOpError() << "has " << getNumResults() << " results but "
                          << getResultSizes().size() << " result sizes";
   for (unsigned i = 0; i < getNumResults(); ++i)
-    if (failed(verifyByteSize(*this, "result " + std::to_string(i),
+    if (failed(verifyByteSize(*this, "result " + llvm::Twine(i),
                               getResultSizes()[i])))
       return failure();
   return verifyTiedOperands(

@@ -101,14 +101,15 @@ mlir::LogicalResult verifyEncodedTensor(Operation *op, StringRef what,
                                         mlir::TypeAttr typeAttr,
                                         mlir::ValueRange dims);
 
-/// Async ops: a constant byte size named `what` is not negative.
-mlir::LogicalResult verifyByteSize(Operation *op, StringRef what,
+/// Async ops: a constant byte size named `what` is not negative. (`what`
+/// is a Twine: it is only formatted for a diagnostic.)
+mlir::LogicalResult verifyByteSize(Operation *op, const llvm::Twine &what,
                                    mlir::Value size);
 
 /// Async ops: the byte range `[offset to end]` of the resource `what` of
 /// `size` bytes is inside it and `length` long, as far as the values are
 /// constants.
-mlir::LogicalResult verifyByteRange(Operation *op, StringRef what,
+mlir::LogicalResult verifyByteRange(Operation *op, const llvm::Twine &what,
                                     mlir::Value size, mlir::Value offset,
                                     mlir::Value end, mlir::Value length,
                                     StringRef lengthName);

@@ -37,12 +37,21 @@ LogicalResult verifyEncodedTensor(Operation *op, StringRef what,
     return op->emitOpError()
            << what << " type " << type << " has " << type.getNumDynamicDims()
            << " dynamic dims but " << dims.size() << " dim values are attached";
+  // The rest are facts of the type: one lookup once they hold (the op is
+  // one of ours, so its dialect holds the cache).
+  auto &dialect = static_cast<StreamLiteDialect &>(*op->getDialect());
+  constexpr auto fact = StreamLiteDialect::VerifiedTypeFact::ElementAndEncoding;
+  if (dialect.hasVerifiedTypeFact(type, fact))
+    return success();
   if (getElementByteWidth(type.getElementType()) == 0)
     return op->emitOpError() << what << " element type " << type.getElementType()
                              << " has no byte size";
-  return verifyEncodingForType(type, [&]() {
-    return op->emitOpError() << what << " type " << type << ": ";
-  });
+  if (failed(verifyEncodingForType(type, [&]() {
+        return op->emitOpError() << what << " type " << type << ": ";
+      })))
+    return failure();
+  dialect.recordVerifiedTypeFact(type, fact);
+  return success();
 }
 
 std::optional<int64_t> constantIndex(Value value) {
@@ -164,7 +173,8 @@ static LogicalResult verifySameLogicalTensor(Operation *op, RankedTensorType sou
 }
 
 /// Async ops: a constant byte size named `what` is not negative.
-LogicalResult verifyByteSize(Operation *op, StringRef what, Value size) {
+LogicalResult verifyByteSize(Operation *op, const llvm::Twine &what,
+                             Value size) {
   if (std::optional<int64_t> value = constantIndex(size); value && *value < 0)
     return op->emitOpError() << what << " size " << *value << " is negative";
   return success();
@@ -174,7 +184,8 @@ LogicalResult verifyByteSize(Operation *op, StringRef what, Value size) {
 /// `size` bytes satisfies `0 <= offset <= end <= size` and
 /// `end - offset == length` (`lengthName` names `length`), as far as the
 /// values are constants.
-LogicalResult verifyByteRange(Operation *op, StringRef what, Value size,
+LogicalResult verifyByteRange(Operation *op, const llvm::Twine &what,
+                              Value size,
                               Value offset, Value end, Value length,
                               StringRef lengthName) {
   std::optional<int64_t> sizeValue = constantIndex(size);

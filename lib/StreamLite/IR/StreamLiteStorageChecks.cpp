@@ -17,13 +17,24 @@ using namespace mlir;
 
 namespace layoutopt::stream_lite {
 
+/// The dialect whose cache holds the facts of `type`: its encoding's, found
+/// without the context's lookup by name when the encoding is ours.
+static StreamLiteDialect *getFactCache(RankedTensorType type) {
+  if (Attribute encoding = type.getEncoding()) {
+    Dialect &dialect = encoding.getDialect();
+    if (dialect.getTypeID() == TypeID::get<StreamLiteDialect>())
+      return static_cast<StreamLiteDialect *>(&dialect);
+  }
+  return type.getContext()->getLoadedDialect<StreamLiteDialect>();
+}
+
 /// Runs `check` for `type` unless `fact` is already recorded for it, and
 /// records it when the check passes (a failure is re-diagnosed each time).
 static LogicalResult
 checkOncePerType(RankedTensorType type,
                  StreamLiteDialect::VerifiedTypeFact fact,
                  function_ref<LogicalResult()> check) {
-  auto *dialect = type.getContext()->getLoadedDialect<StreamLiteDialect>();
+  StreamLiteDialect *dialect = getFactCache(type);
   if (dialect && dialect->hasVerifiedTypeFact(type, fact))
     return success();
   if (failed(check()))

@@ -177,6 +177,9 @@ TEST_CASE("an empty array reads whatever its other dims", "[runtime]") {
   // Without the zero the same dims are too large.
   CHECK(errorOf(parseSpec(*ctx, "4x165520001x1x65520xi8=1", dynamic, 0,
                           1000)) == "input 0: shape too large");
+  // Empty or not, the nonzero dims multiply within int64 (strides do).
+  CHECK(errorOf(parseSpec(*ctx, "0x200000000000x1000000014x1xi8=", dynamic,
+                          0, 1000)) == "input 0: shape too large");
 }
 
 TEST_CASE("elements parse only when exact and in the type's range",

@@ -95,22 +95,33 @@ std::string typeToString(Type type) {
   return s;
 }
 
-/// The element count of `shape` when it is at most `maxElements`: 0 when
-/// a dim is 0, whatever the other dims (a product of the dims before a
-/// zero says nothing about the array's size), else the product, without
-/// overflow.
+/// The element count of `shape` when it is at most `maxElements`: 0 when a
+/// dim is 0, whatever the other dims (a product of the dims before a zero
+/// says nothing about the array's size), else the product. Either way the
+/// product of the nonzero dims must fit in int64, so that strides and
+/// every partial product of the shape do.
 static std::optional<int64_t>
 getBoundedNumElements(llvm::ArrayRef<int64_t> shape, int64_t maxElements) {
-  if (llvm::is_contained(shape, 0))
-    return 0;
-  int64_t n = 1;
-  for (int64_t d : shape)
-    if (llvm::MulOverflow(n, d, n) || n > maxElements)
+  int64_t nonzero = 1;
+  bool empty = false;
+  for (int64_t d : shape) {
+    if (d == 0)
+      empty = true;
+    else if (llvm::MulOverflow(nonzero, d, nonzero))
       return std::nullopt;
-  return n;
+  }
+  if (empty)
+    return 0;
+  if (nonzero > maxElements)
+    return std::nullopt;
+  return nonzero;
 }
 
 int64_t HostArray::getNumElements() const {
+  // The readers bound the product of the nonzero dims, not of a shape with
+  // a zero dim, whose count is 0 whatever the others.
+  if (llvm::is_contained(shape, 0))
+    return 0;
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;

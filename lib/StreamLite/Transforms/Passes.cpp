@@ -42,8 +42,11 @@ namespace layoutopt::stream_lite {
 /// is byte-identical).
 static void addFunctionCleanup(mlir::OpPassManager &pm) {
   mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
+  // Region simplification as `--canonicalize` does it by default (a default
+  // GreedyRewriteConfig would also merge identical blocks).
   fpm.addPass(mlir::createCanonicalizerPass(
-      mlir::GreedyRewriteConfig().setMaxIterations(1)));
+      mlir::GreedyRewriteConfig().setMaxIterations(1).setRegionSimplificationLevel(
+          mlir::GreedySimplifyRegionLevel::Normal)));
   fpm.addPass(mlir::createCSEPass());
 }
 

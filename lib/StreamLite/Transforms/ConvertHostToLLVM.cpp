@@ -22,6 +22,8 @@
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
@@ -39,6 +41,44 @@ using namespace mlir;
 
 namespace {
 
+/// `memref.dim` of a ranked memref at a constant index reads that size
+/// from the descriptor. Upstream's lowering recognizes a constant index
+/// only while it is still an `arith.constant` or an `llvm.mlir.constant`;
+/// without pattern rollback the constant is already lowered and reaches
+/// the dim through a cast, and upstream would spill the sizes to the stack
+/// to index them.
+struct DimOfConstantIndexLowering
+    : public ConvertOpToLLVMPattern<memref::DimOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(memref::DimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<MemRefType>(op.getSource().getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unranked memref");
+    Value index = op.getIndex();
+    if (auto cast = index.getDefiningOp<UnrealizedConversionCastOp>();
+        cast && cast->getNumOperands() == 1)
+      index = cast->getOperand(0);
+    APInt position;
+    if (!matchPattern(index, m_ConstantInt(&position)))
+      return rewriter.notifyMatchFailure(op, "index is not a constant");
+    if (position.uge(type.getRank()))
+      return rewriter.notifyMatchFailure(op, "index out of the rank");
+    unsigned dim = position.getZExtValue();
+    Location loc = op.getLoc();
+    Value size;
+    if (type.isDynamicDim(dim))
+      size = MemRefDescriptor(adaptor.getSource()).size(rewriter, loc, dim);
+    else
+      size = createIndexAttrConstant(rewriter, loc, getIndexType(),
+                                     type.getDimSize(dim));
+    rewriter.replaceOp(op, size);
+    return success();
+  }
+};
+
 struct ConvertHostToLLVMPass
     : public layoutopt::stream_lite::impl::ConvertHostToLLVMPassBase<
           ConvertHostToLLVMPass> {
@@ -55,6 +95,7 @@ struct ConvertHostToLLVMPass
     RewritePatternSet patterns(ctx);
     populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
                                                    &symbolTables);
+    patterns.add<DimOfConstantIndexLowering>(converter, /*benefit=*/2);
     // convert-arith-to-llvm expands ceil and floor divisions first, in the
     // same conversion.
     arith::populateCeilFloorDivExpandOpsPatterns(patterns);
@@ -74,7 +115,9 @@ struct ConvertHostToLLVMPass
     // in the translation to LLVM IR, without naming itself.
     LLVMConversionTarget target(*ctx);
     target.addLegalOp<ModuleOp>();
-    if (failed(applyFullConversion(module, target, std::move(patterns))))
+    ConversionConfig config;
+    config.allowPatternRollback = false;
+    if (failed(applyFullConversion(module, target, std::move(patterns), config)))
       signalPassFailure();
   }
 };

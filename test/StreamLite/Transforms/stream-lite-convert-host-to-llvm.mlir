@@ -43,6 +43,36 @@ module @everything {
 
 // -----
 
+// Tests that the size of a memref at a constant index is read from its
+// descriptor (a static one is a constant), even though the index constant
+// is lowered first, and that a dim at an index only known at run time
+// still lowers (through the stack).
+// CHECK-LABEL: module @dims
+// CHECK: llvm.func @constant_index(
+// CHECK-NOT: llvm.alloca
+// CHECK: %[[SIZE:.+]] = llvm.extractvalue %{{.+}}[3, 1]
+// CHECK-NOT: llvm.alloca
+// CHECK: %[[FOUR:.+]] = llvm.mlir.constant(4 : index) : i64
+// CHECK: llvm.add %[[SIZE]], %[[FOUR]]
+// CHECK: llvm.func @dynamic_index(
+// CHECK: llvm.alloca
+module @dims {
+  func.func @constant_index(%m: memref<4x?xi8>) -> index {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %d1 = memref.dim %m, %c1 : memref<4x?xi8>
+    %d0 = memref.dim %m, %c0 : memref<4x?xi8>
+    %s = arith.addi %d1, %d0 : index
+    return %s : index
+  }
+  func.func @dynamic_index(%m: memref<4x?xi8>, %i: index) -> index {
+    %d = memref.dim %m, %i : memref<4x?xi8>
+    return %d : index
+  }
+}
+
+// -----
+
 // Tests that an op no pattern lowers fails the pass, naming the op: the
 // pass is a full conversion.
 module @unlowered {

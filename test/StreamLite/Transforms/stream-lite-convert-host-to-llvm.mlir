@@ -73,6 +73,64 @@ module @dims {
 
 // -----
 
+// Tests that allocations and copies of contiguous memrefs take their byte
+// counts from the element counts and a constant element size (no null
+// pointer arithmetic), and copy from aligned pointer to aligned pointer.
+// CHECK-LABEL: module @contiguous
+// CHECK: llvm.func @bytes(%[[N:[^:]+]]: i64)
+// CHECK-NOT: llvm.ptrtoint
+// CHECK: llvm.call @malloc(%[[N]])
+// CHECK: llvm.call @malloc(%[[N]])
+// CHECK: %[[SIZE:.+]] = llvm.extractvalue %[[A:.+]][3, 0]
+// CHECK-NEXT: %[[SRC:.+]] = llvm.extractvalue %[[A]][1]
+// CHECK-NEXT: %[[DST:.+]] = llvm.extractvalue %{{.+}}[1]
+// CHECK-NEXT: "llvm.intr.memcpy"(%[[DST]], %[[SRC]], %[[SIZE]])
+// CHECK-NOT: llvm.ptrtoint
+// CHECK: llvm.func @words(%[[M:[^:]+]]: i64)
+// CHECK: %[[THREE:.+]] = llvm.mlir.constant(3 : index) : i64
+// CHECK: %[[COUNT:.+]] = llvm.mul %[[M]], %[[THREE]]
+// CHECK: %[[FOUR:.+]] = llvm.mlir.constant(4 : index) : i64
+// CHECK: %[[BYTES:.+]] = llvm.mul %[[COUNT]], %[[FOUR]]
+// CHECK: llvm.call @malloc(%[[BYTES]])
+// CHECK: %[[SIZE:.+]] = llvm.extractvalue %{{.+}}[3, 1]
+// CHECK: %[[TWELVE:.+]] = llvm.mlir.constant(12 : index) : i64
+// CHECK: %[[WORDS:.+]] = llvm.mul %[[SIZE]], %[[TWELVE]]
+// CHECK: "llvm.intr.memcpy"(%{{.+}}, %{{.+}}, %[[WORDS]])
+// CHECK: llvm.func @strided(
+// CHECK: llvm.call @memrefCopy
+// CHECK: llvm.func @aligned(
+// CHECK: llvm.ptrtoint
+// CHECK: llvm.call @malloc
+// CHECK: llvm.urem
+module @contiguous {
+  func.func @bytes(%n: index) {
+    %a = memref.alloc(%n) : memref<?xi8>
+    %b = memref.alloc(%n) : memref<?xi8>
+    memref.copy %a, %b : memref<?xi8> to memref<?xi8>
+    memref.dealloc %a : memref<?xi8>
+    memref.dealloc %b : memref<?xi8>
+    return
+  }
+  func.func @words(%m: index) {
+    %a = memref.alloc(%m) : memref<3x?xi32>
+    %b = memref.alloc(%m) : memref<3x?xi32>
+    memref.copy %a, %b : memref<3x?xi32> to memref<3x?xi32>
+    return
+  }
+  // Upstream's lowering: strided memrefs and aligned allocations.
+  func.func @strided(%s: memref<4xi8, strided<[2]>>) {
+    %a = memref.alloc() : memref<4xi8>
+    memref.copy %s, %a : memref<4xi8, strided<[2]>> to memref<4xi8>
+    return
+  }
+  func.func @aligned(%n: index) {
+    %a = memref.alloc(%n) {alignment = 64} : memref<?xi8>
+    return
+  }
+}
+
+// -----
+
 // Tests that an op no pattern lowers fails the pass, naming the op: the
 // pass is a full conversion.
 module @unlowered {

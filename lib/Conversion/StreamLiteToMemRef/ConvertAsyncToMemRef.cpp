@@ -31,7 +31,10 @@ struct ConvertAsyncToMemRefPass
     RewritePatternSet patterns(&getContext());
     populateStreamLiteToMemRefConversionPatterns(converter, patterns, target,
                                                  state);
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    ConversionConfig config;
+    config.allowPatternRollback = false;
+    if (failed(applyPartialConversion(module, target, std::move(patterns),
+                                      config)))
       return signalPassFailure();
     finalizeAsyncToMemRefConversion(module);
   }

@@ -463,6 +463,27 @@ struct DispatchLowering : AsyncPattern<AsyncDispatchOp> {
       if (std::optional<int64_t> tied = op.getTiedResultOperandIndex(i))
         tiedOperands.insert(*tied);
 
+    // The kernel's signature is checked before anything is built: the
+    // conversion runs without rollback, so a pattern that fails must not
+    // have changed the IR.
+    FunctionType kernelType = kernel.getFunctionType();
+    if (kernelType.getNumResults() != 0)
+      return rewriter.notifyMatchFailure(op, "kernel @" + kernel.getSymName() +
+                                                 " returns values");
+    Type byteBuffer = getByteBufferType(op.getContext());
+    SmallVector<Type> argTypes;
+    for (auto [index, operand] : llvm::enumerate(op.getResourceOperands()))
+      argTypes.push_back(isa<ResourceType>(operand.getType())
+                             ? byteBuffer
+                             : adaptor.getResourceOperands()[index].getType());
+    for (unsigned i = 0, e = op.getNumResults(); i < e; ++i)
+      if (!op.getTiedResultOperandIndex(i))
+        argTypes.push_back(byteBuffer);
+    if (TypeRange(argTypes) != kernelType.getInputs())
+      return rewriter.notifyMatchFailure(
+          op, "operands do not match the arguments of kernel @" +
+                  kernel.getSymName());
+
     SmallVector<Value> buffers(adaptor.getResourceOperands().begin(),
                                adaptor.getResourceOperands().end());
     SmallVector<Value> args;
@@ -491,14 +512,8 @@ struct DispatchLowering : AsyncPattern<AsyncDispatchOp> {
       args.push_back(buffer);
       results.push_back(buffer);
     }
-    FunctionType kernelType = kernel.getFunctionType();
-    if (kernelType.getNumResults() != 0)
-      return rewriter.notifyMatchFailure(op, "kernel @" + kernel.getSymName() +
-                                                 " returns values");
-    if (TypeRange(ValueRange(args)) != kernelType.getInputs())
-      return rewriter.notifyMatchFailure(
-          op, "operands do not match the arguments of kernel @" +
-                  kernel.getSymName());
+    assert(TypeRange(ValueRange(args)) == kernelType.getInputs() &&
+           "arguments built as checked");
     func::CallOp::create(rewriter, loc, kernel, args);
     rewriter.replaceOp(op, results);
     return success();
@@ -593,6 +608,14 @@ struct FuncSignatureLowering : OpConversionPattern<func::FuncOp> {
     if (failed(converter.convertSignatureArgs(type.getInputs(), signature)) ||
         failed(converter.convertTypes(type.getResults(), results)))
       return rewriter.notifyMatchFailure(op, "signature does not convert");
+    // Every block's types are checked before any is converted (the
+    // conversion cannot roll a half-converted region back).
+    if (!op.isExternal())
+      for (Block &block : llvm::drop_begin(op.getBody()))
+        for (Type argType : block.getArgumentTypes())
+          if (!converter.convertType(argType))
+            return rewriter.notifyMatchFailure(op,
+                                               "block types do not convert");
     if (!op.isExternal() &&
         failed(rewriter.convertRegionTypes(&op.getBody(), converter,
                                            &signature)))

@@ -351,6 +351,28 @@ func.func @negative_dispatch_mismatch(%sz: index) -> !stream_lite.resource<*> {
 
 // -----
 
+// Tests that a dispatch whose kernel returns values is not lowered, and
+// that nothing is built for it first (its tied operand is used again, so
+// lowering it would start with a copy): the conversion has no rollback.
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @entry
+  builtin.module {
+    func.func @entry(%a: memref<?xi8>) -> index {
+      %c0 = arith.constant 0 : index
+      return %c0 : index
+    }
+  }
+}
+func.func @negative_dispatch_kernel_returns(%sz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
+  // expected-error @+1 {{failed to legalize operation 'stream_lite.async.dispatch'}}
+  %1 = stream_lite.async.dispatch @ex::@entry(%0[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> %0 as !stream_lite.resource<*>{%sz}
+  return %0, %1 : !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+
+// -----
+
 // Tests that the dims of host tensors (how a program reads its dynamic input
 // dims) become dims of the memrefs that replace them.
 // CHECK-LABEL: func.func @host_tensor_dim

@@ -530,11 +530,15 @@ def ConvertHostToLLVMPass
     `convert-arith-to-llvm`, `convert-index-to-llvm`,
     `convert-complex-to-llvm`, `convert-cf-to-llvm` (with `cf.assert`),
     `convert-ub-to-llvm` and `convert-func-to-llvm`, with their default
-    options, applied together in one partial dialect conversion. The
-    result is what those seven passes make one after the other (followed by
-    `reconcile-unrealized-casts`), in one walk of the program instead of
-    seven walks and seven verifications, at the point where lowered memref
-    descriptors have made the program several times its input's size. One
+    options, applied together in one full dialect conversion without
+    pattern rollback, then the unrealized casts left (if any) reconciled
+    as `reconcile-unrealized-casts` does: one walk of the program instead
+    of eight walks and eight verifications, at the point where lowered
+    memref descriptors have made the program several times its input's
+    size. Ahead of upstream's patterns, contiguous memref allocations and
+    copies become `malloc` and `llvm.intr.memcpy` of a byte count known
+    at compile time, and a `memref.dim` at a constant index reads the
+    descriptor. One
     symbol table serves every pattern that looks up or declares symbols
     (`malloc`, `free`, callees, assert messages), so none scans the
     module. The module's data layout sets the index width, as upstream's

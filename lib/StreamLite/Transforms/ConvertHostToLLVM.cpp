@@ -250,7 +250,17 @@ struct ConvertHostToLLVMPass
     ConversionConfig config;
     config.allowPatternRollback = false;
     if (failed(applyFullConversion(module, target, std::move(patterns), config)))
-      signalPassFailure();
+      return signalPassFailure();
+
+    // Casts the conversion could not fold, and any the input carried, are
+    // resolved here: the output is LLVM dialect only. On the pipeline's
+    // programs there are none, and a separate reconcile-unrealized-casts
+    // pass would walk and verify the whole (at this point largest) program
+    // for nothing.
+    SmallVector<UnrealizedConversionCastOp> casts;
+    module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+    if (!casts.empty())
+      reconcileUnrealizedCasts(casts);
   }
 };
 

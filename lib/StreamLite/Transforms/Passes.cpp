@@ -18,7 +18,6 @@
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
-#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -161,8 +160,8 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   pm.addPass(createConvertAssertsToLLVMPass());
   // Upstream's memref, arith, index, complex, cf, ub and func lowerings in
   // one conversion (one walk of the by now much larger program).
+  // It also reconciles the casts it leaves (none on the pipeline's input).
   pm.addPass(createConvertHostToLLVMPass());
-  pm.addPass(mlir::createReconcileUnrealizedCastsPass());
   // Folds the descriptors' insertvalue/extractvalue chains and erases what
   // they leave dead: the output shrinks to about a quarter. Region
   // simplification (dead blocks and block arguments) stays off: the

@@ -207,6 +207,55 @@ struct ContiguousCopyLowering : public ConvertOpToLLVMPattern<memref::CopyOp> {
   }
 };
 
+/// `memref.view` to a contiguous memref of rank 0 or 1 (how the host
+/// program reads typed values and byte ranges out of its byte buffers):
+/// the source's pointers, the aligned one moved by the byte shift unless
+/// that is 0, read through folding extractions, so that a view of a buffer
+/// made in the same block takes its pointers directly.
+struct ContiguousViewLowering : public ConvertOpToLLVMPattern<memref::ViewOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(memref::ViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemRefType type = op.getType();
+    if (type.getRank() > 1 ||
+        !getContiguousElementBytes(type, *getTypeConverter()) ||
+        !getContiguousElementBytes(op.getSource().getType(),
+                                   *getTypeConverter()))
+      return rewriter.notifyMatchFailure(
+          op, "not a view to a contiguous memref of rank 0 or 1");
+    Location loc = op.getLoc();
+    Value source = adaptor.getSource();
+    auto extract = [&](int64_t position) {
+      return rewriter.createOrFold<LLVM::ExtractValueOp>(loc, source,
+                                                         position);
+    };
+    // A descriptor holds the allocated pointer first, then the aligned one.
+    Value allocated = extract(0);
+    Value aligned = extract(1);
+    if (!matchPattern(adaptor.getByteShift(), m_Zero()))
+      aligned = LLVM::GEPOp::create(
+          rewriter, loc, aligned.getType(), rewriter.getI8Type(), aligned,
+          adaptor.getByteShift());
+    SmallVector<Value, 1> sizes;
+    SmallVector<Value, 1> strides;
+    if (type.getRank() == 1) {
+      sizes.push_back(type.isDynamicDim(0)
+                          ? adaptor.getSizes().front()
+                          : createIndexAttrConstant(rewriter, loc,
+                                                    getIndexType(),
+                                                    type.getDimSize(0)));
+      strides.push_back(
+          createIndexAttrConstant(rewriter, loc, getIndexType(), 1));
+    }
+    Value descriptor = createMemRefDescriptor(loc, type, allocated, aligned,
+                                              sizes, strides, rewriter);
+    rewriter.replaceOp(op, descriptor);
+    return success();
+  }
+};
+
 struct ConvertHostToLLVMPass
     : public layoutopt::stream_lite::impl::ConvertHostToLLVMPassBase<
           ConvertHostToLLVMPass> {
@@ -224,7 +273,8 @@ struct ConvertHostToLLVMPass
     populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
                                                    &symbolTables);
     // Ahead of upstream's patterns for the same ops (benefit 1).
-    patterns.add<DimOfConstantIndexLowering, ContiguousCopyLowering>(
+    patterns.add<DimOfConstantIndexLowering, ContiguousCopyLowering,
+                 ContiguousViewLowering>(
         converter, /*benefit=*/2);
     patterns.add<ContiguousAllocLowering>(converter, &symbolTables,
                                           /*benefit=*/2);

@@ -131,6 +131,33 @@ module @contiguous {
 
 // -----
 
+// Tests that a view of a byte buffer made in the same block takes the
+// buffer's pointers directly: no pointer arithmetic for a shift of 0, one
+// byte offset otherwise; typed scalar views (rank 0) too.
+// CHECK-LABEL: module @views
+// CHECK: llvm.func @views(%[[N:[^:]+]]: i64, %[[AT:[^:]+]]: i64) -> i32
+// CHECK: %[[BUF:.+]] = llvm.call @malloc(%[[N]])
+// CHECK-NOT: llvm.getelementptr
+// CHECK: %[[WHOLE:.+]] = llvm.insertvalue %[[BUF]], %{{.+}}[1]
+// CHECK: %[[SHIFTED:.+]] = llvm.getelementptr %[[BUF]][%[[AT]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+// CHECK: llvm.insertvalue %[[SHIFTED]], %{{.+}}[1] : !llvm.struct<(ptr, ptr, i64)>
+// CHECK: llvm.load
+module @views {
+  func.func @views(%n: index, %at: index) -> i32 {
+    %c0 = arith.constant 0 : index
+    %buffer = memref.alloc(%n) : memref<?xi8>
+    %words = arith.divui %n, %at : index
+    %whole = memref.view %buffer[%c0][%words] : memref<?xi8> to memref<?xi32>
+    %scalar = memref.view %buffer[%at][] : memref<?xi8> to memref<i32>
+    %v = memref.load %scalar[] : memref<i32>
+    memref.store %v, %whole[%c0] : memref<?xi32>
+    memref.dealloc %buffer : memref<?xi8>
+    return %v : i32
+  }
+}
+
+// -----
+
 // Tests that casts the input carries are reconciled with the conversion's
 // own: a round trip through i64 disappears.
 // CHECK-LABEL: module @casts

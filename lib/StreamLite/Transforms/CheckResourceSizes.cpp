@@ -47,6 +47,9 @@ struct CheckResourceSizesPass
     });
     OpBuilder builder(&getContext());
     unsigned inserted = 0;
+    // Printing a type with its layout costs more than the rest of a check;
+    // a function names few distinct types.
+    llvm::DenseMap<Type, std::string> typeTexts;
     for (EncodedTensorOpInterface op : ops) {
       builder.setInsertionPoint(op);
       Location loc = op.getLoc();
@@ -75,10 +78,13 @@ struct CheckResourceSizesPass
             AffinityAttr());
         Value holds = arith::CmpIOp::create(
             builder, loc, arith::CmpIPredicate::ule, storage, tensor.size);
+        std::string &typeText = typeTexts[tensor.getType()];
+        if (typeText.empty())
+          llvm::raw_string_ostream(typeText) << tensor.getType();
         std::string what;
         llvm::raw_string_ostream os(what);
         os << "resource of the " << tensor.name
-           << " is smaller than the storage of " << tensor.getType();
+           << " is smaller than the storage of " << typeText;
         cf::AssertOp::create(builder, loc, holds, formatCheckMessage(op, what));
         ++inserted;
       }

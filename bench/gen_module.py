@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates a large stream-lite module for benchmarking passes.
 
-usage: gen_module.py N [--seed S] [--mix executable|testing] > module.mlir
+usage: gen_module.py N [--seed S] [--mix executable|testing] [--main] > module.mlir
 
 About N tensor-phase ops spread over functions of ~100 ops each, on three
 devices, with transfers between devices, scf.if / scf.for control flow and
@@ -14,6 +14,9 @@ is a function argument, so runtime checks have something to check.
 --mix testing: the older mix (its third device has a specialization
 resolver with testing layouts), which only the tensor-phase passes accept;
 bench/run-specialize.sh uses it so that its numbers stay comparable.
+--main: also a `@main` with the functions' arguments that calls every
+function in turn, so that `layout-run --function=main` runs the whole
+module (bench/README.md, layout-run on a 10k-op program).
 """
 import argparse
 import random
@@ -103,13 +106,29 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--mix", choices=["executable", "testing"],
                         default="executable")
+    parser.add_argument("--main", action="store_true",
+                        help="also a @main that calls every function")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     npu = NPU_EXECUTABLE if args.mix == "executable" else NPU_TESTING
     out = [LHS, PAD, TEST, DEVICES.replace("@NPU@", npu)]
     per_function = 100
-    for index in range(max(1, args.ops // per_function)):
+    functions = max(1, args.ops // per_function)
+    for index in range(functions):
         gen_function(index, min(per_function, args.ops), rng, out, args.mix)
+    if args.main:
+        params = "%sz: index, %v: f32, %cond: i1, %n: index"
+        operands = "%sz, %v, %cond, %n"
+        types = "index, f32, i1, index"
+        if args.mix == "executable":
+            params += ", %m: index"
+            operands += ", %m"
+            types += ", index"
+        out.append(f"func.func @main({params}) {{")
+        for index in range(functions):
+            out.append(f"  call @f{index}({operands}) : ({types}) -> ()")
+        out.append("  return")
+        out.append("}")
     print("\n".join(out))
 
 

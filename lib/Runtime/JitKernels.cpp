@@ -126,6 +126,16 @@ llvm::Error optimizeKernels(llvm::Module &m, llvm::TargetMachine *tm) {
   return llvm::Error::success();
 }
 
+void generateProgramCodeFast(llvm::Module &m) {
+  for (llvm::Function &f : m) {
+    if (f.isDeclaration() || isKernelDefinition(&f) ||
+        f.hasFnAttribute(llvm::Attribute::AlwaysInline))
+      continue;
+    f.addFnAttr(llvm::Attribute::OptimizeNone);
+    f.addFnAttr(llvm::Attribute::NoInline);
+  }
+}
+
 llvm::Expected<std::optional<CompiledKernels>>
 compileKernelsApart(llvm::Module &m, const KernelCompileOptions &options) {
   if (llvm::none_of(m, [](llvm::Function &f) { return isKernelDefinition(&f); }))

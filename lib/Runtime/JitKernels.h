@@ -36,6 +36,12 @@ llvm::TargetMachine *aggressiveHostMachine();
 /// only (see JitSession.cpp's use).
 llvm::Error optimizeKernels(llvm::Module &m, llvm::TargetMachine *tm);
 
+/// Marks every defined function of `m` but the builtin kernels optnone +
+/// noinline (those already optnone or alwaysinline aside), so that code
+/// generation takes its fast path for them (FastISel, machine optimizations
+/// skipped) while the kernels keep the target machine's level.
+void generateProgramCodeFast(llvm::Module &m);
+
 struct KernelCompileOptions {
   llvm::CodeGenOptLevel codeGenOptLevel = llvm::CodeGenOptLevel::Default;
   /// The KernelObjectCache directory; empty: no cache.

@@ -315,13 +315,32 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
   if (optimize) {
     transform = [&optimize, &options](llvm::Module *m) -> llvm::Error {
       llvm::Error error = optimize(m);
+      // The program's own functions run once and can be large: their code
+      // is generated on LLVM's fast path (a third less JIT time at 10k
+      // bench ops; a host fill loop runs ~10% slower), the kernels' at the
+      // target machine's level.
+      if (!error && options.optimization != JitOptimization::All)
+        detail::generateProgramCodeFast(*m);
       if (!error && options.printOptimizedIR)
         m->print(*options.printOptimizedIR, nullptr);
       return error;
     };
     engineOptions.transformer = transform;
   }
-  auto engine = ExecutionEngine::create(llvmModule, engineOptions);
+  // ExecutionEngine (MLIR 22) applies jitCodeGenOptLevel to a target
+  // machine builder it then does not use: the program's code would be
+  // generated at the host machine's default level whatever was asked. A
+  // target machine built here at the requested level is used as given.
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return machineBuilder.takeError();
+  if (engineOptions.jitCodeGenOptLevel)
+    machineBuilder->setCodeGenOptLevel(*engineOptions.jitCodeGenOptLevel);
+  auto machine = machineBuilder->createTargetMachine();
+  if (!machine)
+    return machine.takeError();
+  auto engine =
+      ExecutionEngine::create(llvmModule, engineOptions, std::move(*machine));
   if (kernelError) {
     if (!engine)
       llvm::consumeError(engine.takeError());

@@ -47,12 +47,15 @@ namespace layoutopt::runtime {
 
 /// Which functions of a module LLVM optimizes before generating code.
 enum class JitOptimization {
-  /// None: code generation only (at JitOptions::codeGenOptLevel).
+  /// None: code generation only (at JitOptions::codeGenOptLevel; the
+  /// program's own functions, not the kernels, marked optnone so that their
+  /// code is generated on LLVM's fast path).
   None,
   /// The builtin kernels only (functions whose names start with
   /// kBuiltinSymbolPrefix), with LLVM's O2 pipeline tuned for the host; the
-  /// program's own functions are left as they are. Kernels run at -O3
-  /// speed for a fraction of the compile time of `All`.
+  /// program's own functions are left as they are, and code-generated on
+  /// the fast path as with None. Kernels run at -O3 speed for a fraction of
+  /// the compile time of `All`.
   Kernels,
   /// The whole module at O3 for the host (makeOptimizingTransformer(3, 0,
   /// host TargetMachine)), code generated at CodeGenOptLevel::Aggressive
@@ -72,7 +75,9 @@ enum class KernelCacheOutcome {
 
 /// How a module is JIT-compiled.
 struct JitOptions {
-  /// Code generation level; none: ExecutionEngine's default.
+  /// Code generation level; none: the host target machine's default.
+  /// (Applied through a target machine made for the session: MLIR 22's
+  /// ExecutionEngine ignores its own jitCodeGenOptLevel.)
   std::optional<llvm::CodeGenOptLevel> codeGenOptLevel;
   /// What LLVM optimizes.
   JitOptimization optimization = JitOptimization::None;

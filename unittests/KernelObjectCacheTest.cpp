@@ -130,12 +130,15 @@ TEST_CASE("JitSession compiles the kernels once per cache",
   CHECK(runWith("", KernelCacheOutcome::NotUsed) == input.bytes);
 }
 
-TEST_CASE("Kernels that use the program's definitions are optimized in place",
+TEST_CASE("Kernels that share the program's definitions are optimized in place",
           "[runtime][kernelcache][jit]") {
   auto ctx = makeKernelJitContext();
-  // @__builtin_plus_one calls @helper, which the program defines: it cannot
-  // be compiled apart (nor cached), and still runs. @__builtin_twice only
-  // calls another kernel: compiled apart.
+  // @__builtin_plus_one calls @helper, which the program defines and uses
+  // too: it cannot be compiled apart (nor cached), and still runs.
+  // @__builtin_twice only calls another kernel: compiled apart. In
+  // `adopted`, the kernel's helper (and the read-only global it reads) is
+  // used by kernels only, as a parallel kernel's async task bodies are: it
+  // goes with the kernels, which are compiled apart.
   auto module = parseModule(*ctx, R"mlir(
     llvm.func @helper() -> i64 {
       %c = llvm.mlir.constant(41 : i64) : i64
@@ -149,10 +152,36 @@ TEST_CASE("Kernels that use the program's definitions are optimized in place",
     }
     llvm.func @main() -> i64 {
       %r = llvm.call @__builtin_plus_one() : () -> i64
-      llvm.return %r : i64
+      %h = llvm.call @helper() : () -> i64
+      %s = llvm.sub %r, %h : i64
+      %t = llvm.add %s, %h : i64
+      llvm.return %t : i64
     }
   )mlir");
   REQUIRE(module);
+  auto adopted = parseModule(*ctx, R"mlir(
+    llvm.mlir.global internal constant @forty_one(41 : i64) : i64
+    llvm.func @helper() -> i64 {
+      %p = llvm.mlir.addressof @forty_one : !llvm.ptr
+      %c = llvm.load %p : !llvm.ptr -> i64
+      llvm.return %c : i64
+    }
+    llvm.func @__builtin_plus_one() -> i64 {
+      %v = llvm.call @helper() : () -> i64
+      %one = llvm.mlir.constant(1 : i64) : i64
+      %r = llvm.add %v, %one : i64
+      llvm.return %r : i64
+    }
+    llvm.func @main() -> i64 {
+      %r = llvm.call @__builtin_plus_one() : () -> i64
+      %p = llvm.mlir.addressof @forty_one : !llvm.ptr
+      %c = llvm.load %p : !llvm.ptr -> i64
+      %s = llvm.sub %r, %c : i64
+      %t = llvm.add %s, %c : i64
+      llvm.return %t : i64
+    }
+  )mlir");
+  REQUIRE(adopted);
   auto apart = parseModule(*ctx, R"mlir(
     llvm.func @__builtin_one() -> i64 {
       %one = llvm.mlir.constant(1 : i64) : i64
@@ -186,4 +215,6 @@ TEST_CASE("Kernels that use the program's definitions are optimized in place",
   CHECK(runMain(*module, KernelCacheOutcome::NotUsed) == 42);
   CHECK(runMain(*apart, KernelCacheOutcome::Miss) == 2);
   CHECK(runMain(*apart, KernelCacheOutcome::Hit) == 2);
+  CHECK(runMain(*adopted, KernelCacheOutcome::Miss) == 42);
+  CHECK(runMain(*adopted, KernelCacheOutcome::Hit) == 42);
 }

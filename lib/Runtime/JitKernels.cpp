@@ -136,13 +136,63 @@ void generateProgramCodeFast(llvm::Module &m) {
   }
 }
 
+/// Functions defined in `m` that only kernels use, directly or through
+/// one another (with threads, the async task bodies and their resume
+/// helper that a parallel kernel hands to the async runtime), are renamed
+/// into the kernels' namespace, so that they go with the kernels instead of
+/// keeping them in the program's module. A function the program also uses,
+/// or that a global refers to, stays; so does one nothing calls (a
+/// function the runner looks up by name is called from outside only).
+void adoptKernelOnlyFunctions(llvm::Module &m) {
+  llvm::SmallPtrSet<const llvm::Function *, 16> kernelSide;
+  for (llvm::Function &f : m)
+    if (isKernelDefinition(&f))
+      kernelSide.insert(&f);
+  auto usedOnlyByKernelSide = [&](llvm::Function &f) {
+    for (const llvm::User *user : f.users()) {
+      const auto *instruction = llvm::dyn_cast<llvm::Instruction>(user);
+      if (!instruction || !kernelSide.contains(instruction->getFunction()))
+        return false;
+    }
+    return !f.use_empty();
+  };
+  llvm::SmallVector<llvm::Function *> adopted;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (llvm::Function &f : m) {
+      if (f.isDeclaration() || kernelSide.contains(&f) ||
+          !usedOnlyByKernelSide(f))
+        continue;
+      kernelSide.insert(&f);
+      adopted.push_back(&f);
+      changed = true;
+    }
+  }
+  for (llvm::Function *f : adopted)
+    f->setName(sl::kBuiltinSymbolPrefix + ("outlined." + f->getName()));
+}
+
 llvm::Expected<std::optional<CompiledKernels>>
 compileKernelsApart(llvm::Module &m, const KernelCompileOptions &options) {
   if (llvm::none_of(m, [](llvm::Function &f) { return isKernelDefinition(&f); }))
     return std::nullopt;
+  adoptKernelOnlyFunctions(m);
   llvm::ValueToValueMapTy clonedValues;
+  // Read-only globals of the program's (assert messages) are copied: the
+  // kernels' module gets its own copy of those it uses.
+  auto isCopiedConstant = [](const llvm::GlobalValue *value) {
+    const auto *global = llvm::dyn_cast<llvm::GlobalVariable>(value);
+    return global && global->isConstant() && global->hasLocalLinkage() &&
+           global->hasInitializer();
+  };
   std::unique_ptr<llvm::Module> kernels =
-      llvm::CloneModule(m, clonedValues, isKernelDefinition);
+      llvm::CloneModule(m, clonedValues, [&](const llvm::GlobalValue *value) {
+        return isKernelDefinition(value) || isCopiedConstant(value);
+      });
+  for (llvm::GlobalVariable &global :
+       llvm::make_early_inc_range(kernels->globals()))
+    if (isCopiedConstant(&global) && global.use_empty())
+      global.eraseFromParent();
   // The kernels' module holds only what they use, so that its text (the
   // cache key) does not change with the rest of the program. A kernel that
   // uses one of the program's own definitions cannot be compiled apart.

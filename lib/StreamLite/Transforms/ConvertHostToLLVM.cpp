@@ -199,8 +199,11 @@ struct ContiguousCopyLowering : public ConvertOpToLLVMPattern<memref::CopyOp> {
                           .getResult()
                     : constant;
     }
-    LLVM::MemcpyOp::create(rewriter, loc, target.alignedPtr(rewriter, loc),
-                           source.alignedPtr(rewriter, loc), bytes,
+    // One statement each: the order of the extractions (and so the output)
+    // must not depend on the compiler's order of argument evaluation.
+    Value from = source.alignedPtr(rewriter, loc);
+    Value to = target.alignedPtr(rewriter, loc);
+    LLVM::MemcpyOp::create(rewriter, loc, to, from, bytes,
                            /*isVolatile=*/false);
     rewriter.eraseOp(op);
     return success();

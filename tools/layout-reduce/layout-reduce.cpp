@@ -9,12 +9,14 @@
 //
 // Before handing over, it checks that each -reduction-tree names a test
 // script it can execute (upstream would stop at the first candidate with
-// "LLVM ERROR: Error running interestingness test") and that the output
-// file can be written (upstream fails silently).
+// "LLVM ERROR: Error running interestingness test"), that the output
+// file can be written (upstream fails silently), and that the input is
+// nothing layout-opt refuses before parsing (MLIR's parser crashes on it).
 //
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/InitAll.h"
+#include "StreamLite/Tools/ToolSupport.h"
 #include "StreamLite/Transforms/ReductionPatterns.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -24,6 +26,7 @@
 #include "mlir/Tools/mlir-reduce/MlirReduceMain.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -107,9 +110,38 @@ static bool checkOutputFile(int argc, char **argv) {
   return true;
 }
 
+/// Reports (and returns false for) an input file that layout-opt would
+/// refuse before parsing (layoutopt::checkToolInput: MLIR's parser crashes
+/// on some inputs). The input is the argument that is neither an option nor
+/// the value of `-o`, as MlirReduceMain reads it; standard input is left to
+/// MlirReduceMain.
+static bool checkInputFile(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    if (arg == "-o" || arg == "--o") {
+      ++i;
+      continue;
+    }
+    if (arg.starts_with("-"))
+      continue;
+    std::string message;
+    std::unique_ptr<llvm::MemoryBuffer> file =
+        mlir::openInputFile(arg, &message);
+    if (!file)
+      continue; // MlirReduceMain reports it.
+    if (mlir::failed(layoutopt::checkToolInput(file->getBuffer(), message))) {
+      llvm::errs() << file->getBufferIdentifier() << ": error: " << message
+                   << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  if (!checkTestScripts(argc, argv) || !checkOutputFile(argc, argv))
+  if (!checkTestScripts(argc, argv) || !checkOutputFile(argc, argv) ||
+      !checkInputFile(argc, argv))
     return 1;
   layoutopt::registerAllPasses();
   mlir::DialectRegistry registry;

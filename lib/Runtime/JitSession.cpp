@@ -317,7 +317,7 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
       llvm::Error error = optimize(m);
       // The program's own functions run once and can be large: their code
       // is generated on LLVM's fast path (a third less JIT time at 10k
-      // bench ops; a host fill loop runs ~10% slower), the kernels' at the
+      // bench ops; a host fill loop runs 10-20% slower), the kernels' at the
       // target machine's level.
       if (!error && options.optimization != JitOptimization::All)
         detail::generateProgramCodeFast(*m);

@@ -346,6 +346,48 @@ TEST_CASE("a failure inside the JIT-ed program is the run's error",
   CHECK(seen == check);
 }
 
+TEST_CASE("the session tracks calloc and refuses a second free",
+          "[runtime][jit]") {
+  // LLVM's optimizer may turn malloc + memset into calloc: the session
+  // owns that buffer like any other. Freeing a buffer twice is the run's
+  // error, not a crash of the process.
+  auto ctx = makeKernelJitContext();
+  auto module = parseModule(*ctx, R"mlir(
+    llvm.func @malloc(i64) -> !llvm.ptr
+    llvm.func @calloc(i64, i64) -> !llvm.ptr
+    llvm.func @free(!llvm.ptr)
+    llvm.func @calloc_leak() {
+      %c4 = llvm.mlir.constant(4 : i64) : i64
+      %p = llvm.call @calloc(%c4, %c4) : (i64, i64) -> !llvm.ptr
+      llvm.return
+    }
+    llvm.func @calloc_free() {
+      %c4 = llvm.mlir.constant(4 : i64) : i64
+      %p = llvm.call @calloc(%c4, %c4) : (i64, i64) -> !llvm.ptr
+      llvm.call @free(%p) : (!llvm.ptr) -> ()
+      llvm.return
+    }
+    llvm.func @free_twice() {
+      %c16 = llvm.mlir.constant(16 : i64) : i64
+      %p = llvm.call @malloc(%c16) : (i64) -> !llvm.ptr
+      llvm.call @free(%p) : (!llvm.ptr) -> ()
+      llvm.call @free(%p) : (!llvm.ptr) -> ()
+      llvm.return
+    }
+  )mlir");
+  REQUIRE(module);
+  auto session = JitSession::create(*module, JitOptions());
+  REQUIRE(bool(session));
+  REQUIRE(bool((*session)->run("calloc_leak", {}, {})));
+  CHECK((*session)->getLeftovers().buffers == 1);
+  CHECK((*session)->getLeftovers().bytes == 16);
+  REQUIRE(bool((*session)->run("calloc_free", {}, {})));
+  CHECK((*session)->getLeftovers().buffers == 0);
+  CHECK(errorOf((*session)->run("free_twice", {}, {})) ==
+        "@free_twice freed memory that is not a live buffer of the program "
+        "(a buffer freed twice?)");
+}
+
 TEST_CASE(".npy bool arrays hold only 0 and 1", "[runtime]") {
   // Found by layout-fuzz-hosttensor: a byte 0xff in a |b1 file was read as
   // is, an i1 that printed as 1 but compared unequal to true.

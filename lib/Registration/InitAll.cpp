@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -34,6 +35,9 @@ void registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::tensor::TensorDialect,
                   // What --stream-lite-parallelize-kernels prints.
                   mlir::async::AsyncDialect,
+                  // What --lift-cf-to-scf leaves for undefined values (the
+                  // to-llvm pipeline's IR between passes).
+                  mlir::ub::UBDialect,
                   // What --stream-lite-to-llvm-pipeline prints, so that
                   // layout-opt reads its own output.
                   mlir::LLVM::LLVMDialect>();

@@ -24,6 +24,7 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <set>
@@ -74,6 +75,17 @@ extern "C" {
 
 static void *layoutRuntimeMalloc(size_t bytes) {
   return currentSession ? currentSession->allocate(bytes) : std::malloc(bytes);
+}
+
+/// LLVM's optimizer turns a malloc followed by a zeroing memset into
+/// calloc: the same buffer, so the same bookkeeping.
+static void *layoutRuntimeCalloc(size_t count, size_t size) {
+  if (!currentSession)
+    return std::calloc(count, size);
+  size_t bytes = 0;
+  if (__builtin_mul_overflow(count, size, &bytes))
+    bytes = SIZE_MAX; // Over the session's limit: reported as such.
+  return currentSession->allocate(bytes, /*zero=*/true);
 }
 
 static void layoutRuntimeFree(void *pointer) {
@@ -229,6 +241,7 @@ llvm::orc::ExecutorSymbolDef symbolOf(Fn *function) {
 llvm::orc::SymbolMap hostSymbols(llvm::orc::MangleAndInterner interner) {
   llvm::orc::SymbolMap symbols;
   symbols[interner("malloc")] = symbolOf(&layoutRuntimeMalloc);
+  symbols[interner("calloc")] = symbolOf(&layoutRuntimeCalloc);
   symbols[interner("free")] = symbolOf(&layoutRuntimeFree);
   symbols[interner("puts")] = symbolOf(&layoutRuntimePuts);
   symbols[interner("abort")] = symbolOf(&layoutRuntimeAbort);
@@ -410,7 +423,7 @@ llvm::Error JitSession::invokePacked(llvm::StringRef name,
   return llvm::Error::success();
 }
 
-void *JitSession::allocate(size_t bytes) {
+void *JitSession::allocate(size_t bytes, bool zero) {
   // Messages are built before failRun: it never returns, so a temporary
   // alive across the call would never be destroyed.
   if (bytes > kMaxProgramAllocation) {
@@ -421,7 +434,7 @@ void *JitSession::allocate(size_t bytes) {
     failRun();
   }
   size_t capacity = 0;
-  void *pointer = bufferPool->allocate(bytes, zeroBuffers, capacity);
+  void *pointer = bufferPool->allocate(bytes, zeroBuffers || zero, capacity);
   if (!pointer && bytes) {
     failureMessage = "@" + runningFunction + " ran out of memory allocating " +
                      std::to_string(bytes) + " bytes";
@@ -433,12 +446,17 @@ void *JitSession::allocate(size_t bytes) {
 }
 
 void JitSession::deallocate(void *pointer) {
+  if (!pointer)
+    return;
   auto it = liveAllocations.find(pointer);
   if (it == liveAllocations.end()) {
-    // Not the program's (free(nullptr), or memory it did not get from
-    // malloc): what free would have done.
-    std::free(pointer);
-    return;
+    // The program frees only what its own malloc returned: anything else is
+    // a buffer freed twice (the pool may have handed it out again since,
+    // so this is caught only while it is unused) or a wild pointer.
+    failureMessage = "@" + runningFunction +
+                     " freed memory that is not a live buffer of the "
+                     "program (a buffer freed twice?)";
+    failRun();
   }
   bufferPool->deallocate(pointer, it->second.capacity);
   liveAllocations.erase(it);

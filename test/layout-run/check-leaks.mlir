@@ -3,9 +3,9 @@
 // RUN: layout-run %s --function=leaky --input=index=24 | FileCheck %s --check-prefix=UNCHECKED
 
 // --check-leaks: after a run, every buffer the program allocated besides its
-// results must have been freed (the pipeline's ownership-based buffer
-// deallocation frees them on their last use, also when created in a loop
-// and carried through it); otherwise layout-run names the function and the
+// results must have been freed (the pipeline's
+// --stream-lite-deallocate-buffers frees them on their last use, also when
+// created in a loop and carried through it); otherwise layout-run names the function and the
 // leftover buffers and exits 1.
 
 #lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>

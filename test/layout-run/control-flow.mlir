@@ -5,7 +5,9 @@
 // Resources through unstructured control flow (a cf loop), a call, an
 // scf.while and an scf.if, on a tiled layout: the program runs, agrees with
 // its reference, and frees every intermediate buffer (the to-llvm pipeline
-// lifts cf to scf so that ownership-based deallocation accepts the loop).
+// lifts cf to scf so that --stream-lite-deallocate-buffers accepts the
+// loop; the value lift-cf-to-scf leaves undefined on the loop's exit path,
+// a poison buffer, is an empty allocation).
 // The loop runs @step `n` times; step k clones its input and fills row 1
 // with k; for n > 1 the result is cloned once more.
 // N0: {{^}}2x4xf32=1 2 3 4 5 6 7 8{{$}}

@@ -216,7 +216,8 @@ public:
   }
 
   // The host side of the JIT-bound callbacks (see JitSession.cpp).
-  void *allocate(size_t bytes);
+  /// `zero`: calloc, whatever --zero-buffers says.
+  void *allocate(size_t bytes, bool zero = false);
   void deallocate(void *pointer);
   void setCheckMessage(const char *message);
   [[noreturn]] void failRuntimeCheck();

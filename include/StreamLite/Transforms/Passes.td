@@ -447,6 +447,72 @@ def RemoveRedundantAssertsPass
   ];
 }
 
+def DeallocateBuffersPass
+    : Pass<"stream-lite-deallocate-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Frees each heap buffer of a function after its last use, with static ownership";
+  let description = [{
+    Inserts a `memref.dealloc` for every `memref.alloc` of a function once
+    nothing reads the buffer or a view of it any more. Ownership is static:
+    a buffer has one owner at any point, so no run-time flag, alias check or
+    helper function is needed. `--stream-lite-to-llvm-pipeline` runs it
+    after `--lift-cf-to-scf` on the host program that
+    `--stream-lite-convert-async-to-memref` produced, in place of upstream's
+    buffer-deallocation pipeline (ownership-based deallocation, its
+    simplification and its lowering): the program copies on write, so
+    ownership is known at compile time, and the static placement is linear
+    in the function's size and frees each buffer at its last use rather
+    than at the end of the function.
+
+    The rules:
+    - a function owns its `memref.alloc` results and the buffer results of
+      calls and of structured control flow ops; it borrows its arguments
+      (the caller frees them), and views, casts and other results computed
+      from a buffer are aliases of it, never owners;
+    - a buffer that a `scf.yield`, `scf.condition` or `func.return` passes
+      on, or that enters a loop as its initial value, moves to the receiver
+      when the owner has no other use of it after that point; anything
+      else that is passed on (an argument, an alias, a buffer used again
+      later or passed twice) is passed as a fresh copy (`memref.alloc` and
+      `memref.copy`), so every buffer result of a call or a region op and
+      every loop-carried buffer is owned by its receiver;
+    - a buffer whose last use is an `scf.if`, `scf.index_switch` or
+      `scf.execute_region` (a region op without loops) moves into each of
+      its regions: one branch may pass it on while the others free it;
+    - otherwise the owner frees it right after its last use (after the op
+      whose region holds that use), or where it is defined when unused.
+
+    The function must have structured control flow (one block per region:
+    run `--lift-cf-to-scf` first) and no `memref.dealloc`; buffers must be
+    allocated by `memref.alloc` (`memref.alloca` and `memref.get_global`
+    are never freed), and copies need identity layouts. Anything else is an
+    error naming the op.
+
+    ```mlir
+    // Before:
+    %a = memref.alloc(%n) : memref<?xi8>
+    %r = scf.if %c -> (memref<?xi8>) {
+      %b = memref.alloc(%n) : memref<?xi8>
+      memref.copy %a, %b : memref<?xi8> to memref<?xi8>
+      scf.yield %b : memref<?xi8>
+    } else {
+      scf.yield %a : memref<?xi8>
+    }
+    // After: %a moves into both branches; the first frees it after the copy,
+    // the second passes it on; the caller of the scf.if owns %r.
+    ```
+  }];
+  let statistics = [
+    Statistic<"numDeallocs", "buffers-freed",
+              "memref.dealloc ops inserted">,
+    Statistic<"numCopies", "buffers-copied",
+              "buffers passed on as copies">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def ConvertAssertsToLLVMPass
     : Pass<"stream-lite-convert-asserts-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lowers every cf.assert to LLVM (puts, abort) in linear time";

@@ -23,6 +23,7 @@
 #include "StreamLite/Transforms/BuiltinKernels.h"
 #include "StreamLite/Transforms/MergeConflictPolicy.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
@@ -241,6 +242,25 @@ bool hasBoundedByteImage(mlir::RankedTensorType type,
 
 /// Marks tensor-phase ops illegal and what the patterns create legal.
 void configureEncodeHostTensorsTarget(mlir::ConversionTarget &target);
+
+//===----------------------------------------------------------------------===//
+// Static buffer deallocation (--stream-lite-deallocate-buffers)
+//===----------------------------------------------------------------------===//
+
+struct BufferDeallocationCounts {
+  unsigned deallocs = 0; // memref.dealloc ops inserted
+  unsigned copies = 0;   // buffers passed on as fresh copies
+};
+
+/// Frees every `memref.alloc` buffer of `func` after its last use, with
+/// ownership decided at compile time (the rules are in docs/passes.md):
+/// arguments are borrowed, results and loop-carried buffers are owned by
+/// their receiver, buffers passed on that cannot move are copied. On IR
+/// outside those rules (unstructured control flow, existing deallocations,
+/// other allocating ops) it emits an error naming the op and fails without
+/// changing `func`. External functions are left alone.
+mlir::FailureOr<BufferDeallocationCounts>
+deallocateBuffers(mlir::func::FuncOp func);
 
 } // namespace layoutopt::stream_lite
 

@@ -11,7 +11,6 @@
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/AsyncToLLVM/AsyncToLLVM.h"
-#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
@@ -22,7 +21,6 @@
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Async/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -97,39 +95,16 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   }
   pm.addPass(createLowerBindingsPass());
   pm.addPass(createConvertAsyncToMemRefPass());
-  // Frees every buffer on its last use; results stay the caller's.
-  // Ownership-based deallocation sees through the byte views, calls and
-  // structured control flow but rejects unstructured loops, so cf is lifted
-  // to scf first (lowered back below).
-  pm.addNestedPass<mlir::func::FuncOp>(mlir::createLiftControlFlowToSCFPass());
-  // Upstream's buffer-deallocation-pipeline (MLIR 22: expand-realloc,
-  // canonicalize, ownership-based-buffer-deallocation, canonicalize,
-  // buffer-deallocation-simplification, bufferization-lower-deallocations,
-  // cse, canonicalize) with the same passes and options, but those that
-  // change one function at a time nested on each function, and so run in
-  // parallel; the two that look across functions (ownership across calls,
-  // the shared dealloc helper) stay on the module. Then the lowering to
-  // LLVM, function-local conversions nested the same way.
+  // The program copies on write, so who owns each buffer is known at
+  // compile time: deallocate-buffers frees each one after its last use
+  // (linear, no run-time ownership flags). It needs structured control
+  // flow, so cf is lifted to scf first (lowered back below). Both change
+  // one function at a time and run on functions in parallel.
   {
     mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
-    mlir::memref::ExpandReallocPassOptions expandRealloc;
-    expandRealloc.emitDeallocs = false;
-    fpm.addPass(mlir::memref::createExpandReallocPass(expandRealloc));
-    fpm.addPass(mlir::createCanonicalizerPass());
+    fpm.addPass(mlir::createLiftControlFlowToSCFPass());
+    fpm.addPass(createDeallocateBuffersPass());
   }
-  mlir::bufferization::OwnershipBasedBufferDeallocationPassOptions ownership;
-  ownership.privateFuncDynamicOwnership = false;
-  pm.addPass(
-      mlir::bufferization::createOwnershipBasedBufferDeallocationPass(ownership));
-  {
-    mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
-    fpm.addPass(mlir::createCanonicalizerPass());
-    fpm.addPass(mlir::bufferization::createBufferDeallocationSimplificationPass());
-  }
-  pm.addPass(mlir::bufferization::createLowerDeallocationsPass());
-  // A returned buffer the function does not own (an argument returned as
-  // is) is returned as a clone: alloc and copy.
-  pm.addPass(mlir::createConvertBufferizationToMemRefPass());
   // Parallel kernel loops become async tasks once buffers are placed (the
   // deallocation passes know nothing of async regions), then async runtime
   // calls with reference counting; upstream's async-parallel-for arithmetic

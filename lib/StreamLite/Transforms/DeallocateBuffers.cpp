@@ -1,0 +1,390 @@
+//===- DeallocateBuffers.cpp - static buffer deallocation -----------------===//
+//
+// --stream-lite-deallocate-buffers: frees each `memref.alloc` of a function
+// after its last use. The host program that convert-async-to-memref makes
+// copies on write, so who owns a buffer is known at compile time; upstream's
+// ownership-based deallocation tracks ownership at run time instead (flags
+// through every branch and loop, a helper comparing every pair of freed
+// pointers at the end of each function) and, with its simplification and
+// lowering, took a quarter of the to-llvm pipeline.
+//
+// Each block is processed once with the owned buffers in scope there (its
+// own allocations, its owned block arguments, and buffers moved into its
+// region). Uses are gathered per owned buffer through its aliases, so the
+// work is linear in the uses, times the nesting depth for moved buffers.
+// All order comparisons of a block happen before anything is inserted into
+// it: an insertion can invalidate the block's op numbering.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/Transforms/Passes.h"
+#include "StreamLite/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace layoutopt::stream_lite {
+#define GEN_PASS_DEF_DEALLOCATEBUFFERSPASS
+#include "StreamLite/Transforms/Passes.h.inc"
+} // namespace layoutopt::stream_lite
+
+using namespace mlir;
+using namespace layoutopt::stream_lite;
+
+namespace {
+
+bool isBuffer(Value value) { return isa<BaseMemRefType>(value.getType()); }
+
+/// Buffer results the function owns once the op ran: fresh allocations,
+/// call results (callees return owned buffers) and the results of
+/// structured control flow (every value passed to them is owned, below).
+bool producesOwnedBuffers(Operation *op) {
+  return isa<memref::AllocOp, CallOpInterface, RegionBranchOpInterface>(op);
+}
+
+/// Buffers the function never frees: stack memory and globals.
+bool producesUnownedBuffers(Operation *op) {
+  return isa<memref::AllocaOp, memref::GetGlobalOp>(op);
+}
+
+/// Whether terminator `op` passes its buffer operands on: to the parent
+/// region op's results or another of its regions, or to the caller.
+bool forwardsBuffers(Operation *op) {
+  Operation *parent = op->getParentOp();
+  if (isa<FunctionOpInterface>(parent))
+    return op->hasTrait<mlir::OpTrait::ReturnLike>();
+  return isa<RegionBranchOpInterface>(parent) &&
+         (isa<RegionBranchTerminatorOpInterface>(op) ||
+          op->hasTrait<mlir::OpTrait::ReturnLike>());
+}
+
+/// The ops whose buffer operands this pass passes on, by ownership or as a
+/// copy: region-op entry operands (loop initial values) and the operands
+/// of forwarding terminators.
+bool passesBuffersOn(Operation *op) {
+  if (op->hasTrait<mlir::OpTrait::IsTerminator>())
+    return forwardsBuffers(op);
+  return isa<RegionBranchOpInterface>(op);
+}
+
+LogicalResult checkSupported(func::FuncOp func) {
+  WalkResult walk = func.walk([&](Operation *op) -> WalkResult {
+    for (Region &region : op->getRegions())
+      if (!region.empty() && !region.hasOneBlock())
+        return op->emitOpError()
+               << "has a region with more than one block: buffers are freed "
+                  "in structured control flow only (run --lift-cf-to-scf "
+                  "first)";
+    if (isa<memref::DeallocOp>(op))
+      return op->emitOpError()
+             << "frees a buffer: the function's buffers must not be freed "
+                "before --stream-lite-deallocate-buffers";
+    if (op != func.getOperation() && !isa<RegionBranchOpInterface>(op))
+      for (Region &region : op->getRegions())
+        if (llvm::any_of(region.getArguments(), isBuffer))
+          return op->emitOpError()
+                 << "has a buffer block argument, which only structured "
+                    "control flow ops may have here";
+    bool ownedOrUnowned =
+        producesOwnedBuffers(op) || producesUnownedBuffers(op);
+    for (Value result : op->getResults()) {
+      if (!isBuffer(result) || ownedOrUnowned || isa<ViewLikeOpInterface>(op))
+        continue;
+      if (op->getNumRegions() != 0)
+        return op->emitOpError()
+               << "returns a buffer from a region op that is not structured "
+                  "control flow";
+      if (hasEffect<MemoryEffects::Allocate>(op, result))
+        return op->emitOpError()
+               << "allocates a buffer; only memref.alloc buffers are freed";
+    }
+    if (op->hasTrait<mlir::OpTrait::IsTerminator>() &&
+        llvm::any_of(op->getOperands(), isBuffer) && !forwardsBuffers(op))
+      return op->emitOpError() << "passes a buffer on to a region op this "
+                                  "pass does not know";
+    if (passesBuffersOn(op))
+      for (Value operand : op->getOperands())
+        if (auto type = dyn_cast<BaseMemRefType>(operand.getType())) {
+          auto memref = dyn_cast<MemRefType>(type);
+          if (!memref || !memref.getLayout().isIdentity())
+            return op->emitOpError()
+                   << "passes on a buffer of type " << type
+                   << ", which has no identity layout to copy it with";
+        }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+/// Whether each run of `op` runs exactly one of its regions, once (scf.if
+/// with an else region, scf.index_switch, scf.execute_region): a buffer
+/// moved into all of its regions is then freed or passed on exactly once.
+bool runsOneRegionOnce(RegionBranchOpInterface op) {
+  auto toParent = [](const RegionSuccessor &successor) {
+    return successor.isParent();
+  };
+  SmallVector<RegionSuccessor> successors;
+  op.getSuccessorRegions(RegionBranchPoint::parent(), successors);
+  if (successors.empty() || llvm::any_of(successors, toParent))
+    return false;
+  for (Region &region : op->getRegions()) {
+    if (region.empty())
+      return false;
+    successors.clear();
+    op.getSuccessorRegions(region, successors);
+    if (!llvm::all_of(successors, toParent))
+      return false;
+  }
+  return true;
+}
+
+/// Every use of an owned buffer, through its aliases (views, casts and any
+/// other result computed from it that is not itself owned).
+void collectUses(Value buffer, SmallVectorImpl<OpOperand *> &uses) {
+  SmallVector<Value> worklist{buffer};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      uses.push_back(&use);
+      Operation *user = use.getOwner();
+      if (producesOwnedBuffers(user) ||
+          user->hasTrait<mlir::OpTrait::IsTerminator>())
+        continue;
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user))
+        if (view.getViewSource() != value)
+          continue;
+      for (Value result : user->getResults())
+        if (isBuffer(result))
+          worklist.push_back(result);
+    }
+  }
+}
+
+/// A fresh copy of `buffer`, owned by whoever receives it.
+Value copyBuffer(OpBuilder &builder, Location loc, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<Value> dynamicSizes;
+  // The sizes an allocation or view was made with, rather than dims to
+  // fold later.
+  if (auto alloc = buffer.getDefiningOp<memref::AllocOp>())
+    llvm::append_range(dynamicSizes, alloc.getDynamicSizes());
+  else if (auto view = buffer.getDefiningOp<memref::ViewOp>())
+    llvm::append_range(dynamicSizes, view.getSizes());
+  else
+    for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+      if (type.isDynamicDim(i))
+        dynamicSizes.push_back(memref::DimOp::create(builder, loc, buffer, i));
+  Value copy = memref::AllocOp::create(builder, loc, type, dynamicSizes);
+  memref::CopyOp::create(builder, loc, buffer, copy);
+  return copy;
+}
+
+/// Gives each use of a poison buffer its own empty allocation (dynamic
+/// dims 0). --lift-cf-to-scf passes poison for block arguments a path does
+/// not define; as a value every receiver owns and frees, it must be a
+/// pointer free accepts, and an allocation per use moves to its user
+/// instead of being copied.
+void replacePoisonBuffers(func::FuncOp func) {
+  SmallVector<ub::PoisonOp> poisons;
+  func.walk([&](ub::PoisonOp op) {
+    if (isa<MemRefType>(op.getType()))
+      poisons.push_back(op);
+  });
+  OpBuilder builder(func.getContext());
+  for (ub::PoisonOp poison : poisons) {
+    auto type = cast<MemRefType>(poison.getType());
+    for (OpOperand &use : llvm::make_early_inc_range(poison->getUses())) {
+      builder.setInsertionPoint(use.getOwner());
+      Value zero = arith::ConstantIndexOp::create(builder, poison.getLoc(), 0);
+      SmallVector<Value> dynamicSizes(type.getNumDynamicDims(), zero);
+      use.set(memref::AllocOp::create(builder, poison.getLoc(), type,
+                                      dynamicSizes));
+    }
+    poison.erase();
+  }
+}
+
+class BufferDeallocator {
+public:
+  void processBlock(Block &block, ArrayRef<Value> movedIn);
+
+  BufferDeallocationCounts counts;
+
+private:
+  struct OwnedBuffer {
+    Value value;
+    SmallVector<OpOperand *> uses;
+    // The op of the block holding the last use; null when unused.
+    Operation *lastUse = nullptr;
+  };
+
+  /// The uses of each owned buffer and the op of `block` with its last use.
+  void analyze(Block &block, MutableArrayRef<OwnedBuffer> owned);
+};
+
+void BufferDeallocator::analyze(Block &block,
+                                MutableArrayRef<OwnedBuffer> owned) {
+  for (OwnedBuffer &buffer : owned) {
+    buffer.uses.clear();
+    buffer.lastUse = nullptr;
+    collectUses(buffer.value, buffer.uses);
+    for (OpOperand *use : buffer.uses) {
+      // Uses in other blocks belong to other branches of the region op the
+      // buffer moved into.
+      Operation *op = block.findAncestorOpInBlock(*use->getOwner());
+      if (op && (!buffer.lastUse || buffer.lastUse->isBeforeInBlock(op)))
+        buffer.lastUse = op;
+    }
+  }
+}
+
+void BufferDeallocator::processBlock(Block &block, ArrayRef<Value> movedIn) {
+  SmallVector<OwnedBuffer> owned;
+  for (Value value : movedIn)
+    owned.push_back({value, {}, nullptr});
+  if (isa<RegionBranchOpInterface>(block.getParentOp()))
+    for (BlockArgument arg : block.getArguments())
+      if (isBuffer(arg))
+        owned.push_back({arg, {}, nullptr});
+  SmallVector<Operation *> regionOps;
+  for (Operation &op : block) {
+    if (producesOwnedBuffers(&op))
+      for (Value result : op.getResults())
+        if (isBuffer(result))
+          owned.push_back({result, {}, nullptr});
+    if (op.getNumRegions() != 0)
+      regionOps.push_back(&op);
+  }
+  analyze(block, owned);
+
+  // Which passed-on operands move with ownership; the others are copied.
+  DenseMap<Value, OwnedBuffer *> ownedByValue;
+  for (OwnedBuffer &buffer : owned)
+    ownedByValue[buffer.value] = &buffer;
+  DenseSet<Value> moved;
+  SmallVector<OpOperand *> toCopy;
+  auto passOn = [&](OpOperand &operand) {
+    Operation *receiver = operand.getOwner();
+    auto it = ownedByValue.find(operand.get());
+    bool movable = it != ownedByValue.end() &&
+                   it->second->lastUse == receiver &&
+                   !moved.contains(operand.get());
+    // A region op must not see the buffer anywhere else: its regions run
+    // after ownership passed to them (and may free it).
+    if (movable && !receiver->hasTrait<mlir::OpTrait::IsTerminator>())
+      movable = llvm::all_of(it->second->uses, [&](OpOperand *use) {
+        return use == &operand ||
+               block.findAncestorOpInBlock(*use->getOwner()) != receiver;
+      });
+    if (movable)
+      moved.insert(operand.get());
+    else
+      toCopy.push_back(&operand);
+  };
+  for (Operation &op : block)
+    if (passesBuffersOn(&op))
+      for (OpOperand &operand : op.getOpOperands())
+        if (isBuffer(operand.get()))
+          passOn(operand);
+
+  // Buffers whose last use is a region op without loops move into each of
+  // its regions (one branch may pass the buffer on).
+  DenseMap<Region *, SmallVector<Value>> movedInto;
+  SmallVector<Value> toFree;
+  SmallVector<Operation *> freeAfter; // null: at the definition
+  for (OwnedBuffer &buffer : owned) {
+    if (moved.contains(buffer.value))
+      continue;
+    Operation *last = buffer.lastUse;
+    auto branch = dyn_cast_if_present<RegionBranchOpInterface>(last);
+    bool intoRegions =
+        branch && runsOneRegionOnce(branch) &&
+        llvm::none_of(buffer.uses, [&](OpOperand *use) {
+          return use->getOwner() == last;
+        });
+    if (intoRegions) {
+      for (Region &region : last->getRegions())
+        movedInto[&region].push_back(buffer.value);
+      continue;
+    }
+    toFree.push_back(buffer.value);
+    freeAfter.push_back(last);
+  }
+
+  // Insertions from here on: no more order queries in this block.
+  OpBuilder builder(block.getParentOp()->getContext());
+  for (OpOperand *operand : toCopy) {
+    builder.setInsertionPoint(operand->getOwner());
+    operand->set(
+        copyBuffer(builder, operand->getOwner()->getLoc(), operand->get()));
+    ++counts.copies;
+  }
+  // A copy reads its source: a buffer copied here lives until the copy.
+  if (!toCopy.empty()) {
+    SmallVector<OwnedBuffer> freed;
+    for (Value value : toFree)
+      freed.push_back({value, {}, nullptr});
+    analyze(block, freed);
+    for (auto [index, buffer] : llvm::enumerate(freed))
+      freeAfter[index] = buffer.lastUse;
+  }
+  for (auto [value, last] : llvm::zip(toFree, freeAfter)) {
+    if (last) {
+      assert(!last->hasTrait<mlir::OpTrait::IsTerminator>() &&
+             "terminators pass their buffers on, by move or copy");
+      builder.setInsertionPointAfter(last);
+    } else if (Operation *def = value.getDefiningOp();
+               def && def->getBlock() == &block) {
+      builder.setInsertionPointAfter(def);
+    } else {
+      builder.setInsertionPointToStart(&block);
+    }
+    memref::DeallocOp::create(builder, value.getLoc(), value);
+    ++counts.deallocs;
+  }
+
+  for (Operation *op : regionOps)
+    for (Region &region : op->getRegions())
+      if (!region.empty())
+        processBlock(region.front(), movedInto.lookup(&region));
+}
+
+struct DeallocateBuffersPass
+    : layoutopt::stream_lite::impl::DeallocateBuffersPassBase<DeallocateBuffersPass> {
+  void runOnOperation() override {
+    if (getOperation().isExternal())
+      return;
+    FailureOr<BufferDeallocationCounts> counts =
+        deallocateBuffers(getOperation());
+    if (failed(counts))
+      return signalPassFailure();
+    reportPassStatistics(getOperation(), getArgument(),
+                         {{&numDeallocs, "buffers-freed", counts->deallocs},
+                          {&numCopies, "buffers-copied", counts->copies}});
+  }
+};
+
+} // namespace
+
+namespace layoutopt::stream_lite {
+
+FailureOr<BufferDeallocationCounts> deallocateBuffers(func::FuncOp func) {
+  if (func.isExternal())
+    return BufferDeallocationCounts();
+  if (failed(checkSupported(func)))
+    return failure();
+  replacePoisonBuffers(func);
+  BufferDeallocator deallocator;
+  deallocator.processBlock(func.getBody().front(), {});
+  return deallocator.counts;
+}
+
+} // namespace layoutopt::stream_lite

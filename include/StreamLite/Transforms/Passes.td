@@ -480,6 +480,9 @@ def DeallocateBuffersPass
       its regions: one branch may pass it on while the others free it;
     - otherwise the owner frees it right after its last use (after the op
       whose region holds that use), or where it is defined when unused.
+    - a buffer whose last use copies all of it into a fresh allocation of
+      its type (nothing using that one before) becomes that allocation: the
+      copy, the allocation and the free go.
 
     The function must have structured control flow (one block per region:
     run `--lift-cf-to-scf` first) and no `memref.dealloc`; buffers must be
@@ -506,6 +509,8 @@ def DeallocateBuffersPass
               "memref.dealloc ops inserted">,
     Statistic<"numCopies", "buffers-copied",
               "buffers passed on as copies">,
+    Statistic<"numElidedCopies", "copies-elided",
+              "whole-buffer copies replaced by the dying source buffer">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -250,6 +250,7 @@ void configureEncodeHostTensorsTarget(mlir::ConversionTarget &target);
 struct BufferDeallocationCounts {
   unsigned deallocs = 0; // memref.dealloc ops inserted
   unsigned copies = 0;   // buffers passed on as fresh copies
+  unsigned elidedCopies = 0; // whole copies of dying buffers removed
 };
 
 /// Frees every `memref.alloc` buffer of `func` after its last use, with

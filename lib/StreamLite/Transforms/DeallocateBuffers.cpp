@@ -336,7 +336,57 @@ void BufferDeallocator::processBlock(Block &block, ArrayRef<Value> movedIn) {
     for (auto [index, buffer] : llvm::enumerate(freed))
       freeAfter[index] = buffer.lastUse;
   }
-  for (auto [value, last] : llvm::zip(toFree, freeAfter)) {
+  // A buffer whose last use copies it whole into a fresh buffer is that
+  // buffer: the copy, the new allocation and the free go (a transfer or
+  // clone of a value nothing reads afterwards, a loop-carried clone).
+  SmallVector<memref::CopyOp> elidedCopies(toFree.size());
+  for (auto [index, value, last] : llvm::enumerate(toFree, freeAfter)) {
+    auto copy = dyn_cast_if_present<memref::CopyOp>(last);
+    if (!copy || copy.getSource() != value ||
+        copy.getTarget().getType() != value.getType())
+      continue;
+    auto alloc = copy.getTarget().getDefiningOp<memref::AllocOp>();
+    if (!alloc || alloc->getBlock() != &block)
+      continue;
+    // Nothing may touch the new buffer before the copy fills it, and it
+    // must be used after (where a buffer freed at the copy would be freed).
+    SmallVector<OpOperand *> targetUses;
+    collectUses(alloc.getResult(), targetUses);
+    bool usedAfter = false, onlyAfter = true;
+    for (OpOperand *use : targetUses) {
+      Operation *op = block.findAncestorOpInBlock(*use->getOwner());
+      if (op == copy)
+        continue;
+      usedAfter = true;
+      onlyAfter &= op && copy->isBeforeInBlock(op);
+    }
+    if (usedAfter && onlyAfter)
+      elidedCopies[index] = copy;
+  }
+  DenseMap<Value, Value> replacedBy;
+  auto current = [&](Value value) {
+    for (auto it = replacedBy.find(value); it != replacedBy.end();
+         it = replacedBy.find(value))
+      value = it->second;
+    return value;
+  };
+  for (memref::CopyOp copy : elidedCopies) {
+    if (!copy)
+      continue;
+    Value source = copy.getSource(), target = copy.getTarget();
+    Operation *alloc = target.getDefiningOp();
+    copy.erase();
+    target.replaceAllUsesWith(source);
+    alloc->erase();
+    replacedBy[target] = source;
+    ++counts.elidedCopies;
+  }
+
+  for (auto [freed, last, elided] :
+       llvm::zip(toFree, freeAfter, elidedCopies)) {
+    if (elided)
+      continue;
+    Value value = current(freed);
     if (last) {
       assert(!last->hasTrait<mlir::OpTrait::IsTerminator>() &&
              "terminators pass their buffers on, by move or copy");
@@ -354,7 +404,8 @@ void BufferDeallocator::processBlock(Block &block, ArrayRef<Value> movedIn) {
   for (Operation *op : regionOps)
     for (Region &region : op->getRegions())
       if (!region.empty())
-        processBlock(region.front(), movedInto.lookup(&region));
+        processBlock(region.front(),
+                     llvm::map_to_vector(movedInto.lookup(&region), current));
 }
 
 struct DeallocateBuffersPass
@@ -368,7 +419,9 @@ struct DeallocateBuffersPass
       return signalPassFailure();
     reportPassStatistics(getOperation(), getArgument(),
                          {{&numDeallocs, "buffers-freed", counts->deallocs},
-                          {&numCopies, "buffers-copied", counts->copies}});
+                          {&numCopies, "buffers-copied", counts->copies},
+                          {&numElidedCopies, "copies-elided",
+                           counts->elidedCopies}});
   }
 };
 

@@ -14,7 +14,7 @@
 // CHECK-NEXT: call @kernel(%[[C]])
 // CHECK-NEXT: memref.dealloc %[[C]]
 // CHECK-NEXT: return
-// STATS: remark: [Analysis] stream-lite-deallocate-buffers | Category:stream-lite-statistics | buffers-copied=0, buffers-freed=3
+// STATS: remark: [Analysis] stream-lite-deallocate-buffers | Category:stream-lite-statistics | buffers-copied=0, buffers-freed=3, copies-elided=0
 func.func private @kernel(memref<?xi8>)
 func.func @straight(%n: index) {
   %c0 = arith.constant 0 : index
@@ -42,7 +42,7 @@ func.func @straight(%n: index) {
 // CHECK-NEXT: memref.copy %[[ARG]], %[[ARG2]]
 // CHECK-NOT: memref.dealloc
 // CHECK: return %[[A]], %[[A2]], %[[ARG2]]
-// STATS: remark: [Analysis] stream-lite-deallocate-buffers | Category:stream-lite-statistics | buffers-copied=2, buffers-freed=0
+// STATS: remark: [Analysis] stream-lite-deallocate-buffers | Category:stream-lite-statistics | buffers-copied=2, buffers-freed=0, copies-elided=0
 func.func @returns(%n: index, %arg: memref<?xi8>) -> (memref<?xi8>, memref<?xi8>, memref<?xi8>) {
   %a = memref.alloc(%n) : memref<?xi8>
   return %a, %a, %arg : memref<?xi8>, memref<?xi8>, memref<?xi8>
@@ -51,23 +51,24 @@ func.func @returns(%n: index, %arg: memref<?xi8>) -> (memref<?xi8>, memref<?xi8>
 // -----
 
 // Tests that a buffer whose last use is an scf.if moves into both branches:
-// the one that copies it frees it, the other yields it without a copy.
+// the one that reads it last frees it, the other yields it without a copy.
 // CHECK-LABEL: func.func @if_moves
 // CHECK: %[[A:.+]] = memref.alloc
 // CHECK-NEXT: %[[R:.+]] = scf.if
-// CHECK-NEXT: %[[B:.+]] = memref.alloc
-// CHECK-NEXT: memref.copy %[[A]], %[[B]]
+// CHECK-NEXT: call @kernel(%[[A]])
 // CHECK-NEXT: memref.dealloc %[[A]]
+// CHECK-NEXT: %[[B:.+]] = memref.alloc
 // CHECK-NEXT: scf.yield %[[B]]
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.yield %[[A]]
 // CHECK-NEXT: }
 // CHECK-NEXT: return %[[R]]
+func.func private @kernel(memref<?xi8>)
 func.func @if_moves(%n: index, %c: i1) -> memref<?xi8> {
   %a = memref.alloc(%n) : memref<?xi8>
   %r = scf.if %c -> memref<?xi8> {
+    func.call @kernel(%a) : (memref<?xi8>) -> ()
     %b = memref.alloc(%n) : memref<?xi8>
-    memref.copy %a, %b : memref<?xi8> to memref<?xi8>
     scf.yield %b : memref<?xi8>
   } else {
     scf.yield %a : memref<?xi8>
@@ -145,6 +146,7 @@ func.func @if_without_else(%n: index, %c: i1) {
 // CHECK-NEXT: %[[R:.+]] = scf.for {{.*}} iter_args(%[[ACC:.+]] = %[[INIT]])
 // CHECK-NEXT: %[[NEXT:.+]] = memref.alloc
 // CHECK-NEXT: memref.copy %[[ACC]], %[[NEXT]]
+// CHECK-NEXT: call @kernel(%[[ACC]])
 // CHECK-NEXT: memref.dealloc %[[ACC]]
 // CHECK-NEXT: call @kernel(%[[CAPTURED]])
 // CHECK-NEXT: scf.yield %[[NEXT]]
@@ -158,10 +160,49 @@ func.func @for_carried(%n: index, %lb: index, %ub: index, %step: index) -> memre
   %r = scf.for %i = %lb to %ub step %step iter_args(%acc = %init) -> memref<?xi8> {
     %next = memref.alloc(%n) : memref<?xi8>
     memref.copy %acc, %next : memref<?xi8> to memref<?xi8>
+    func.call @kernel(%acc) : (memref<?xi8>) -> ()
     func.call @kernel(%captured) : (memref<?xi8>) -> ()
     scf.yield %next : memref<?xi8>
   }
   return %r : memref<?xi8>
+}
+
+// -----
+
+// Tests that a whole copy of a buffer nothing reads afterwards into a fresh
+// buffer is no copy: the fresh buffer is the old one (a transfer, a
+// loop-carried clone). A fresh buffer used before the copy is kept.
+// CHECK-LABEL: func.func @elide
+// CHECK: %[[A:.+]] = memref.alloc
+// CHECK-NEXT: call @kernel(%[[A]])
+// CHECK-NEXT: %[[R:.+]] = scf.for {{.*}} iter_args(%[[ACC:.+]] = %[[A]])
+// CHECK-NEXT: call @kernel(%[[ACC]])
+// CHECK-NEXT: scf.yield %[[ACC]]
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[C:.+]] = memref.alloc
+// CHECK-NEXT: call @kernel(%[[C]])
+// CHECK-NEXT: memref.copy %[[R]], %[[C]]
+// CHECK-NEXT: memref.dealloc %[[R]]
+// CHECK-NEXT: call @kernel(%[[C]])
+// CHECK-NEXT: return %[[C]]
+// STATS: remark: [Analysis] stream-lite-deallocate-buffers | Category:stream-lite-statistics | buffers-copied=0, buffers-freed=1, copies-elided=2
+func.func private @kernel(memref<?xi8>)
+func.func @elide(%n: index, %lb: index, %ub: index, %step: index) -> memref<?xi8> {
+  %a = memref.alloc(%n) : memref<?xi8>
+  func.call @kernel(%a) : (memref<?xi8>) -> ()
+  %b = memref.alloc(%n) : memref<?xi8>
+  memref.copy %a, %b : memref<?xi8> to memref<?xi8>
+  %r = scf.for %i = %lb to %ub step %step iter_args(%acc = %b) -> memref<?xi8> {
+    %next = memref.alloc(%n) : memref<?xi8>
+    memref.copy %acc, %next : memref<?xi8> to memref<?xi8>
+    func.call @kernel(%next) : (memref<?xi8>) -> ()
+    scf.yield %next : memref<?xi8>
+  }
+  %c = memref.alloc(%n) : memref<?xi8>
+  func.call @kernel(%c) : (memref<?xi8>) -> ()
+  memref.copy %r, %c : memref<?xi8> to memref<?xi8>
+  func.call @kernel(%c) : (memref<?xi8>) -> ()
+  return %c : memref<?xi8>
 }
 
 // -----

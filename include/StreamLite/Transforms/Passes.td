@@ -532,8 +532,9 @@ def ConvertAssertsToLLVMPass
 
     Upstream's pattern names each global by probing names with a linear
     scan of the module, so its cost grows with asserts x symbols;
-    `--stream-lite-to-llvm-pipeline` runs this pass before
-    `convert-cf-to-llvm` instead. The condition must be an `i1` (every
+    `--stream-lite-convert-host-to-llvm` (the to-llvm pipeline's
+    lowering) lowers asserts this way first; this pass is the lowering on
+    its own, to run before `convert-cf-to-llvm`. The condition must be an `i1` (every
     `cf.assert` has one), so the pass runs anywhere in the lowering; the
     asserts must be in regions that may hold several blocks.
 
@@ -596,10 +597,12 @@ def ConvertHostToLLVMPass
     : Pass<"stream-lite-convert-host-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lowers memref, arith, index, complex, cf, ub and func to LLVM in one conversion";
   let description = [{
-    The last step of `--stream-lite-to-llvm-pipeline`: upstream's
+    The last step of `--stream-lite-to-llvm-pipeline`: every `cf.assert`
+    lowered as `--stream-lite-convert-asserts-to-llvm` does (linear;
+    upstream's pattern costs asserts x symbols), then upstream's
     conversion patterns of `finalize-memref-to-llvm`,
     `convert-arith-to-llvm`, `convert-index-to-llvm`,
-    `convert-complex-to-llvm`, `convert-cf-to-llvm` (with `cf.assert`),
+    `convert-complex-to-llvm`, `convert-cf-to-llvm`,
     `convert-ub-to-llvm` and `convert-func-to-llvm`, with their default
     options, applied together in one full dialect conversion without
     pattern rollback, then the unrealized casts left (if any) reconciled
@@ -611,7 +614,7 @@ def ConvertHostToLLVMPass
     at compile time, and a `memref.dim` at a constant index reads the
     descriptor. One
     symbol table serves every pattern that looks up or declares symbols
-    (`malloc`, `free`, callees, assert messages), so none scans the
+    (`malloc`, `free`, callees), so none scans the
     module. The module's data layout sets the index width, as upstream's
     passes do.
   }];

@@ -244,6 +244,16 @@ bool hasBoundedByteImage(mlir::RankedTensorType type,
 void configureEncodeHostTensorsTarget(mlir::ConversionTarget &target);
 
 //===----------------------------------------------------------------------===//
+// Asserts to LLVM (--stream-lite-convert-asserts-to-llvm)
+//===----------------------------------------------------------------------===//
+
+/// Lowers every `cf.assert` of `module` to an `llvm.cond_br` to a block that
+/// calls `puts(message)` and `abort()`, in time linear in the module (equal
+/// messages share one global). Returns how many asserts it lowered; fails
+/// (with an error) when `puts` or `abort` is declared with another type.
+mlir::FailureOr<unsigned> convertAssertsToLLVM(mlir::ModuleOp module);
+
+//===----------------------------------------------------------------------===//
 // Static buffer deallocation (--stream-lite-deallocate-buffers)
 //===----------------------------------------------------------------------===//
 
@@ -251,6 +261,7 @@ struct BufferDeallocationCounts {
   unsigned deallocs = 0; // memref.dealloc ops inserted
   unsigned copies = 0;   // buffers passed on as fresh copies
   unsigned elidedCopies = 0; // whole copies of dying buffers removed
+  bool changed = false;       // anything else changed (poison buffers)
 };
 
 /// Frees every `memref.alloc` buffer of `func` after its last use, with

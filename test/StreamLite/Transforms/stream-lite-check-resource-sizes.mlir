@@ -60,6 +60,54 @@ func.func @padded(%r: !stream_lite.resource<*>, %d: index, %v: f32) -> !stream_l
 // FOLD-NOT: cf.assert
 // FOLD: return
 
+// Tests that a size, type and dims checked before an op that dominates
+// this one are not checked again (the first check would have aborted),
+// also inside a region; a check in one branch does not cover its sibling,
+// and another type in the same resource is checked.
+func.func @dominated(%r: !stream_lite.resource<*>, %n: index, %c: i1) -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<8x8xf32>) {
+  %a = stream_lite.tensor.export %r : tensor<4x8xf32> in !stream_lite.resource<*>{%n} -> tensor<4x8xf32>
+  %b = stream_lite.tensor.export %r : tensor<4x8xf32> in !stream_lite.resource<*>{%n} -> tensor<4x8xf32>
+  %i = scf.if %c -> tensor<4x8xf32> {
+    %t = stream_lite.tensor.export %r : tensor<4x8xf32> in !stream_lite.resource<*>{%n} -> tensor<4x8xf32>
+    scf.yield %t : tensor<4x8xf32>
+  } else {
+    %e = stream_lite.tensor.export %r : tensor<4x8xf32> in !stream_lite.resource<*>{%n} -> tensor<4x8xf32>
+    scf.yield %e : tensor<4x8xf32>
+  }
+  %w = stream_lite.tensor.export %r : tensor<8x8xf32> in !stream_lite.resource<*>{%n} -> tensor<8x8xf32>
+  return %a, %b, %i, %w : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<8x8xf32>
+}
+// CHECK-LABEL: func.func @dominated
+// CHECK: cf.assert %{{.+}}, "{{.*}}:68:8: 'stream_lite.tensor.export' op resource of the source is smaller than the storage of tensor<4x8xf32>"
+// CHECK-NEXT: %{{.+}} = stream_lite.tensor.export
+// CHECK-NEXT: %{{.+}} = stream_lite.tensor.export
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: %{{.+}} = stream_lite.tensor.export
+// CHECK: } else {
+// CHECK-NEXT: %{{.+}} = stream_lite.tensor.export
+// CHECK: cf.assert %{{.+}}, "{{.*}}:77:8: 'stream_lite.tensor.export' op resource of the source is smaller than the storage of tensor<8x8xf32>"
+// CHECK-NEXT: %{{.+}} = stream_lite.tensor.export
+
+// Tests that checks in sibling branches are both made: neither dominates
+// the other.
+func.func @siblings(%r: !stream_lite.resource<*>, %n: index, %c: i1) -> tensor<4x8xf32> {
+  %i = scf.if %c -> tensor<4x8xf32> {
+    %t = stream_lite.tensor.export %r : tensor<4x8xf32> in !stream_lite.resource<*>{%n} -> tensor<4x8xf32>
+    scf.yield %t : tensor<4x8xf32>
+  } else {
+    %e = stream_lite.tensor.export %r : tensor<4x8xf32> in !stream_lite.resource<*>{%n} -> tensor<4x8xf32>
+    scf.yield %e : tensor<4x8xf32>
+  }
+  return %i : tensor<4x8xf32>
+}
+// CHECK-LABEL: func.func @siblings
+// CHECK: scf.if
+// CHECK: cf.assert
+// CHECK-NEXT: %{{.+}} = stream_lite.tensor.export
+// CHECK: } else {
+// CHECK: cf.assert
+// CHECK-NEXT: %{{.+}} = stream_lite.tensor.export
+
 // Negative: sizeof describes a type and names no resource; an unresolved
 // encoding has no size yet (the pass runs after specialization); kernels
 // in executables are generated for their bindings.

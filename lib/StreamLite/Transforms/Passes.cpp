@@ -85,14 +85,11 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   buildLayoutPipeline(pm, materialize,
                       /*checkResourceSizes=*/options.runtimeChecks);
   // After the layout pipeline's cse, checks of one fact share one
-  // condition; only the first of each is kept. The canonicalizer then
-  // erases what only the dropped asserts kept alive (a loop of clones whose
-  // result is unused, for one).
-  if (options.runtimeChecks) {
-    mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
-    fpm.addPass(createRemoveRedundantAssertsPass());
-    fpm.addPass(mlir::createCanonicalizerPass());
-  }
+  // condition; only the first of each is kept. (A dropped assert's
+  // condition is the kept one's: nothing becomes dead, so no canonicalizer
+  // follows.)
+  if (options.runtimeChecks)
+    pm.addNestedPass<mlir::func::FuncOp>(createRemoveRedundantAssertsPass());
   pm.addPass(createLowerBindingsPass());
   pm.addPass(createConvertAsyncToMemRefPass());
   // The program copies on write, so who owns each buffer is known at

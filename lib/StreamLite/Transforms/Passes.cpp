@@ -136,10 +136,13 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   // Folds the descriptors' insertvalue/extractvalue chains and erases what
   // they leave dead: the output shrinks to about a quarter. Region
   // simplification (dead blocks and block arguments) stays off: the
-  // lowering leaves little of either, and looking costs time.
+  // lowering leaves little of either, and looking costs time. One sweep
+  // (its worklist runs until nothing changes): the default's second,
+  // confirming sweep changed nothing on the tests and bench modules.
   mlir::GreedyRewriteConfig foldOnly;
   foldOnly.setRegionSimplificationLevel(
       mlir::GreedySimplifyRegionLevel::Disabled);
+  foldOnly.setMaxIterations(1);
   pm.addNestedPass<mlir::LLVM::LLVMFuncOp>(
       mlir::createCanonicalizerPass(foldOnly));
 }

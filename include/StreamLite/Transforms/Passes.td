@@ -485,9 +485,10 @@ def DeallocateBuffersPass
       its regions: one branch may pass it on while the others free it;
     - otherwise the owner frees it right after its last use (after the op
       whose region holds that use), or where it is defined when unused.
-    - a buffer whose last use copies all of it into a fresh allocation of
-      its type (nothing using that one before) becomes that allocation: the
-      copy, the allocation and the free go.
+    - a buffer whose last use copies all of it (itself, or a view of its
+      whole known length) into a fresh allocation of its type (nothing
+      using that one before) becomes that allocation: the copy, the
+      allocation and the free go.
 
     The function must have structured control flow (one block per region:
     run `--lift-cf-to-scf` first) and no `memref.dealloc`; buffers must be

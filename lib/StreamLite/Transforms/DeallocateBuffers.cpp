@@ -22,6 +22,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -30,6 +32,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_DEALLOCATEBUFFERSPASS
@@ -166,6 +169,73 @@ void collectUses(Value buffer, SmallVectorImpl<OpOperand *> &uses) {
           worklist.push_back(result);
     }
   }
+}
+
+/// The byte count a 1-D buffer holds when the IR shows it: its
+/// allocation's size, for an scf.if result the count every branch's value
+/// holds, for a buffer a loop carries the count that both its initial and
+/// its next value hold. std::nullopt when unknown; a null
+/// Value inside a cycle through the loop (no constraint from there).
+std::optional<Value> getKnownLength(Value buffer,
+                                    llvm::SmallPtrSetImpl<void *> &visiting) {
+  auto type = dyn_cast<MemRefType>(buffer.getType());
+  if (!type || type.getRank() != 1 || !type.isDynamicDim(0))
+    return std::nullopt;
+  if (auto alloc = buffer.getDefiningOp<memref::AllocOp>())
+    return alloc.getDynamicSizes().front();
+  // A branch's result: the count every branch's value holds.
+  if (auto branch = buffer.getDefiningOp<scf::IfOp>()) {
+    if (branch.getElseRegion().empty())
+      return std::nullopt;
+    unsigned index = cast<OpResult>(buffer).getResultNumber();
+    std::optional<Value> thenLength = getKnownLength(
+        branch.thenYield().getOperand(index), visiting);
+    std::optional<Value> elseLength = getKnownLength(
+        branch.elseYield().getOperand(index), visiting);
+    if (!thenLength || !elseLength)
+      return std::nullopt;
+    if (!*thenLength)
+      return elseLength;
+    if (!*elseLength || *thenLength == *elseLength)
+      return thenLength;
+    return std::nullopt;
+  }
+  auto arg = dyn_cast<BlockArgument>(buffer);
+  auto loop = arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())
+                  : scf::ForOp();
+  if (!loop || arg == loop.getInductionVar())
+    return std::nullopt;
+  if (!visiting.insert(buffer.getAsOpaquePointer()).second)
+    return Value();
+  std::optional<Value> init =
+      getKnownLength(loop.getTiedLoopInit(arg)->get(), visiting);
+  std::optional<Value> next =
+      getKnownLength(loop.getTiedLoopYieldedValue(arg)->get(), visiting);
+  visiting.erase(buffer.getAsOpaquePointer());
+  if (!init || !next)
+    return std::nullopt;
+  if (!*init)
+    return next;
+  if (!*next || *init == *next)
+    return init;
+  return std::nullopt;
+}
+
+/// `buffer` itself when `source` is it or a view of all of it (byte shift
+/// 0, its known length), else null.
+Value getWholeBuffer(Value source, Value buffer) {
+  if (source == buffer)
+    return buffer;
+  auto view = source.getDefiningOp<memref::ViewOp>();
+  if (!view || view.getSource() != buffer || view.getType() != buffer.getType() ||
+      !isZeroInteger(view.getByteShift()) || view.getSizes().size() != 1 ||
+      !view->hasOneUse())
+    return Value();
+  llvm::SmallPtrSet<void *, 4> visiting;
+  std::optional<Value> length = getKnownLength(buffer, visiting);
+  if (!length || !*length || *length != view.getSizes().front())
+    return Value();
+  return buffer;
 }
 
 /// A fresh copy of `buffer`, owned by whoever receives it.
@@ -343,7 +413,9 @@ void BufferDeallocator::processBlock(Block &block, ArrayRef<Value> movedIn) {
   SmallVector<memref::CopyOp> elidedCopies(toFree.size());
   for (auto [index, value, last] : llvm::enumerate(toFree, freeAfter)) {
     auto copy = dyn_cast_if_present<memref::CopyOp>(last);
-    if (!copy || copy.getSource() != value ||
+    // The source may be a view of all of the buffer (what the conversion
+    // makes of a loop-carried buffer it cannot see the size of).
+    if (!copy || !getWholeBuffer(copy.getSource(), value) ||
         copy.getTarget().getType() != value.getType())
       continue;
     auto alloc = copy.getTarget().getDefiningOp<memref::AllocOp>();
@@ -376,7 +448,12 @@ void BufferDeallocator::processBlock(Block &block, ArrayRef<Value> movedIn) {
       continue;
     Value source = copy.getSource(), target = copy.getTarget();
     Operation *alloc = target.getDefiningOp();
+    auto wholeView = source.getDefiningOp<memref::ViewOp>();
+    if (wholeView)
+      source = wholeView.getSource();
     copy.erase();
+    if (wholeView)
+      wholeView.erase();
     target.replaceAllUsesWith(source);
     alloc->erase();
     replacedBy[target] = source;

@@ -207,6 +207,45 @@ func.func @elide(%n: index, %lb: index, %ub: index, %step: index) -> memref<?xi8
 
 // -----
 
+// Tests that a copy from a view of all of a loop-carried buffer is elided
+// too: its length is known (its initial and next values hold %n bytes). A
+// loop whose buffers hold %n bytes at first and %m after has no known
+// length, and its view may be part of the buffer: the copy stays.
+// CHECK-LABEL: func.func @elide_whole_view
+// CHECK: %[[A:.+]] = memref.alloc
+// CHECK-NEXT: %[[R:.+]] = scf.for {{.*}} iter_args(%[[ACC:.+]] = %[[A]])
+// CHECK-NEXT: func.call @kernel(%[[ACC]])
+// CHECK-NEXT: scf.yield %[[ACC]]
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[H:.+]] = scf.for {{.*}} iter_args(%[[ACC2:.+]] = %[[R]])
+// CHECK-NEXT: %[[NEXT:.+]] = memref.alloc
+// CHECK-NEXT: %[[V:.+]] = memref.view %[[ACC2]]
+// CHECK-NEXT: memref.copy %[[V]], %[[NEXT]]
+// CHECK-NEXT: memref.dealloc %[[ACC2]]
+// CHECK-NEXT: scf.yield %[[NEXT]]
+// CHECK: return %[[H]]
+func.func private @kernel(memref<?xi8>)
+func.func @elide_whole_view(%n: index, %m: index, %lb: index, %ub: index, %step: index) -> memref<?xi8> {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc(%n) : memref<?xi8>
+  %r = scf.for %i = %lb to %ub step %step iter_args(%acc = %a) -> memref<?xi8> {
+    %next = memref.alloc(%n) : memref<?xi8>
+    %v = memref.view %acc[%c0][%n] : memref<?xi8> to memref<?xi8>
+    memref.copy %v, %next : memref<?xi8> to memref<?xi8>
+    func.call @kernel(%next) : (memref<?xi8>) -> ()
+    scf.yield %next : memref<?xi8>
+  }
+  %h = scf.for %i = %lb to %ub step %step iter_args(%acc = %r) -> memref<?xi8> {
+    %next = memref.alloc(%m) : memref<?xi8>
+    %v = memref.view %acc[%c0][%m] : memref<?xi8> to memref<?xi8>
+    memref.copy %v, %next : memref<?xi8> to memref<?xi8>
+    scf.yield %next : memref<?xi8>
+  }
+  return %h : memref<?xi8>
+}
+
+// -----
+
 // Tests that a loop's initial value that is used again after the loop, or
 // also read inside it, enters the loop as a copy; a loop that yields the
 // buffer it received keeps it without a copy.

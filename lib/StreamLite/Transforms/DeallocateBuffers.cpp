@@ -171,6 +171,19 @@ void collectUses(Value buffer, SmallVectorImpl<OpOperand *> &uses) {
   }
 }
 
+/// The length two values that flow into one buffer agree on (see
+/// getKnownLength: a null Value constrains nothing).
+std::optional<Value> getCommonLength(std::optional<Value> a,
+                                     std::optional<Value> b) {
+  if (!a || !b)
+    return std::nullopt;
+  if (!*a)
+    return b;
+  if (!*b || *a == *b)
+    return a;
+  return std::nullopt;
+}
+
 /// The byte count a 1-D buffer holds when the IR shows it: its
 /// allocation's size, for an scf.if result the count every branch's value
 /// holds, for a buffer a loop carries the count that both its initial and
@@ -188,17 +201,9 @@ std::optional<Value> getKnownLength(Value buffer,
     if (branch.getElseRegion().empty())
       return std::nullopt;
     unsigned index = cast<OpResult>(buffer).getResultNumber();
-    std::optional<Value> thenLength = getKnownLength(
-        branch.thenYield().getOperand(index), visiting);
-    std::optional<Value> elseLength = getKnownLength(
-        branch.elseYield().getOperand(index), visiting);
-    if (!thenLength || !elseLength)
-      return std::nullopt;
-    if (!*thenLength)
-      return elseLength;
-    if (!*elseLength || *thenLength == *elseLength)
-      return thenLength;
-    return std::nullopt;
+    return getCommonLength(
+        getKnownLength(branch.thenYield().getOperand(index), visiting),
+        getKnownLength(branch.elseYield().getOperand(index), visiting));
   }
   auto arg = dyn_cast<BlockArgument>(buffer);
   auto loop = arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())
@@ -207,18 +212,11 @@ std::optional<Value> getKnownLength(Value buffer,
     return std::nullopt;
   if (!visiting.insert(buffer.getAsOpaquePointer()).second)
     return Value();
-  std::optional<Value> init =
-      getKnownLength(loop.getTiedLoopInit(arg)->get(), visiting);
-  std::optional<Value> next =
-      getKnownLength(loop.getTiedLoopYieldedValue(arg)->get(), visiting);
+  std::optional<Value> length = getCommonLength(
+      getKnownLength(loop.getTiedLoopInit(arg)->get(), visiting),
+      getKnownLength(loop.getTiedLoopYieldedValue(arg)->get(), visiting));
   visiting.erase(buffer.getAsOpaquePointer());
-  if (!init || !next)
-    return std::nullopt;
-  if (!*init)
-    return next;
-  if (!*next || *init == *next)
-    return init;
-  return std::nullopt;
+  return length;
 }
 
 /// `buffer` itself when `source` is it or a view of all of it (byte shift

@@ -102,8 +102,8 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     fpm.addPass(mlir::createLiftControlFlowToSCFPass());
     fpm.addPass(createDeallocateBuffersPass());
   }
-  // Parallel kernel loops become async tasks once buffers are placed (the
-  // deallocation passes know nothing of async regions), then async runtime
+  // Parallel kernel loops become async tasks once buffers are placed
+  // (deallocate-buffers knows nothing of async regions), then async runtime
   // calls with reference counting; upstream's async-parallel-for arithmetic
   // (ceildivsi) needs arith-expand.
   if (parallel) {

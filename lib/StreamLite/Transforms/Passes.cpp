@@ -97,11 +97,9 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   // (linear, no run-time ownership flags). It needs structured control
   // flow, so cf is lifted to scf first (lowered back below). Both change
   // one function at a time and run on functions in parallel.
-  {
-    mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
-    fpm.addPass(mlir::createLiftControlFlowToSCFPass());
-    fpm.addPass(createDeallocateBuffersPass());
-  }
+  mlir::OpPassManager *deallocNest = &pm.nest<mlir::func::FuncOp>();
+  deallocNest->addPass(mlir::createLiftControlFlowToSCFPass());
+  deallocNest->addPass(createDeallocateBuffersPass());
   // Parallel kernel loops become async tasks once buffers are placed
   // (deallocate-buffers knows nothing of async regions), then async runtime
   // calls with reference counting; upstream's async-parallel-for arithmetic
@@ -116,7 +114,10 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     pm.addPass(mlir::createAsyncRuntimeRefCountingOptPass());
   }
   {
-    mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
+    // Without the module passes of threads in between, the same nest: each
+    // function goes through all of these passes while it is in the cache.
+    mlir::OpPassManager &fpm =
+        parallel ? pm.nest<mlir::func::FuncOp>() : *deallocNest;
     fpm.addPass(mlir::createCSEPass());
     fpm.addPass(mlir::createCanonicalizerPass());
     // Its patterns never undo a rewrite: without rollback records the

@@ -9,6 +9,13 @@
 // Parallel kernels need the async runtime, and -O1 or more (mlir-runner's
 // -O0 leaves the tasks' coroutines unsplit):
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 %s | mlir-runner -O1 -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so,/usr/lib/llvm-22/lib/libmlir_async_runtime.so | FileCheck %s
+// The output is canonical: a further canonicalizer finds nothing to fold or
+// erase (the pipeline's last canonicalizer makes one sweep, which must reach
+// its fixpoint, dead descriptor chains included):
+// RUN: layout-opt --stream-lite-to-llvm-pipeline %s -o %t.lowered
+// RUN: layout-opt %t.lowered --pass-pipeline='builtin.module(llvm.func(canonicalize{region-simplify=disabled}))' -o %t.again
+// RUN: layout-opt %t.lowered -o %t.reprinted
+// RUN: diff %t.reprinted %t.again
 // What --dump-pass-pipeline prints of the pipeline runs as a --pass-pipeline
 // (every upstream pass in it is registered) and gives the same output:
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 --dump-pass-pipeline %s -o %t.expected 2> %t.dump

@@ -39,6 +39,24 @@ struct AsyncToMemRefState {
   llvm::DenseMap<mlir::Operation *, mlir::memref::GlobalOp> constantGlobals;
   /// (op, operand number) of tied targets that need a copy first.
   llvm::DenseSet<std::pair<mlir::Operation *, unsigned>> copyFirst;
+  /// The constants the patterns make (offsets, counts, steps, element
+  /// sizes, the zero of pads).
+  struct SharedConstants {
+    /// Each distinct constant made once per function, at the top of its
+    /// entry block, and reused by every later pattern (what cse and the
+    /// canonicalizer would make of one per use, without their passing over
+    /// the copies). Only for a conversion that never rolls a pattern back
+    /// (`ConversionConfig::allowPatternRollback = false`, as
+    /// --stream-lite-convert-async-to-memref runs it): a rolled-back pattern
+    /// would take a shared constant with it. Off, each pattern makes its
+    /// own where it lowers its op.
+    bool enabled = false;
+    /// (function, value) -> its constant.
+    llvm::DenseMap<std::pair<mlir::Operation *, mlir::Attribute>, mlir::Value>
+        made;
+    /// function -> the constant made last (the next goes after it).
+    llvm::DenseMap<mlir::Operation *, mlir::Operation *> last;
+  } constants;
 };
 
 /// Before the conversion: checks that only async-phase ops are left,
@@ -57,7 +75,7 @@ void populateStreamLiteToMemRefTypeConversions(mlir::TypeConverter &converter);
 /// (functions, calls, returns, branches, scf) and the target's legality.
 void populateStreamLiteToMemRefConversionPatterns(
     mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns,
-    mlir::ConversionTarget &target, const AsyncToMemRefState &state);
+    mlir::ConversionTarget &target, AsyncToMemRefState &state);
 
 /// After the conversion: drops device declarations and `stream_lite.*`
 /// attributes, which describe nothing once devices are simulated.

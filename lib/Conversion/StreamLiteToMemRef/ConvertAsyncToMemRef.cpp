@@ -25,6 +25,9 @@ struct ConvertAsyncToMemRefPass
     AsyncToMemRefState state;
     if (failed(prepareAsyncToMemRefConversion(module, state)))
       return signalPassFailure();
+    // The conversion never rolls a pattern back, so the patterns may share
+    // their constants.
+    state.constants.enabled = true;
     TypeConverter converter;
     populateStreamLiteToMemRefTypeConversions(converter);
     ConversionTarget target(getContext());

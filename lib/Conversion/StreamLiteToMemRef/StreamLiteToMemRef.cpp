@@ -39,8 +39,45 @@ MemRefType getByteBufferType(MLIRContext *ctx) {
   return MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
 }
 
-Value constIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
+using SharedConstants = AsyncToMemRefState::SharedConstants;
+
+/// Constant `value`: with sharing on, the one at the top of the enclosing
+/// function's entry block (made there the first time), else a new one at
+/// the builder's insertion point.
+Value makeConstant(OpBuilder &b, Location loc, TypedAttr value,
+                   SharedConstants &constants) {
+  Operation *parent = b.getInsertionBlock()->getParentOp();
+  auto function = dyn_cast<func::FuncOp>(parent);
+  if (!function)
+    function = parent->getParentOfType<func::FuncOp>();
+  if (!constants.enabled || !function)
+    return arith::ConstantOp::create(b, loc, value);
+  Block &entry = function.getBody().front();
+  Value &made = constants.made[{function, value}];
+  // (A signature conversion moves the entry block's ops to a new block:
+  // a constant made before it is still in the function.)
+  if (made && made.getParentRegion() == &function.getBody())
+    return made;
+  // In the order they are first needed, after the ones made before.
+  OpBuilder::InsertionGuard guard(b);
+  Operation *&last = constants.last[function];
+  if (last && last->getParentRegion() == &function.getBody())
+    b.setInsertionPointAfter(last);
+  else
+    b.setInsertionPointToStart(&entry);
+  made = arith::ConstantOp::create(b, loc, value);
+  last = made.getDefiningOp();
+  return made;
+}
+
+Value constIndex(OpBuilder &b, Location loc, int64_t v,
+                 SharedConstants &constants) {
+  return makeConstant(b, loc, b.getIndexAttr(v), constants);
+}
+
+/// The i8 zero that pads are filled with.
+Value constZeroByte(OpBuilder &b, Location loc, SharedConstants &constants) {
+  return makeConstant(b, loc, b.getI8IntegerAttr(0), constants);
 }
 
 /// `length` bytes of `buffer` from `offset`, as a memref<?xi8>. A buffer
@@ -72,17 +109,17 @@ void copyBytes(OpBuilder &b, Location loc, Value source, Value sourceOffset,
 /// Stores the integer `pattern` over `length` bytes of `buffer` from
 /// `offset` (memset of 8/16/32/64-bit patterns).
 void fillBytes(OpBuilder &b, Location loc, Value buffer, Value offset,
-               Value length, Value pattern) {
+               Value length, Value pattern, SharedConstants &constants) {
   Type type = pattern.getType();
   int64_t bytes = llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
   Value count = length;
   if (bytes != 1)
-    count = arith::DivUIOp::create(b, loc, length, constIndex(b, loc, bytes));
+    count = arith::DivUIOp::create(b, loc, length, constIndex(b, loc, bytes, constants));
   auto viewType = MemRefType::get({ShapedType::kDynamic}, type);
   Value view =
       memref::ViewOp::create(b, loc, viewType, buffer, offset, ValueRange{count});
-  Value c0 = constIndex(b, loc, 0);
-  Value c1 = constIndex(b, loc, 1);
+  Value c0 = constIndex(b, loc, 0, constants);
+  Value c1 = constIndex(b, loc, 1, constants);
   scf::ForOp::create(b, loc, c0, count, c1, ValueRange{},
                      [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {
                        memref::StoreOp::create(nb, nloc, pattern, view,
@@ -92,9 +129,10 @@ void fillBytes(OpBuilder &b, Location loc, Value buffer, Value offset,
 }
 
 /// A fresh buffer of `size` bytes holding the first `size` bytes of `buffer`.
-Value cloneBytes(OpBuilder &b, Location loc, Value buffer, Value size) {
+Value cloneBytes(OpBuilder &b, Location loc, Value buffer, Value size,
+                 SharedConstants &constants) {
   Value copy = allocBytes(b, loc, size);
-  Value c0 = constIndex(b, loc, 0);
+  Value c0 = constIndex(b, loc, 0, constants);
   copyBytes(b, loc, buffer, c0, copy, c0, size);
   return copy;
 }
@@ -106,13 +144,14 @@ MemRefType getHostMemRefType(RankedTensorType type) {
 
 /// The elements of host memref `host` (identity layout) as a 1-D memref,
 /// and their count.
-std::pair<Value, Value> flattenHost(OpBuilder &b, Location loc, Value host) {
+std::pair<Value, Value> flattenHost(OpBuilder &b, Location loc, Value host,
+                                    SharedConstants &constants) {
   auto type = cast<MemRefType>(host.getType());
-  Value count = constIndex(b, loc, 1);
+  Value count = constIndex(b, loc, 1, constants);
   for (int64_t i = 0; i < type.getRank(); ++i) {
     Value dim = type.isDynamicDim(i)
                     ? memref::DimOp::create(b, loc, host, i).getResult()
-                    : constIndex(b, loc, type.getDimSize(i));
+                    : constIndex(b, loc, type.getDimSize(i), constants);
     count = arith::MulIOp::create(b, loc, count, dim);
   }
   auto flatType = MemRefType::get({ShapedType::kDynamic}, type.getElementType());
@@ -125,15 +164,16 @@ std::pair<Value, Value> flattenHost(OpBuilder &b, Location loc, Value host) {
 /// Packs host memref `host` of a sub-byte integer type (one element per
 /// byte) into `buffer` (dense row-major, slot i in bits [i*w, (i+1)*w)),
 /// whose `size` bytes are zeroed first (tail bits are zero).
-void packHost(OpBuilder &b, Location loc, Value host, Value buffer, Value size) {
+void packHost(OpBuilder &b, Location loc, Value host, Value buffer, Value size,
+              SharedConstants &constants) {
   unsigned w = cast<MemRefType>(host.getType()).getElementTypeBitWidth();
-  fillBytes(b, loc, buffer, constIndex(b, loc, 0), size,
-            arith::ConstantIntOp::create(b, loc, 0, 8));
+  fillBytes(b, loc, buffer, constIndex(b, loc, 0, constants), size,
+            constZeroByte(b, loc, constants), constants);
   // (Not a structured binding: the loop body lambda captures `flat`.)
-  auto flatAndCount = flattenHost(b, loc, host);
+  auto flatAndCount = flattenHost(b, loc, host, constants);
   Value flat = flatAndCount.first, count = flatAndCount.second;
   scf::ForOp::create(
-      b, loc, constIndex(b, loc, 0), count, constIndex(b, loc, 1), ValueRange{},
+      b, loc, constIndex(b, loc, 0, constants), count, constIndex(b, loc, 1, constants), ValueRange{},
       [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {
         PackedPlace place =
             buildPackedPlace(nb, nloc, OpFoldResult(iv), ElementWidth(w));
@@ -148,14 +188,15 @@ void packHost(OpBuilder &b, Location loc, Value host, Value buffer, Value size) 
 }
 
 /// Unpacks the dense packed bytes of `buffer` into host memref `host`.
-void unpackHost(OpBuilder &b, Location loc, Value buffer, Value host) {
+void unpackHost(OpBuilder &b, Location loc, Value buffer, Value host,
+                SharedConstants &constants) {
   auto type = cast<MemRefType>(host.getType());
   unsigned w = type.getElementTypeBitWidth();
   // (Not a structured binding: the loop body lambda captures `flat`.)
-  auto flatAndCount = flattenHost(b, loc, host);
+  auto flatAndCount = flattenHost(b, loc, host, constants);
   Value flat = flatAndCount.first, count = flatAndCount.second;
   scf::ForOp::create(
-      b, loc, constIndex(b, loc, 0), count, constIndex(b, loc, 1), ValueRange{},
+      b, loc, constIndex(b, loc, 0, constants), count, constIndex(b, loc, 1, constants), ValueRange{},
       [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {
         PackedPlace place =
             buildPackedPlace(nb, nloc, OpFoldResult(iv), ElementWidth(w));
@@ -196,7 +237,7 @@ bool isExclusive(Value value, Operation *writer) {
 template <typename OpTy>
 struct AsyncPattern : OpConversionPattern<OpTy> {
   AsyncPattern(const TypeConverter &converter, MLIRContext *ctx,
-               const AsyncToMemRefState &state)
+               AsyncToMemRefState &state)
       : OpConversionPattern<OpTy>(converter, ctx), state(state) {}
 
   /// The buffer a tied op writes: `buffer` itself, or a copy of its first
@@ -205,10 +246,10 @@ struct AsyncPattern : OpConversionPattern<OpTy> {
                        Value buffer, Value size) const {
     if (!state.copyFirst.contains({op, operandNumber}))
       return buffer;
-    return cloneBytes(b, op->getLoc(), buffer, size);
+    return cloneBytes(b, op->getLoc(), buffer, size, state.constants);
   }
 
-  const AsyncToMemRefState &state;
+  AsyncToMemRefState &state;
 };
 
 struct AllocaLowering : AsyncPattern<AsyncAllocaOp> {
@@ -252,15 +293,15 @@ struct ConstantLowering : AsyncPattern<AsyncConstantOp> {
       Value size = adaptor.getResultSize();
       Value buffer = allocBytes(rewriter, loc, size);
       int64_t denseBytes = type.getNumElements() * (splat->getBitWidth() / 8);
-      Value c0 = constIndex(rewriter, loc, 0);
+      Value c0 = constIndex(rewriter, loc, 0, state.constants);
       if (getConstantIntValue(size) != denseBytes)
         fillBytes(rewriter, loc, buffer, c0, size,
-                  arith::ConstantIntOp::create(rewriter, loc, 0, 8));
+                  constZeroByte(rewriter, loc, state.constants), state.constants);
       Value pattern = arith::ConstantOp::create(
           rewriter, loc, rewriter.getIntegerAttr(
                              rewriter.getIntegerType(splat->getBitWidth()), *splat));
-      fillBytes(rewriter, loc, buffer, c0, constIndex(rewriter, loc, denseBytes),
-                pattern);
+      fillBytes(rewriter, loc, buffer, c0, constIndex(rewriter, loc, denseBytes, state.constants),
+                pattern, state.constants);
       rewriter.replaceOp(op, buffer);
       return success();
     }
@@ -273,11 +314,11 @@ struct ConstantLowering : AsyncPattern<AsyncConstantOp> {
     int64_t denseBytes =
         type.getNumElements() * getElementByteWidth(type.getElementType());
     std::optional<int64_t> constSize = getConstantIntValue(size);
-    Value c0 = constIndex(rewriter, loc, 0);
+    Value c0 = constIndex(rewriter, loc, 0, state.constants);
     // Bytes past the value (a size larger than the value) are zero.
     if (!constSize || *constSize != denseBytes)
       fillBytes(rewriter, loc, buffer, c0, size,
-                arith::ConstantIntOp::create(rewriter, loc, 0, 8));
+                constZeroByte(rewriter, loc, state.constants), state.constants);
     Value value =
         memref::GetGlobalOp::create(rewriter, loc, type, global.getSymName());
     Value view =
@@ -295,8 +336,8 @@ struct SplatLowering : AsyncPattern<AsyncSplatOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
-    fillBytes(rewriter, loc, buffer, constIndex(rewriter, loc, 0),
-              adaptor.getResultSize(), adaptor.getValue());
+    fillBytes(rewriter, loc, buffer, constIndex(rewriter, loc, 0, state.constants),
+              adaptor.getResultSize(), adaptor.getValue(), state.constants);
     rewriter.replaceOp(op, buffer);
     return success();
   }
@@ -309,7 +350,7 @@ struct CloneLowering : AsyncPattern<AsyncCloneOp> {
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(op, cloneBytes(rewriter, op.getLoc(),
                                       adaptor.getSource(),
-                                      adaptor.getResultSize()));
+                                      adaptor.getResultSize(), state.constants));
     return success();
   }
 };
@@ -322,7 +363,7 @@ struct TransferLowering : AsyncPattern<AsyncTransferOp> {
     // Every device's memory is host memory: a transfer is a copy.
     rewriter.replaceOp(op, cloneBytes(rewriter, op.getLoc(),
                                       adaptor.getSource(),
-                                      adaptor.getResultSize()));
+                                      adaptor.getResultSize(), state.constants));
     return success();
   }
 };
@@ -335,7 +376,7 @@ struct SliceLowering : AsyncPattern<AsyncSliceOp> {
     Location loc = op.getLoc();
     Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
     copyBytes(rewriter, loc, adaptor.getSource(), adaptor.getSourceOffset(),
-              buffer, constIndex(rewriter, loc, 0), adaptor.getResultSize());
+              buffer, constIndex(rewriter, loc, 0, state.constants), adaptor.getResultSize());
     rewriter.replaceOp(op, buffer);
     return success();
   }
@@ -351,7 +392,7 @@ struct FillLowering : AsyncPattern<AsyncFillOp> {
         rewriter, op, op.getTargetMutable().getOperandNumber(),
         adaptor.getTarget(), adaptor.getTargetSize());
     fillBytes(rewriter, loc, target, adaptor.getTargetOffset(),
-              adaptor.getTargetLength(), adaptor.getValue());
+              adaptor.getTargetLength(), adaptor.getValue(), state.constants);
     rewriter.replaceOp(op, target);
     return success();
   }
@@ -366,7 +407,7 @@ struct UpdateLowering : AsyncPattern<AsyncUpdateOp> {
     Value target = writableTarget(
         rewriter, op, op.getTargetMutable().getOperandNumber(),
         adaptor.getTarget(), adaptor.getTargetSize());
-    copyBytes(rewriter, loc, adaptor.getUpdate(), constIndex(rewriter, loc, 0),
+    copyBytes(rewriter, loc, adaptor.getUpdate(), constIndex(rewriter, loc, 0, state.constants),
               target, adaptor.getTargetOffset(), adaptor.getUpdateSize());
     rewriter.replaceOp(op, target);
     return success();
@@ -537,12 +578,12 @@ struct ImportLowering : AsyncPattern<AsyncImportOp> {
         dims.push_back(memref::DimOp::create(rewriter, loc, source, i));
     Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
     if (isPackedSubByteType(sourceType.getElementType())) {
-      packHost(rewriter, loc, source, buffer, adaptor.getResultSize());
+      packHost(rewriter, loc, source, buffer, adaptor.getResultSize(), state.constants);
       rewriter.replaceOp(op, buffer);
       return success();
     }
     Value view = memref::ViewOp::create(rewriter, loc, sourceType, buffer,
-                                        constIndex(rewriter, loc, 0), dims);
+                                        constIndex(rewriter, loc, 0, state.constants), dims);
     memref::CopyOp::create(rewriter, loc, source, view);
     rewriter.replaceOp(op, buffer);
     return success();
@@ -562,13 +603,13 @@ struct ExportLowering : AsyncPattern<AsyncExportOp> {
     if (isPackedSubByteType(type.getElementType())) {
       Value result =
           memref::AllocOp::create(rewriter, loc, type, adaptor.getResultDims());
-      unpackHost(rewriter, loc, adaptor.getSource(), result);
+      unpackHost(rewriter, loc, adaptor.getSource(), result, state.constants);
       rewriter.replaceOp(op, result);
       return success();
     }
     Value view = memref::ViewOp::create(rewriter, loc, type,
                                         adaptor.getSource(),
-                                        constIndex(rewriter, loc, 0),
+                                        constIndex(rewriter, loc, 0, state.constants),
                                         adaptor.getResultDims());
     Value result =
         memref::AllocOp::create(rewriter, loc, type, adaptor.getResultDims());
@@ -785,7 +826,7 @@ void populateStreamLiteToMemRefTypeConversions(TypeConverter &converter) {
 
 void populateStreamLiteToMemRefConversionPatterns(
     TypeConverter &converter, RewritePatternSet &patterns,
-    ConversionTarget &target, const AsyncToMemRefState &state) {
+    ConversionTarget &target, AsyncToMemRefState &state) {
   MLIRContext *ctx = patterns.getContext();
   target.addIllegalDialect<StreamLiteDialect>();
   target.addLegalOp<DeviceOp>();

@@ -57,11 +57,15 @@ func.func @splat(%sz: index, %v: i32) -> !stream_lite.resource<*> {
 }
 // CHECK-LABEL: func.func @splat
 // CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[V:[a-zA-Z0-9_]+]]: i32)
+// The constants the lowering makes come first, each once per function:
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG: %[[C1:.+]] = arith.constant 1 : index
 // CHECK: %[[B:.+]] = memref.alloc(%[[SZ]]) : memref<?xi8>
-// CHECK: %[[C4:.+]] = arith.constant 4 : index
+// CHECK-NOT: arith.constant
 // CHECK: %[[N:.+]] = arith.divui %[[SZ]], %[[C4]] : index
-// CHECK: %[[W:.+]] = memref.view %[[B]][%{{.+}}][%[[N]]] : memref<?xi8> to memref<?xi32>
-// CHECK: scf.for %[[I:.+]] = %{{.+}} to %[[N]] step
+// CHECK: %[[W:.+]] = memref.view %[[B]][%[[C0]]][%[[N]]] : memref<?xi8> to memref<?xi32>
+// CHECK: scf.for %[[I:.+]] = %[[C0]] to %[[N]] step %[[C1]]
 // CHECK-NEXT: memref.store %[[V]], %[[W]][%[[I]]] : memref<?xi32>
 // CHECK: return %[[B]]
 
@@ -263,6 +267,44 @@ func.func @import_export(%d: index, %sz: index, %t: tensor<?x4xf32>) -> tensor<?
 // CHECK: %[[H:.+]] = memref.alloc(%[[D]]) : memref<?x4xf32>
 // CHECK: memref.copy %[[EV]], %[[H]] : memref<?x4xf32> to memref<?x4xf32>
 // CHECK: return %[[H]] : memref<?x4xf32>
+
+// -----
+
+// Tests that the lowering's constants are made once per function, at the
+// top of its entry block (they dominate every use, in nested regions too),
+// and that each function has its own: a signature conversion (resource
+// arguments) keeps them in the function.
+func.func @shared_constants(%sz: index, %v: i32, %c: i1, %r: !stream_lite.resource<*>) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) {
+  %0 = stream_lite.async.splat %v : i32 -> !stream_lite.resource<*>{%sz}
+  %1 = scf.if %c -> !stream_lite.resource<*> {
+    %2 = stream_lite.async.splat %v : i32 -> !stream_lite.resource<*>{%sz}
+    scf.yield %2 : !stream_lite.resource<*>
+  } else {
+    scf.yield %r : !stream_lite.resource<*>
+  }
+  return %0, %1 : !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+func.func @other_function(%sz: index, %v: i32) -> !stream_lite.resource<*> {
+  %0 = stream_lite.async.splat %v : i32 -> !stream_lite.resource<*>{%sz}
+  return %0 : !stream_lite.resource<*>
+}
+// CHECK-LABEL: func.func @shared_constants
+// CHECK-SAME: (%[[SZ:[a-zA-Z0-9_]+]]: index, %[[V:[a-zA-Z0-9_]+]]: i32, %[[C:[a-zA-Z0-9_]+]]: i1, %[[R:[a-zA-Z0-9_]+]]: memref<?xi8>)
+// CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[C4:.+]] = arith.constant 4 : index
+// CHECK-NEXT: %[[C1:.+]] = arith.constant 1 : index
+// CHECK-NOT: arith.constant
+// CHECK: arith.divui %[[SZ]], %[[C4]] : index
+// CHECK: scf.for %{{.+}} = %[[C0]] to %{{.+}} step %[[C1]]
+// CHECK: scf.if %[[C]]
+// CHECK: arith.divui %[[SZ]], %[[C4]] : index
+// CHECK: scf.for %{{.+}} = %[[C0]] to %{{.+}} step %[[C1]]
+// CHECK-LABEL: func.func @other_function
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: arith.constant 4 : index
+// CHECK-NEXT: arith.constant 1 : index
+// CHECK-NOT: arith.constant
+// CHECK: return
 
 // -----
 

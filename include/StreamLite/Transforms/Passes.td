@@ -170,7 +170,8 @@ def MaterializeBuiltinsPass
   ];
 }
 
-def EncodeHostTensorsPass : Pass<"stream-lite-encode-host-tensors"> {
+def EncodeHostTensorsPass
+    : Pass<"stream-lite-encode-host-tensors", "::mlir::ModuleOp"> {
   let summary = "Lowers tensor-phase ops to byte-level async ops through their layouts";
   let description = [{
     Lowers every tensor-phase op outside executables to the async-phase ops
@@ -199,12 +200,6 @@ def EncodeHostTensorsPass : Pass<"stream-lite-encode-host-tensors"> {
       range `[0 to size for size]`; ties are kept.
     - `tensor.import`/`tensor.export` become `async.import`/`async.export`.
     - `async.transfer` stays.
-
-    The pass runs on any op: on the module (`--stream-lite-encode-host-tensors`)
-    it lowers every function, nested on `func.func` (as the layout pipeline
-    runs it, in one nest with its canonicalize and cse) one function at a
-    time, in parallel. It reads the module's device ops, which no function
-    pass changes.
 
     The pass applies the patterns of `populateEncodeHostTensorsPatterns`
     (`StreamLite/Transforms/Transforms.h`) once to every op (they also work

@@ -51,20 +51,10 @@ struct EncodeHostTensorsPass
 
   void runOnOperation() override {
     if (eraseDeadOps) {
-      // Program functions only (the pass's op, or the functions in it):
-      // executables are not lowered here.
-      auto eraseInFunction = [&](func::FuncOp function) {
+      // Program functions only: executables are not lowered here.
+      for (auto function : getOperation().getOps<func::FuncOp>())
         for (Block &block : function.getBody())
           numDeadOpsErased += ::eraseDeadOps(block);
-      };
-      Operation *root = getOperation();
-      if (auto function = dyn_cast<func::FuncOp>(root))
-        eraseInFunction(function);
-      else
-        for (Region &region : root->getRegions())
-          for (Block &block : region)
-            for (auto function : block.getOps<func::FuncOp>())
-              eraseInFunction(function);
     }
     SymbolTableCollection symbols;
     // The walk lowers ops in order, each right where it was, and erases

@@ -30,14 +30,15 @@
 
 namespace layoutopt::stream_lite {
 
-/// canonicalize then cse, added to a function nest: functions are isolated
-/// from above, so the pass manager runs them in parallel, and each function
-/// is cleaned up whole while it is in cache. One greedy sweep: the
+/// canonicalize then cse on each function of `pm`'s op: functions are
+/// isolated from above, so the pass manager runs them in parallel, and each
+/// function is cleaned up whole while it is in cache. One greedy sweep: the
 /// sweep already runs its worklist to exhaustion, and the second sweep the
 /// default allows only re-checked every op (6% of the layout pipeline) with
 /// nothing left to do on the test suite and the bench modules (the output
 /// is byte-identical).
-static void addCleanup(mlir::OpPassManager &fpm) {
+static void addFunctionCleanup(mlir::OpPassManager &pm) {
+  mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
   // Region simplification as `--canonicalize` does it by default (a default
   // GreedyRewriteConfig would also merge identical blocks).
   fpm.addPass(mlir::createCanonicalizerPass(
@@ -60,16 +61,12 @@ void buildLayoutPipeline(mlir::OpPassManager &pm,
   EncodeHostTensorsPassOptions encode;
   encode.eraseDeadOps = true;
   encode.shareValues = true;
-  // Encoding, canonicalize and cse change one function at a time: nested
-  // on functions they run in parallel, and each function goes through the
-  // three passes (and the verifier after each) while it is in the cache.
-  // Run on the module, each pass and verification walked all of it (at
-  // 100k ops the module is far larger than the caches). The kernels (in
-  // each executable's inner module) get the same cleanup.
-  mlir::OpPassManager &programFunctions = pm.nest<mlir::func::FuncOp>();
-  programFunctions.addPass(createEncodeHostTensorsPass(encode));
-  addCleanup(programFunctions);
-  addCleanup(pm.nest<ExecutableOp>().nest<mlir::ModuleOp>().nest<mlir::func::FuncOp>());
+  pm.addPass(createEncodeHostTensorsPass(encode));
+  // Everything canonicalize and cse change is inside functions: the
+  // program's and the kernels' (in each executable's inner module). Run on
+  // the module as a whole they would take one thread.
+  addFunctionCleanup(pm);
+  addFunctionCleanup(pm.nest<ExecutableOp>().nest<mlir::ModuleOp>());
 }
 
 void buildToLLVMPipeline(mlir::OpPassManager &pm,

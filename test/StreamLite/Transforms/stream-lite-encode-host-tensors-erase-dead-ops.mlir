@@ -1,7 +1,5 @@
 // RUN: layout-opt --stream-lite-encode-host-tensors=erase-dead-ops=true %s | FileCheck %s
 // RUN: layout-opt --stream-lite-encode-host-tensors %s | FileCheck %s --check-prefix=KEEP
-// Nested on functions (as the layout pipeline runs it), the same.
-// RUN: layout-opt --pass-pipeline='builtin.module(func.func(stream-lite-encode-host-tensors{erase-dead-ops=true}))' %s | FileCheck %s
 
 // --stream-lite-encode-host-tensors{erase-dead-ops} (docs/passes.md): unused
 // side-effect-free ops go before lowering, users first, so whole chains and

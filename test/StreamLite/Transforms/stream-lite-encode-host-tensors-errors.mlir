@@ -1,5 +1,4 @@
 // RUN: layout-opt --split-input-file --verify-diagnostics --stream-lite-encode-host-tensors %s
-// RUN: layout-opt --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(func.func(stream-lite-encode-host-tensors))' %s
 
 // Diagnostics of --stream-lite-encode-host-tensors: transfers that need a
 // builtin dispatch, and encodings whose bytes cannot be addressed. Each error

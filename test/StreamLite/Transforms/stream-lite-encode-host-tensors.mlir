@@ -1,11 +1,6 @@
 // RUN: layout-opt --stream-lite-encode-host-tensors %s | FileCheck %s
 // RUN: layout-opt --stream-lite-encode-host-tensors %s | FileCheck %s --check-prefix=NOTENSOR
 // RUN: layout-opt --stream-lite-encode-host-tensors %s | layout-opt --stream-lite-encode-host-tensors | FileCheck %s
-// The pass runs on any op: nested on functions (one at a time, in parallel)
-// it lowers each the same way.
-// RUN: layout-opt --stream-lite-encode-host-tensors %s -o %t.module
-// RUN: layout-opt --pass-pipeline='builtin.module(func.func(stream-lite-encode-host-tensors))' %s -o %t.functions
-// RUN: diff %t.module %t.functions
 
 // --stream-lite-encode-host-tensors (docs/passes.md): every
 // tensor-phase op becomes byte-level async ops on identity, padding and

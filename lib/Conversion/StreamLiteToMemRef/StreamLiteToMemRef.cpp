@@ -114,7 +114,8 @@ void fillBytes(OpBuilder &b, Location loc, Value buffer, Value offset,
   int64_t bytes = llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
   Value count = length;
   if (bytes != 1)
-    count = arith::DivUIOp::create(b, loc, length, constIndex(b, loc, bytes, constants));
+    count = arith::DivUIOp::create(b, loc, length,
+                                   constIndex(b, loc, bytes, constants));
   auto viewType = MemRefType::get({ShapedType::kDynamic}, type);
   Value view =
       memref::ViewOp::create(b, loc, viewType, buffer, offset, ValueRange{count});
@@ -173,7 +174,8 @@ void packHost(OpBuilder &b, Location loc, Value host, Value buffer, Value size,
   auto flatAndCount = flattenHost(b, loc, host, constants);
   Value flat = flatAndCount.first, count = flatAndCount.second;
   scf::ForOp::create(
-      b, loc, constIndex(b, loc, 0, constants), count, constIndex(b, loc, 1, constants), ValueRange{},
+      b, loc, constIndex(b, loc, 0, constants), count,
+      constIndex(b, loc, 1, constants), ValueRange{},
       [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {
         PackedPlace place =
             buildPackedPlace(nb, nloc, OpFoldResult(iv), ElementWidth(w));
@@ -196,7 +198,8 @@ void unpackHost(OpBuilder &b, Location loc, Value buffer, Value host,
   auto flatAndCount = flattenHost(b, loc, host, constants);
   Value flat = flatAndCount.first, count = flatAndCount.second;
   scf::ForOp::create(
-      b, loc, constIndex(b, loc, 0, constants), count, constIndex(b, loc, 1, constants), ValueRange{},
+      b, loc, constIndex(b, loc, 0, constants), count,
+      constIndex(b, loc, 1, constants), ValueRange{},
       [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {
         PackedPlace place =
             buildPackedPlace(nb, nloc, OpFoldResult(iv), ElementWidth(w));
@@ -296,12 +299,14 @@ struct ConstantLowering : AsyncPattern<AsyncConstantOp> {
       Value c0 = constIndex(rewriter, loc, 0, state.constants);
       if (getConstantIntValue(size) != denseBytes)
         fillBytes(rewriter, loc, buffer, c0, size,
-                  constZeroByte(rewriter, loc, state.constants), state.constants);
+                  constZeroByte(rewriter, loc, state.constants),
+                  state.constants);
       Value pattern = arith::ConstantOp::create(
           rewriter, loc, rewriter.getIntegerAttr(
                              rewriter.getIntegerType(splat->getBitWidth()), *splat));
-      fillBytes(rewriter, loc, buffer, c0, constIndex(rewriter, loc, denseBytes, state.constants),
-                pattern, state.constants);
+      fillBytes(rewriter, loc, buffer, c0,
+                constIndex(rewriter, loc, denseBytes, state.constants), pattern,
+                state.constants);
       rewriter.replaceOp(op, buffer);
       return success();
     }
@@ -336,7 +341,8 @@ struct SplatLowering : AsyncPattern<AsyncSplatOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
-    fillBytes(rewriter, loc, buffer, constIndex(rewriter, loc, 0, state.constants),
+    fillBytes(rewriter, loc, buffer,
+              constIndex(rewriter, loc, 0, state.constants),
               adaptor.getResultSize(), adaptor.getValue(), state.constants);
     rewriter.replaceOp(op, buffer);
     return success();
@@ -348,9 +354,9 @@ struct CloneLowering : AsyncPattern<AsyncCloneOp> {
   LogicalResult
   matchAndRewrite(AsyncCloneOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, cloneBytes(rewriter, op.getLoc(),
-                                      adaptor.getSource(),
-                                      adaptor.getResultSize(), state.constants));
+    rewriter.replaceOp(op,
+                       cloneBytes(rewriter, op.getLoc(), adaptor.getSource(),
+                                  adaptor.getResultSize(), state.constants));
     return success();
   }
 };
@@ -361,9 +367,9 @@ struct TransferLowering : AsyncPattern<AsyncTransferOp> {
   matchAndRewrite(AsyncTransferOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     // Every device's memory is host memory: a transfer is a copy.
-    rewriter.replaceOp(op, cloneBytes(rewriter, op.getLoc(),
-                                      adaptor.getSource(),
-                                      adaptor.getResultSize(), state.constants));
+    rewriter.replaceOp(op,
+                       cloneBytes(rewriter, op.getLoc(), adaptor.getSource(),
+                                  adaptor.getResultSize(), state.constants));
     return success();
   }
 };
@@ -376,7 +382,8 @@ struct SliceLowering : AsyncPattern<AsyncSliceOp> {
     Location loc = op.getLoc();
     Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
     copyBytes(rewriter, loc, adaptor.getSource(), adaptor.getSourceOffset(),
-              buffer, constIndex(rewriter, loc, 0, state.constants), adaptor.getResultSize());
+              buffer, constIndex(rewriter, loc, 0, state.constants),
+              adaptor.getResultSize());
     rewriter.replaceOp(op, buffer);
     return success();
   }
@@ -407,8 +414,9 @@ struct UpdateLowering : AsyncPattern<AsyncUpdateOp> {
     Value target = writableTarget(
         rewriter, op, op.getTargetMutable().getOperandNumber(),
         adaptor.getTarget(), adaptor.getTargetSize());
-    copyBytes(rewriter, loc, adaptor.getUpdate(), constIndex(rewriter, loc, 0, state.constants),
-              target, adaptor.getTargetOffset(), adaptor.getUpdateSize());
+    copyBytes(rewriter, loc, adaptor.getUpdate(),
+              constIndex(rewriter, loc, 0, state.constants), target,
+              adaptor.getTargetOffset(), adaptor.getUpdateSize());
     rewriter.replaceOp(op, target);
     return success();
   }
@@ -578,12 +586,14 @@ struct ImportLowering : AsyncPattern<AsyncImportOp> {
         dims.push_back(memref::DimOp::create(rewriter, loc, source, i));
     Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
     if (isPackedSubByteType(sourceType.getElementType())) {
-      packHost(rewriter, loc, source, buffer, adaptor.getResultSize(), state.constants);
+      packHost(rewriter, loc, source, buffer, adaptor.getResultSize(),
+               state.constants);
       rewriter.replaceOp(op, buffer);
       return success();
     }
-    Value view = memref::ViewOp::create(rewriter, loc, sourceType, buffer,
-                                        constIndex(rewriter, loc, 0, state.constants), dims);
+    Value view = memref::ViewOp::create(
+        rewriter, loc, sourceType, buffer,
+        constIndex(rewriter, loc, 0, state.constants), dims);
     memref::CopyOp::create(rewriter, loc, source, view);
     rewriter.replaceOp(op, buffer);
     return success();
@@ -607,10 +617,9 @@ struct ExportLowering : AsyncPattern<AsyncExportOp> {
       rewriter.replaceOp(op, result);
       return success();
     }
-    Value view = memref::ViewOp::create(rewriter, loc, type,
-                                        adaptor.getSource(),
-                                        constIndex(rewriter, loc, 0, state.constants),
-                                        adaptor.getResultDims());
+    Value view = memref::ViewOp::create(
+        rewriter, loc, type, adaptor.getSource(),
+        constIndex(rewriter, loc, 0, state.constants), adaptor.getResultDims());
     Value result =
         memref::AllocOp::create(rewriter, loc, type, adaptor.getResultDims());
     memref::CopyOp::create(rewriter, loc, view, result);
@@ -824,9 +833,10 @@ void populateStreamLiteToMemRefTypeConversions(TypeConverter &converter) {
   });
 }
 
-void populateStreamLiteToMemRefConversionPatterns(
-    TypeConverter &converter, RewritePatternSet &patterns,
-    ConversionTarget &target, AsyncToMemRefState &state) {
+void populateStreamLiteToMemRefConversionPatterns(TypeConverter &converter,
+                                                  RewritePatternSet &patterns,
+                                                  ConversionTarget &target,
+                                                  AsyncToMemRefState &state) {
   MLIRContext *ctx = patterns.getContext();
   target.addIllegalDialect<StreamLiteDialect>();
   target.addLegalOp<DeviceOp>();
@@ -861,7 +871,6 @@ void populateStreamLiteToMemRefConversionPatterns(
                CopyLowering, LoadLowering, StoreLowering, DispatchLowering,
                ImportLowering, ExportLowering>(converter, ctx, state);
   patterns.add<TensorDimLowering>(converter, ctx);
-
 }
 
 void finalizeAsyncToMemRefConversion(ModuleOp module) {

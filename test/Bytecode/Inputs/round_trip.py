@@ -1,10 +1,13 @@
 """round_trip.py LAYOUT_OPT MIN_PROGRAMS DIR...: every program under DIRs
 (.mlir files; each `// -----` part of a --split-input-file test) that
-layout-opt parses and verifies must survive --emit-bytecode: reading the
-bytecode back prints exactly what reading the text prints, locations
-included (--mlir-print-debuginfo). Parts that expect diagnostics, and
-parts the parser rejects, are skipped and counted. Fails when fewer than
-MIN_PROGRAMS programs round-tripped (so a broken search cannot pass)."""
+layout-opt parses and verifies must survive `--verify-roundtrip`: written
+as bytecode and as generic text, each read back into a fresh context
+prints, in the generic form with locations, exactly what the original
+prints. Parts that expect diagnostics, and parts the parser rejects, are
+skipped and counted. One layout-opt per file (--split-input-file): a
+process per part spent most of this test's time starting up. Fails when
+fewer than MIN_PROGRAMS programs round-tripped (so a broken search cannot
+pass)."""
 import concurrent.futures
 import os
 import re
@@ -13,58 +16,57 @@ import sys
 import tempfile
 
 layout_opt, minimum, dirs = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+MARKER = "// -----"
+# What --verify-roundtrip reports; any other error is a part the parser
+# or verifier rejects (skipped).
+ROUND_TRIP_ERROR = re.compile(r"round-?trip", re.I)
 
 
-def run(args, data):
-    return subprocess.run([layout_opt, "--allow-unregistered-dialect"] + args,
-                          input=data,
-                          capture_output=True, timeout=120)
-
-
-def parts(path):
-    text = open(path, encoding="utf-8").read()
+def parts(text):
     if "split-input-file" not in text:
         return [text]
     return re.split(r"^// -----\s*$", text, flags=re.M)
 
 
-def check(path, index, part, tmp):
-    """None (skipped), True (round-tripped) or a failure message."""
-    if re.search(r"expected-(error|warning)", part):
-        return None
-    what = "%s (part %d)" % (path, index)
-    # A file of its own, so that locations name the same file both ways.
-    source = os.path.join(tmp, "part%d-%d.mlir" % (abs(hash(path)), index))
+def check(path, tmp):
+    """(round-tripped, skipped, failure messages) for one file."""
+    kept, skipped = [], 0
+    for part in parts(open(path, encoding="utf-8").read()):
+        if re.search(r"expected-(error|warning)", part):
+            skipped += 1
+        else:
+            kept.append(part)
+    if not kept:
+        return 0, skipped, []
+    source = os.path.join(tmp, "%d-%s" % (abs(hash(path)), os.path.basename(path)))
     with open(source, "w", encoding="utf-8") as f:
-        f.write(part)
-    # Printing locations too: output equal with them is equal without.
-    text = run(["--mlir-print-debuginfo", source], b"")
-    if text.returncode != 0:
-        return None
-    bytecode = run(["--emit-bytecode", source], b"")
-    if bytecode.returncode != 0 or not bytecode.stdout.startswith(b"ML\xefR"):
-        return what + ": --emit-bytecode failed: " + bytecode.stderr.decode()
-    back = run(["--mlir-print-debuginfo", "-"], bytecode.stdout)
-    if back.returncode != 0 or back.stdout != text.stdout:
-        return (what + ": prints differently after bytecode:\n" +
-                back.stderr.decode())
-    return True
+        f.write(("\n" + MARKER + "\n").join(kept))
+    run = subprocess.run(
+        [layout_opt, "--allow-unregistered-dialect", "--split-input-file",
+         "--verify-roundtrip", "--mlir-print-debuginfo", source, "-o", "-"],
+        capture_output=True, text=True, timeout=300)
+    errors = run.stderr
+    if ROUND_TRIP_ERROR.search(errors) or run.returncode not in (0, 1):
+        return 0, skipped, ["%s: does not round-trip (exit %d):\n%s"
+                            % (path, run.returncode, errors)]
+    outputs = run.stdout.split(MARKER + "\n")
+    if len(outputs) != len(kept):
+        return 0, skipped, ["%s: %d parts in, %d out" % (path, len(kept), len(outputs))]
+    done = sum(1 for out in outputs if out.strip())
+    return done, skipped + len(kept) - done, []
 
 
-jobs = []
+files = []
 for root in dirs:
-    for folder, _, files in sorted(os.walk(root)):
-        for name in sorted(files):
-            if name.endswith(".mlir"):
-                path = os.path.join(folder, name)
-                jobs += [(path, i, part) for i, part in enumerate(parts(path))]
+    for folder, _, names in sorted(os.walk(root)):
+        files += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".mlir")]
 
 with tempfile.TemporaryDirectory() as tmp:
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        outcomes = list(pool.map(lambda job: check(*job, tmp), jobs))
-checked = sum(1 for o in outcomes if o is True)
-skipped = sum(1 for o in outcomes if o is None)
-failures = [o for o in outcomes if isinstance(o, str)]
+        outcomes = list(pool.map(lambda path: check(path, tmp), files))
+checked = sum(o[0] for o in outcomes)
+skipped = sum(o[1] for o in outcomes)
+failures = [f for o in outcomes for f in o[2]]
 for failure in failures:
     print("FAIL: " + failure)
 print("round-tripped %d programs, skipped %d, %d failed"

@@ -86,8 +86,8 @@ TensorSpec spec(LayoutDesc layout, Shape shape, std::string element,
 struct KernelCase {
   BuiltinKind kind;
   std::vector<TensorSpec> tensors;
-  std::vector<int64_t> offsets; // slice, update, fill
-  std::vector<int64_t> lengths; // fill
+  std::vector<int64_t> offsets = {}; // slice, update, fill
+  std::vector<int64_t> lengths = {}; // fill
 
   std::string describe() const {
     std::string s = stringifyBuiltinKind(kind).str();

@@ -46,8 +46,8 @@ TEST_CASE("identity == padding<[0, 0]> == all-ones tiled", "[equality]") {
       "#stream_lite.tiled<inner_dims_pos = [1, 0], inner_tiles = [1, 1]>",
       "#stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>",
       "#stream_lite.tiled<inner_dims_pos = [], inner_tiles = []>",
-      "#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [1, 1], "
-      "outer_dims_perm = [0, 1]>",
+      ("#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [1, 1], "
+       "outer_dims_perm = [0, 1]>"),
   };
   for (const char *a : identities)
     for (const char *b : identities) {
@@ -76,8 +76,8 @@ TEST_CASE("layouts that differ physically are not equal", "[equality]") {
       "#stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [4]>",
       "#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2]>",
       "#stream_lite.tiled<inner_dims_pos = [1, 0], inner_tiles = [2, 4]>",
-      "#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2], "
-      "outer_dims_perm = [1, 0]>",
+      ("#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2], "
+       "outer_dims_perm = [1, 0]>"),
       "#stream_lite.tiled<inner_dims_pos = [], inner_tiles = [], outer_dims_perm = [1, 0]>",
   };
   for (size_t i = 0; i < std::size(layouts); ++i)

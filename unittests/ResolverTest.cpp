@@ -322,8 +322,8 @@ TEST_CASE("tiling_resolver: batch_matmul tiles the last two dims",
       *ctx, "#stream_lite.tiling_resolver<m = 4, n = 8, k = 2>");
   const char *expected[] = {
       "#stream_lite.tiled<inner_dims_pos = [1, 2], inner_tiles = [4, 2]>",
-      "#stream_lite.tiled<inner_dims_pos = [2, 1], inner_tiles = [8, 2], "
-      "outer_dims_perm = [0, 2, 1]>",
+      ("#stream_lite.tiled<inner_dims_pos = [2, 1], inner_tiles = [8, 2], "
+       "outer_dims_perm = [0, 2, 1]>"),
       "#stream_lite.tiled<inner_dims_pos = [1, 2], inner_tiles = [4, 8]>",
   };
   for (int operand = 0; operand < 3; ++operand) {

@@ -59,11 +59,12 @@ int main(int argc, char **argv) {
   layoutopt::registerAllPasses();
   mlir::DialectRegistry registry;
   layoutopt::registerAllDialects(registry);
-  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+  // Not a structured binding: C++17 lambdas cannot capture one.
+  std::pair<std::string, std::string> files = mlir::registerAndParseCLIOptions(
       argc, argv, "layout-opt: stream-lite layout optimizer driver\n",
       registry);
   return layoutopt::runWithToolStack([&] {
     return mlir::asMainReturnCode(
-        runLayoutOpt(argc, argv, inputFilename, outputFilename, registry));
+        runLayoutOpt(argc, argv, files.first, files.second, registry));
   });
 }

@@ -10,8 +10,8 @@
 // -O0 leaves the tasks' coroutines unsplit):
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 %s | mlir-runner -O1 -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so,/usr/lib/llvm-22/lib/libmlir_async_runtime.so | FileCheck %s
 // The output is canonical: a further canonicalizer finds nothing to fold or
-// erase (the pipeline's last canonicalizer makes one sweep, which must reach
-// its fixpoint, dead descriptor chains included):
+// erase (convert-host-to-llvm's `fold` makes one sweep per function, which
+// must reach its fixpoint, dead descriptor chains included):
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s -o %t.lowered
 // RUN: layout-opt %t.lowered --pass-pipeline='builtin.module(llvm.func(canonicalize{region-simplify=disabled}))' -o %t.again
 // RUN: layout-opt %t.lowered -o %t.reprinted

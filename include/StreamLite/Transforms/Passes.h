@@ -83,8 +83,9 @@ struct ToLLVMPipelineOptions
 /// with the checks), lower-bindings, convert-async-to-memref,
 /// lift-cf-to-scf, buffer-deallocation-pipeline, then the lowering to the
 /// LLVM dialect (scf-to-cf, expand-strided-metadata,
-/// convert-asserts-to-llvm, convert-host-to-llvm (which reconciles
-/// casts), a folding canonicalization); with `threads`
+/// convert-asserts-to-llvm, convert-host-to-llvm with `fold` (each
+/// function canonicalized right after its conversion; it also reconciles
+/// casts)); with `threads`
 /// above 1, parallel kernels lowered through upstream's async passes.
 void buildToLLVMPipeline(mlir::OpPassManager &pm,
                          const ToLLVMPipelineOptions &options);

@@ -623,7 +623,21 @@ def ConvertHostToLLVMPass
     (`malloc`, `free`, callees), so none scans the
     module. The module's data layout sets the index width, as upstream's
     passes do.
+
+    Functions are converted one at a time, then the module's other ops.
+    With `fold`, each function is folded right after its conversion, by
+    the canonicalizer's patterns in one sweep without region
+    simplification (what the to-llvm pipeline used to run as a separate
+    `llvm.func(canonicalize)` afterwards): the descriptors' insertvalue
+    and extractvalue chains fold and about three quarters of the lowered
+    ops die, one function at a time instead of all of them existing at
+    once, which is the pipeline's peak of memory.
   }];
+  let options = [
+    Option<"fold", "fold", "bool", /*default=*/"false",
+           "Fold each function right after its conversion (canonicalizer "
+           "patterns, one sweep, no region simplification)">,
+  ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
   ];

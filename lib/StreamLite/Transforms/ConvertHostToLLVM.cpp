@@ -33,6 +33,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_CONVERTHOSTTOLLVMPASS
@@ -265,6 +266,20 @@ struct ConvertHostToLLVMPass
           ConvertHostToLLVMPass> {
   using ConvertHostToLLVMPassBase::ConvertHostToLLVMPassBase;
 
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (!fold)
+      return success();
+    // What the canonicalizer pass collects: every loaded dialect's and
+    // registered op's canonicalization patterns.
+    RewritePatternSet owning(ctx);
+    for (Dialect *dialect : ctx->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(owning);
+    for (RegisteredOperationName op : ctx->getRegisteredOperations())
+      op.getCanonicalizationPatterns(owning, ctx);
+    foldPatterns = std::make_shared<FrozenRewritePatternSet>(std::move(owning));
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -296,6 +311,7 @@ struct ConvertHostToLLVMPass
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
     populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);
+    FrozenRewritePatternSet frozenPatterns(std::move(patterns));
 
     // Everything must lower: an op left over here would only fail later,
     // in the translation to LLVM IR, without naming itself.
@@ -303,8 +319,43 @@ struct ConvertHostToLLVMPass
     target.addLegalOp<ModuleOp>();
     ConversionConfig config;
     config.allowPatternRollback = false;
-    if (failed(applyFullConversion(module, target, std::move(patterns), config)))
+
+    // One function at a time: with `fold`, its dead descriptor chains are
+    // gone before the next function is lowered. The lowered function takes
+    // the place of the original (new declarations go to the module's top).
+    GreedyRewriteConfig foldConfig;
+    foldConfig.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    foldConfig.setMaxIterations(1);
+    SmallVector<Operation *> others;
+    for (Operation &op : llvm::make_early_inc_range(*module.getBody())) {
+      auto function = dyn_cast<func::FuncOp>(op);
+      if (!function) {
+        others.push_back(&op);
+        continue;
+      }
+      Operation *next = op.getNextNode();
+      if (failed(applyFullConversion(function, target, frozenPatterns, config)))
+        return signalPassFailure();
+      if (!fold)
+        continue;
+      Operation *lowered =
+          next ? next->getPrevNode() : &module.getBody()->back();
+      // Folding only drops what the conversion left dead or foldable; a
+      // sweep that does not converge leaves correct (if larger) IR.
+      if (auto llvmFunction = dyn_cast_or_null<LLVM::LLVMFuncOp>(lowered))
+        (void)applyPatternsGreedily(llvmFunction, *foldPatterns, foldConfig);
+    }
+    if (!others.empty() &&
+        failed(applyFullConversion(others, target, frozenPatterns, config)))
       return signalPassFailure();
+    // Functions already in the LLVM dialect (the async runtime's, in the
+    // pipeline's threaded form) get the same folding.
+    if (fold)
+      for (Operation *op : others)
+        if (auto llvmFunction = dyn_cast<LLVM::LLVMFuncOp>(op))
+          if (!llvmFunction.isExternal())
+            (void)applyPatternsGreedily(llvmFunction, *foldPatterns,
+                                        foldConfig);
 
     // Casts the conversion could not fold, and any the input carried, are
     // resolved here: the output is LLVM dialect only. On the pipeline's
@@ -316,6 +367,8 @@ struct ConvertHostToLLVMPass
     if (!casts.empty())
       reconcileUnrealizedCasts(casts);
   }
+
+  std::shared_ptr<const FrozenRewritePatternSet> foldPatterns;
 };
 
 } // namespace

@@ -133,19 +133,18 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   // one conversion (one walk of the by now much larger program), after the
   // asserts' linear lowering (upstream's costs asserts x symbols).
   // It also reconciles the casts it leaves (none on the pipeline's input).
-  pm.addPass(createConvertHostToLLVMPass());
-  // Folds the descriptors' insertvalue/extractvalue chains and erases what
-  // they leave dead: the output shrinks to about a quarter. Region
-  // simplification (dead blocks and block arguments) stays off: the
-  // lowering leaves little of either, and looking costs time. One sweep
-  // (its worklist runs until nothing changes): the default's second,
-  // confirming sweep changed nothing on the tests and bench modules.
-  mlir::GreedyRewriteConfig foldOnly;
-  foldOnly.setRegionSimplificationLevel(
-      mlir::GreedySimplifyRegionLevel::Disabled);
-  foldOnly.setMaxIterations(1);
-  pm.addNestedPass<mlir::LLVM::LLVMFuncOp>(
-      mlir::createCanonicalizerPass(foldOnly));
+  // `fold` folds each function right after its conversion: the
+  // descriptors' insertvalue/extractvalue chains fold and what they leave
+  // dead is erased (the output shrinks to about a quarter), one function
+  // at a time, so that the whole program's dead chains never exist at once
+  // (they were the pipeline's peak of memory when a canonicalizer ran on
+  // the lowered functions afterwards). One sweep without region
+  // simplification, as that canonicalizer was: the lowering leaves few dead
+  // blocks or block arguments, and a confirming sweep changed nothing on
+  // the tests and bench modules.
+  ConvertHostToLLVMPassOptions toLLVM;
+  toLLVM.fold = true;
+  pm.addPass(createConvertHostToLLVMPass(toLLVM));
 }
 
 void buildToLLVMPipeline(mlir::OpPassManager &pm) {

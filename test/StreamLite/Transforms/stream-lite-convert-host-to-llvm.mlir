@@ -1,4 +1,5 @@
 // RUN: layout-opt --split-input-file --verify-diagnostics --stream-lite-convert-host-to-llvm %s | FileCheck %s
+// RUN: layout-opt --split-input-file --verify-diagnostics --stream-lite-convert-host-to-llvm=fold %s | FileCheck %s --check-prefix=FOLD
 
 // Tests that memref, arith (ceil division included), cf (assert included),
 // ub, complex and func ops all become LLVM in one pass, with
@@ -171,6 +172,16 @@ module @contiguous {
 // CHECK: %[[SHIFTED:.+]] = llvm.getelementptr %[[BUF]][%[[AT]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
 // CHECK: llvm.insertvalue %[[SHIFTED]], %{{.+}}[1] : !llvm.struct<(ptr, ptr, i64)>
 // CHECK: llvm.load
+// With `fold` the view reads the buffer's pointer directly: no descriptor
+// is left.
+// FOLD-LABEL: module @views
+// FOLD: llvm.func @views(%[[N:[^:]+]]: i64, %[[AT:[^:]+]]: i64) -> i32
+// FOLD-NEXT: %[[BUF:.+]] = llvm.call @malloc(%[[N]])
+// FOLD-NOT: llvm.insertvalue
+// FOLD: %[[SHIFTED:.+]] = llvm.getelementptr %[[BUF]][%[[AT]]]
+// FOLD: llvm.load %[[SHIFTED]]
+// FOLD-NOT: llvm.insertvalue
+// FOLD: llvm.return
 module @views {
   func.func @views(%n: index, %at: index) -> i32 {
     %c0 = arith.constant 0 : index
@@ -181,6 +192,43 @@ module @views {
     %v = memref.load %scalar[] : memref<i32>
     memref.store %v, %whole[%c0] : memref<?xi32>
     memref.dealloc %buffer : memref<?xi8>
+    return %v : i32
+  }
+}
+
+// -----
+
+// Tests that functions are lowered one at a time and the module's other
+// ops after them (a global that both read), and that `fold` folds every
+// function: no descriptor is built, the loads take the global's address.
+// CHECK-LABEL: module @functions_then_globals
+// CHECK: llvm.func @first
+// CHECK: llvm.insertvalue
+// CHECK: llvm.mlir.global private constant @table(dense<[1, 2]> : tensor<2xi32>)
+// CHECK: llvm.func @second
+// CHECK: llvm.insertvalue
+// FOLD-LABEL: module @functions_then_globals
+// FOLD: llvm.func @first() -> i32
+// FOLD-NOT: llvm.insertvalue
+// FOLD: llvm.mlir.addressof @table
+// FOLD: llvm.load
+// FOLD: llvm.mlir.global private constant @table(dense<[1, 2]> : tensor<2xi32>)
+// FOLD: llvm.func @second(%{{.+}}: i64) -> i32
+// FOLD-NOT: llvm.insertvalue
+// FOLD: llvm.mlir.addressof @table
+// FOLD: llvm.load
+// FOLD: llvm.return
+module @functions_then_globals {
+  func.func @first() -> i32 {
+    %c0 = arith.constant 0 : index
+    %table = memref.get_global @table : memref<2xi32>
+    %v = memref.load %table[%c0] : memref<2xi32>
+    return %v : i32
+  }
+  memref.global "private" constant @table : memref<2xi32> = dense<[1, 2]>
+  func.func @second(%i: index) -> i32 {
+    %table = memref.get_global @table : memref<2xi32>
+    %v = memref.load %table[%i] : memref<2xi32>
     return %v : i32
   }
 }

@@ -334,16 +334,21 @@ struct ConvertHostToLLVMPass
         continue;
       }
       Operation *next = op.getNextNode();
+      StringAttr name = function.getSymNameAttr();
       if (failed(applyFullConversion(function, target, frozenPatterns, config)))
         return signalPassFailure();
       if (!fold)
         continue;
-      Operation *lowered =
-          next ? next->getPrevNode() : &module.getBody()->back();
+      auto lowered = dyn_cast_or_null<LLVM::LLVMFuncOp>(
+          next ? next->getPrevNode() : &module.getBody()->back());
+      // Not where the original was (no pattern of ours does that): the
+      // module's symbol table, a scan, finds it.
+      if (!lowered || lowered.getSymNameAttr() != name)
+        lowered = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
       // Folding only drops what the conversion left dead or foldable; a
       // sweep that does not converge leaves correct (if larger) IR.
-      if (auto llvmFunction = dyn_cast_or_null<LLVM::LLVMFuncOp>(lowered))
-        (void)applyPatternsGreedily(llvmFunction, *foldPatterns, foldConfig);
+      if (lowered)
+        (void)applyPatternsGreedily(lowered, *foldPatterns, foldConfig);
     }
     if (!others.empty() &&
         failed(applyFullConversion(others, target, frozenPatterns, config)))

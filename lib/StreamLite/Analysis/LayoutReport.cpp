@@ -192,6 +192,9 @@ void ReportBuilder::addFunction(func::FuncOp func) {
     SmallVector<Value> values;
   };
   std::vector<Live> lives;
+  // Resource entry -> its index in `lives`: a tied write finds the live
+  // range it extends in O(1), not by a scan of the function's resources.
+  DenseMap<size_t, size_t> liveOf;
   StringRef function = func.getSymName();
   int64_t counter = 0;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -208,6 +211,7 @@ void ReportBuilder::addFunction(func::FuncOp func) {
                           logical,
                           physical};
       entryOf[result] = report.resources.size();
+      liveOf[report.resources.size()] = lives.size();
       lives.push_back({report.resources.size(), position[op], {result}});
       report.resources.push_back(std::move(entry));
     };
@@ -230,9 +234,9 @@ void ReportBuilder::addFunction(func::FuncOp func) {
         auto it = entryOf.find(tensor.resource);
         if (it != entryOf.end() && tensor.result) {
           entryOf[tensor.result] = it->second;
-          for (Live &live : lives)
-            if (live.entry == it->second)
-              live.values.push_back(tensor.result);
+          auto live = liveOf.find(it->second);
+          if (live != liveOf.end())
+            lives[live->second].values.push_back(tensor.result);
         }
         continue;
       }

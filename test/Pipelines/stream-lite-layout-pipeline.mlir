@@ -50,3 +50,23 @@ func.func @two_devices(%input: tensor<?x4xf32>, %rows: index) -> tensor<2x4xf32>
 func.func @negative_nothing_to_do(%x: index) -> index {
   return %x : index
 }
+
+// -----
+
+// Tests that the pipeline's canonicalizer leaves out upstream's scf.if
+// ConditionPropagation, which visits every use of the condition for every
+// if on it (quadratic with one flag behind many ifs): the select on the
+// if's own condition stays. (If the pattern's debug name changed, it would
+// run again and fold the select, and this case would fail.)
+// CHECK-LABEL: func.func @condition_not_propagated
+// CHECK: scf.if %[[C:.+]] -> (i32) {
+// CHECK-NEXT: arith.select %[[C]]
+func.func @condition_not_propagated(%c: i1, %a: i32, %b: i32) -> i32 {
+  %r = scf.if %c -> i32 {
+    %s = arith.select %c, %a, %b : i32
+    scf.yield %s : i32
+  } else {
+    scf.yield %b : i32
+  }
+  return %r : i32
+}

@@ -30,13 +30,6 @@
 
 namespace layoutopt::stream_lite {
 
-/// canonicalize then cse on each function of `pm`'s op: functions are
-/// isolated from above, so the pass manager runs them in parallel, and each
-/// function is cleaned up whole while it is in cache. One greedy sweep: the
-/// sweep already runs its worklist to exhaustion, and the second sweep the
-/// default allows only re-checked every op (6% of the layout pipeline) with
-/// nothing left to do on the test suite and the bench modules (the output
-/// is byte-identical).
 /// The canonicalization patterns the pipelines leave out, by debug name
 /// (the type name as the Debian libMLIR spells it; the pipeline tests
 /// fail if the name stops matching). `scf.if`'s
@@ -58,6 +51,13 @@ static mlir::GreedyRewriteConfig canonicalizeOnce() {
       mlir::GreedySimplifyRegionLevel::Normal);
 }
 
+/// canonicalize then cse on each function of `pm`'s op: functions are
+/// isolated from above, so the pass manager runs them in parallel, and each
+/// function is cleaned up whole while it is in cache. One greedy sweep: the
+/// sweep already runs its worklist to exhaustion, and the second sweep the
+/// default allows only re-checked every op (6% of the layout pipeline) with
+/// nothing left to do on the test suite and the bench modules (the output
+/// is byte-identical).
 static void addFunctionCleanup(mlir::OpPassManager &pm) {
   mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
   fpm.addPass(
@@ -137,8 +137,14 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     mlir::OpPassManager &fpm =
         parallel ? pm.nest<mlir::func::FuncOp>() : *deallocNest;
     fpm.addPass(mlir::createCSEPass());
-    fpm.addPass(mlir::createCanonicalizerPass(mlir::GreedyRewriteConfig(),
-                                              quadraticPatterns()));
+    // `--canonicalize`'s defaults (a default GreedyRewriteConfig would
+    // traverse bottom-up and merge identical blocks).
+    fpm.addPass(mlir::createCanonicalizerPass(
+        mlir::GreedyRewriteConfig()
+            .setUseTopDownTraversal(true)
+            .setRegionSimplificationLevel(
+                mlir::GreedySimplifyRegionLevel::Normal),
+        quadraticPatterns()));
     // Upstream's scf-to-cf patterns without rollback records (they never
     // undo a rewrite: ~2.5x less time), lowering the last structured op
     // first so that block splits stay linear in a big function.

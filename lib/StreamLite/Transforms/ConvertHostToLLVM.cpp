@@ -350,17 +350,21 @@ struct ConvertHostToLLVMPass
       if (lowered)
         (void)applyPatternsGreedily(lowered, *foldPatterns, foldConfig);
     }
+    // Functions already in the LLVM dialect (the async runtime's, in the
+    // pipeline's threaded form) get the same folding. Taken before the
+    // conversion, which frees the other ops it replaces (globals); these
+    // are legal and stay.
+    SmallVector<LLVM::LLVMFuncOp> llvmFunctions;
+    for (Operation *op : others)
+      if (auto llvmFunction = dyn_cast<LLVM::LLVMFuncOp>(op))
+        if (!llvmFunction.isExternal())
+          llvmFunctions.push_back(llvmFunction);
     if (!others.empty() &&
         failed(applyFullConversion(others, target, frozenPatterns, config)))
       return signalPassFailure();
-    // Functions already in the LLVM dialect (the async runtime's, in the
-    // pipeline's threaded form) get the same folding.
     if (fold)
-      for (Operation *op : others)
-        if (auto llvmFunction = dyn_cast<LLVM::LLVMFuncOp>(op))
-          if (!llvmFunction.isExternal())
-            (void)applyPatternsGreedily(llvmFunction, *foldPatterns,
-                                        foldConfig);
+      for (LLVM::LLVMFuncOp llvmFunction : llvmFunctions)
+        (void)applyPatternsGreedily(llvmFunction, *foldPatterns, foldConfig);
 
     // Casts the conversion could not fold, and any the input carried, are
     // resolved here: the output is LLVM dialect only. On the pipeline's

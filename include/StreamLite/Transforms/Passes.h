@@ -81,8 +81,8 @@ struct ToLLVMPipelineOptions
 /// `--stream-lite-to-llvm-pipeline` (docs/passes.md): insert-runtime-checks
 /// (unless disabled), the layout pipeline (then remove-redundant-asserts
 /// with the checks), lower-bindings, convert-async-to-memref,
-/// lift-cf-to-scf, buffer-deallocation-pipeline, then the lowering to the
-/// LLVM dialect (scf-to-cf, expand-strided-metadata,
+/// lift-cf-to-scf, deallocate-buffers, then the lowering to the LLVM
+/// dialect (lower-scf-to-cf, expand-strided-metadata,
 /// convert-asserts-to-llvm, convert-host-to-llvm with `fold` (each
 /// function canonicalized right after its conversion; it also reconciles
 /// casts)); with `threads`

@@ -52,7 +52,7 @@ def StreamLite_Dialect : Dialect {
       // (an op verifier's check of each tensor type it names).
       ElementAndEncoding = 4,
     };
-    /// Whether `fact` was recorded for `type` (in this thread's cache).
+    /// Whether `fact` was recorded for `type`.
     bool hasVerifiedTypeFact(::mlir::Type type, VerifiedTypeFact fact);
     void recordVerifiedTypeFact(::mlir::Type type, VerifiedTypeFact fact);
 
@@ -64,9 +64,9 @@ def StreamLite_Dialect : Dialect {
   private:
     struct IndexAttrTable;
     std::unique_ptr<IndexAttrTable> indexAttrs;
-    /// Thread-local: verification runs on many threads at once.
-    ::mlir::ThreadLocalCache<::llvm::DenseMap<::mlir::Type, uint8_t>>
-        verifiedTypeFacts;
+    /// Shared by every thread (verification runs on many at once).
+    struct TypeFactTable;
+    std::unique_ptr<TypeFactTable> verifiedTypeFacts;
     void registerAttributes();
     void registerTypes();
   public:

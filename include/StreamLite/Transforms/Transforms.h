@@ -159,12 +159,26 @@ public:
   const Counts &getCounts() const { return counts; }
 
 private:
+  /// The dispatch entry of builtin `kind` over `types`, its executable
+  /// created on first use. Memoized: a module dispatches the same few
+  /// signatures thousands of times, and mangling a name costs more than the
+  /// rest of a replacement.
+  mlir::SymbolRefAttr getBuiltinEntry(mlir::RewriterBase &rewriter,
+                                      mlir::Operation *op, BuiltinKind kind,
+                                      llvm::ArrayRef<mlir::RankedTensorType> types);
+
   mlir::ModuleOp module;
   mlir::SymbolTable builtins;
   mlir::SymbolTableCollection symbols;
   BuiltinKernelOptions kernelOptions;
   bool anyFailed = false;
   Counts counts;
+  /// Entries by kind and up to three types (no builtin takes more).
+  llvm::DenseMap<std::tuple<unsigned, mlir::Type, mlir::Type, mlir::Type>,
+                 mlir::SymbolRefAttr>
+      entries;
+  /// The TypeAttr of each operand type dispatched so far.
+  llvm::DenseMap<mlir::Type, mlir::TypeAttr> typeAttrs;
 };
 
 /// Upstream's async-parallel-for pattern (scf.parallel to async tasks),

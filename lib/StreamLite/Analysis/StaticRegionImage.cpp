@@ -8,6 +8,7 @@
 
 #include "StaticRegionImage.h"
 #include "SymbolicRegionImage.h"
+#include "StreamLite/IR/IndexArith.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/STLExtras.h"
@@ -23,7 +24,7 @@ std::optional<StaticRegion> getStatic(const TensorRegion &region) {
   auto collect = [](ArrayRef<OpFoldResult> values,
                     SmallVectorImpl<int64_t> &out) {
     for (OpFoldResult v : values) {
-      std::optional<int64_t> c = getConstantIntValue(v);
+      std::optional<int64_t> c = IndexArith::known(v);
       if (!c)
         return false;
       out.push_back(*c);

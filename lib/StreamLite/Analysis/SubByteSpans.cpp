@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SymbolicRegionImage.h"
+#include "StreamLite/IR/IndexArith.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/STLExtras.h"
@@ -39,7 +40,7 @@ std::string whyNotWholeBytes(const ByteSpan &span,
     count = getKnownElementSlotDivisor(layout, region.dims, index);
   } else {
     for (OpFoldResult factor : span.elementFactors) {
-      std::optional<int64_t> c = getConstantIntValue(factor);
+      std::optional<int64_t> c = IndexArith::known(factor);
       if (c == 0)
         return ""; // Moves no byte.
       if (c)
@@ -59,11 +60,11 @@ std::string whyNotWholeBytes(const ByteSpan &span,
   // slot count is the storage size of one-byte slots.)
   SmallVector<int64_t> dims;
   for (OpFoldResult dim : region.dims)
-    if (std::optional<int64_t> c = getConstantIntValue(dim))
+    if (std::optional<int64_t> c = IndexArith::known(dim))
       dims.push_back(*c);
   bool isStatic = dims.size() == region.dims.size() &&
                   llvm::all_of(span.start, [](OpFoldResult v) {
-                    return getConstantIntValue(v).has_value();
+                    return IndexArith::known(v).has_value();
                   });
   if (end == SpanEnd::WithLastSlot && isStatic && exactCount &&
       start + count ==

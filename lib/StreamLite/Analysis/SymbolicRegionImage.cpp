@@ -33,7 +33,7 @@ using namespace mlir;
 namespace layoutopt::stream_lite::detail {
 
 static std::optional<int64_t> known(OpFoldResult v) {
-  return getConstantIntValue(v);
+  return IndexArith::known(v);
 }
 
 static bool provablyEqual(OpFoldResult a, OpFoldResult b) {
@@ -48,7 +48,7 @@ static bool provablyEqual(OpFoldResult a, OpFoldResult b) {
 //===----------------------------------------------------------------------===//
 
 static bool multipleOf(Value value, int64_t factor, unsigned depth) {
-  if (std::optional<int64_t> c = getConstantIntValue(value))
+  if (std::optional<int64_t> c = IndexArith::known(value))
     return *c % factor == 0;
   Operation *op = value.getDefiningOp();
   if (!op || depth > 8)

@@ -42,6 +42,18 @@ Value IndexArith::value(V v) {
 }
 
 std::optional<int64_t> IndexArith::known(V v) {
+  // Layout math asks this of every operand it combines: the common cases
+  // (an integer attribute, an arith.constant) without getConstantIntValue's
+  // generic m_Constant fold, which cost most of a host-tensor lowering.
+  if (auto attr = llvm::dyn_cast_if_present<Attribute>(v)) {
+    if (auto integer = dyn_cast<IntegerAttr>(attr))
+      return integer.getValue().getSExtValue();
+    return std::nullopt;
+  }
+  if (auto value = llvm::dyn_cast_if_present<Value>(v))
+    if (auto constant = value.getDefiningOp<arith::ConstantOp>())
+      if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
+        return integer.getValue().getSExtValue();
   return getConstantIntValue(v);
 }
 

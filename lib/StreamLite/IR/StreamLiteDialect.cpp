@@ -21,14 +21,55 @@ using namespace layoutopt::stream_lite;
 
 namespace layoutopt::stream_lite {
 
+/// The verified facts of each type: an open-addressed table of atomics,
+/// read without a lock (types are immortal, so a slot's key never changes
+/// once set). Every op verifier asks it for every tensor type it names at
+/// every verification; the thread-local DenseMap it replaced cost about 100
+/// instructions a lookup, this two loads. A type whose probe sequence is
+/// full is simply not cached: its checks run again.
+struct StreamLiteDialect::TypeFactTable {
+  static constexpr size_t kSlots = size_t(1) << 12;
+  static constexpr unsigned kProbes = 32;
+  struct Slot {
+    std::atomic<const void *> type{nullptr};
+    std::atomic<uint8_t> facts{0};
+  };
+  std::unique_ptr<Slot[]> slots = std::make_unique<Slot[]>(kSlots);
+
+  /// The slot of `type`, claimed for it when `claim` is set; null when the
+  /// type has none (and none could be claimed).
+  Slot *find(Type type, bool claim) {
+    const void *key = type.getAsOpaquePointer();
+    size_t index =
+        llvm::DenseMapInfo<const void *>::getHashValue(key) & (kSlots - 1);
+    for (unsigned probe = 0; probe < kProbes;
+         ++probe, index = (index + 1) & (kSlots - 1)) {
+      Slot &slot = slots[index];
+      const void *current = slot.type.load(std::memory_order_acquire);
+      if (current == key)
+        return &slot;
+      if (current)
+        continue;
+      if (!claim)
+        return nullptr;
+      if (slot.type.compare_exchange_strong(current, key,
+                                            std::memory_order_acq_rel) ||
+          current == key)
+        return &slot;
+    }
+    return nullptr;
+  }
+};
+
 bool StreamLiteDialect::hasVerifiedTypeFact(Type type, VerifiedTypeFact fact) {
-  llvm::DenseMap<Type, uint8_t> &facts = verifiedTypeFacts.get();
-  auto it = facts.find(type);
-  return it != facts.end() && (it->second & static_cast<uint8_t>(fact));
+  TypeFactTable::Slot *slot = verifiedTypeFacts->find(type, /*claim=*/false);
+  return slot && (slot->facts.load(std::memory_order_acquire) &
+                  static_cast<uint8_t>(fact));
 }
 
 void StreamLiteDialect::recordVerifiedTypeFact(Type type, VerifiedTypeFact fact) {
-  verifiedTypeFacts.get()[type] |= static_cast<uint8_t>(fact);
+  if (TypeFactTable::Slot *slot = verifiedTypeFacts->find(type, /*claim=*/true))
+    slot->facts.fetch_or(static_cast<uint8_t>(fact), std::memory_order_release);
 }
 
 /// Index attributes of 0 ... kSize - 1, filled on first use. Passes run on
@@ -51,6 +92,7 @@ IntegerAttr StreamLiteDialect::getIndexAttr(int64_t value) {
 
 void StreamLiteDialect::initialize() {
   indexAttrs = std::make_unique<IndexAttrTable>();
+  verifiedTypeFacts = std::make_unique<TypeFactTable>();
   registerAttributes();
   registerTypes();
   addOperations<

@@ -472,8 +472,10 @@ void TensorDispatchOp::print(OpAsmPrinter &printer) {
   printDispatchHead(printer, *this, getAffinityAttr(), getEntryPoints(),
                     getWorkload());
   printer << '(' << getMixedOperands() << ')';
+  // Every inherent attribute is printed above: only the discardable ones
+  // remain, and getAttrs() would build a dictionary of all of them first.
   printer.printOptionalAttrDict(
-      (*this)->getAttrs(),
+      (*this)->getDiscardableAttrDictionary().getValue(),
       {"affinity", "entry_points", "operand_encodings", "result_encodings",
        "tied_operands", getOperandSegmentSizesAttrName()});
   printer << " : ";
@@ -735,9 +737,11 @@ void AsyncDispatchOp::print(OpAsmPrinter &printer) {
     ++range;
   });
   printer << ')';
-  printer.printOptionalAttrDict((*this)->getAttrs(),
-                                {"affinity", "entry_points", "tied_operands",
-                                 getOperandSegmentSizesAttrName()});
+  // As for tensor.dispatch: the inherent attributes are printed above.
+  printer.printOptionalAttrDict(
+      (*this)->getDiscardableAttrDictionary().getValue(),
+      {"affinity", "entry_points", "tied_operands",
+       getOperandSegmentSizesAttrName()});
   printer << " : ";
   printDispatchOperandTypes(
       printer, getResourceOperands(), getResourceOperandSizes(),

@@ -402,7 +402,7 @@ int64_t knownSlotDivisor(Attribute layout, ArrayRef<OpFoldResult> dims,
   auto convert = [&](ArrayRef<OpFoldResult> values) {
     SmallVector<DivisorArith::V> result;
     for (OpFoldResult v : values) {
-      std::optional<int64_t> c = getConstantIntValue(v);
+      std::optional<int64_t> c = IndexArith::known(v);
       result.push_back(c ? a.constant(*c) : a.unknown(1));
     }
     return result;

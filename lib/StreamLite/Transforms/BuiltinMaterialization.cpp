@@ -64,12 +64,20 @@ LogicalResult BuiltinMaterialization::plan(
   return success();
 }
 
-void BuiltinMaterialization::replaceWithDispatch(
-    RewriterBase &rewriter, Operation *op, BuiltinKind kind,
-    ArrayRef<RankedTensorType> types, ValueRange resources,
-    ValueRange resourceSizes, ValueRange resourceDims, ValueRange scalars,
-    RankedTensorType resultType, ValueRange resultDims, Value resultSize,
-    std::optional<int64_t> tiedOperand) {
+SymbolRefAttr
+BuiltinMaterialization::getBuiltinEntry(RewriterBase &rewriter, Operation *op,
+                                        BuiltinKind kind,
+                                        ArrayRef<RankedTensorType> types) {
+  std::tuple<unsigned, Type, Type, Type> key{static_cast<unsigned>(kind),
+                                             Type(), Type(), Type()};
+  bool cacheable = types.size() <= 3;
+  if (cacheable) {
+    Type *slots[] = {&std::get<1>(key), &std::get<2>(key), &std::get<3>(key)};
+    for (auto [index, type] : llvm::enumerate(types))
+      *slots[index] = type;
+    if (SymbolRefAttr known = entries.lookup(key))
+      return known;
+  }
   std::string name = getBuiltinName(kind, types);
   if (!builtins.lookup(name)) {
     OpBuilder::InsertionGuard guard(rewriter);
@@ -78,25 +86,43 @@ void BuiltinMaterialization::replaceWithDispatch(
     while (anchor->getParentOp() != module.getOperation())
       anchor = anchor->getParentOp();
     rewriter.setInsertionPoint(anchor);
-    builtins.insert(
-        buildBuiltinExecutable(rewriter, op->getLoc(), name, kind, types,
-                               kernelOptions));
+    builtins.insert(buildBuiltinExecutable(rewriter, op->getLoc(), name, kind,
+                                           types, kernelOptions));
     ++counts.executables[static_cast<unsigned>(kind)];
   }
+  MLIRContext *ctx = op->getContext();
+  auto entry = SymbolRefAttr::get(StringAttr::get(ctx, name),
+                                  {FlatSymbolRefAttr::get(ctx, name)});
+  if (cacheable)
+    entries.try_emplace(key, entry);
+  return entry;
+}
+
+void BuiltinMaterialization::replaceWithDispatch(
+    RewriterBase &rewriter, Operation *op, BuiltinKind kind,
+    ArrayRef<RankedTensorType> types, ValueRange resources,
+    ValueRange resourceSizes, ValueRange resourceDims, ValueRange scalars,
+    RankedTensorType resultType, ValueRange resultDims, Value resultSize,
+    std::optional<int64_t> tiedOperand) {
+  SymbolRefAttr entry = getBuiltinEntry(rewriter, op, kind, types);
   ++counts.dispatches[static_cast<unsigned>(kind)];
 
-  MLIRContext *ctx = op->getContext();
+  auto typeAttr = [&](Type type) {
+    TypeAttr &attr = typeAttrs[type];
+    if (!attr)
+      attr = TypeAttr::get(type);
+    return attr;
+  };
   SmallVector<Value> operands(resources.begin(), resources.end());
   llvm::append_range(operands, scalars);
   SmallVector<Attribute> operandEncodings;
+  operandEncodings.reserve(operands.size());
   for (auto [index, value] : llvm::enumerate(operands)) {
     if (index < resources.size())
-      operandEncodings.push_back(TypeAttr::get(types[index]));
+      operandEncodings.push_back(typeAttr(types[index]));
     else
-      operandEncodings.push_back(TypeAttr::get(value.getType()));
+      operandEncodings.push_back(typeAttr(value.getType()));
   }
-  auto entry = SymbolRefAttr::get(StringAttr::get(ctx, name),
-                                  {FlatSymbolRefAttr::get(ctx, name)});
   ArrayAttr tied;
   if (tiedOperand)
     tied = rewriter.getI64ArrayAttr({*tiedOperand});
@@ -105,7 +131,7 @@ void BuiltinMaterialization::replaceWithDispatch(
       /*workload=*/ValueRange{}, rewriter.getArrayAttr({entry}), operands,
       resourceSizes, rewriter.getArrayAttr(operandEncodings), resourceDims,
       ValueRange{resultSize},
-      rewriter.getArrayAttr({TypeAttr::get(resultType)}), resultDims, tied,
+      rewriter.getArrayAttr({typeAttr(resultType)}), resultDims, tied,
       cast<AffinityOpInterface>(op).getAffinityAttr());
   rewriter.replaceOp(op, dispatch.getResults());
 }

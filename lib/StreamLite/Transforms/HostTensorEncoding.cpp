@@ -147,7 +147,7 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
   range.length = length;
   // A span from byte 0 over the whole storage (its size value, or the
   // static storage size of the type) is the whole resource.
-  std::optional<int64_t> staticLength = getConstantIntValue(range.length);
+  std::optional<int64_t> staticLength = IndexArith::known(range.length);
   range.whole =
       isConstantIntValue(range.offset, 0) &&
       (isEqualConstantIntOrValue(range.length, storageSize) ||

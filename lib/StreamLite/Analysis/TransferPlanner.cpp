@@ -55,9 +55,8 @@ TensorRegion TensorRegion::region(RankedTensorType type, ValueRange dynamicDims,
   region.dims = getMixedDims(builder, type, dynamicDims);
   // Constant operands become attributes so that static reasoning sees them.
   auto fold = [&](Value v) -> OpFoldResult {
-    APInt value;
-    if (matchPattern(v, m_ConstantInt(&value)))
-      return indexAttr(builder.getContext(), value.getSExtValue());
+    if (std::optional<int64_t> value = IndexArith::known(v))
+      return indexAttr(builder.getContext(), *value);
     return v;
   };
   for (Value offset : offsets)
@@ -69,14 +68,14 @@ TensorRegion TensorRegion::region(RankedTensorType type, ValueRange dynamicDims,
 
 /// Whether `a` and `b` are provably the same index (same constant or value).
 static bool provablyEqual(OpFoldResult a, OpFoldResult b) {
-  std::optional<int64_t> ca = getConstantIntValue(a), cb = getConstantIntValue(b);
+  std::optional<int64_t> ca = IndexArith::known(a), cb = IndexArith::known(b);
   if (ca || cb)
     return ca && cb && *ca == *cb;
   return cast<Value>(a) == cast<Value>(b);
 }
 
 static bool isConstant(OpFoldResult v, int64_t value) {
-  return getConstantIntValue(v) == value;
+  return IndexArith::known(v) == value;
 }
 
 static bool isWhole(const TensorRegion &region) {
@@ -647,7 +646,7 @@ static bool spansWholeStorage(const ByteSpan &span, const TensorRegion &region,
     return false;
   int64_t slots = 1;
   for (OpFoldResult factor : span.elementFactors) {
-    std::optional<int64_t> c = getConstantIntValue(factor);
+    std::optional<int64_t> c = IndexArith::known(factor);
     if (!c)
       return false;
     slots *= *c;

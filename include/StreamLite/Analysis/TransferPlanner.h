@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include <string>
 
 namespace layoutopt::stream_lite {
@@ -100,11 +101,33 @@ llvm::SmallVector<int64_t> getNativeFillBits(mlir::Operation *op,
 
 /// Plans transfer ops. `nativeFillBits` are the fill widths of the device
 /// that runs the op (its `native_fill_bits`).
+/// Plans of fills of static regions (constant shape, offsets and lengths),
+/// keyed by everything such a plan depends on. A module fills and splats
+/// the same few static regions of the same few types again and again, and
+/// planning one costs thousands of instructions; a pass keeps one cache
+/// for its run (it is not thread-safe).
+class FillPlanCache {
+public:
+  const TransferPlan *lookup(llvm::StringRef key) const {
+    auto it = plans.find(key);
+    return it == plans.end() ? nullptr : &it->second;
+  }
+  void insert(llvm::StringRef key, const TransferPlan &plan) {
+    plans.try_emplace(key, plan);
+  }
+
+private:
+  llvm::StringMap<TransferPlan> plans;
+};
+
 class TransferPlanner {
 public:
   /// With `explainDMA` false, DMA plans carry no explanation (formatting it
-  /// is a good part of planning); dispatches and errors still do.
-  explicit TransferPlanner(bool explainDMA = true) : explainDMA(explainDMA) {}
+  /// is a good part of planning); dispatches and errors still do. With
+  /// `fillPlans`, fills of static regions are planned once per key.
+  explicit TransferPlanner(bool explainDMA = true,
+                           FillPlanCache *fillPlans = nullptr)
+      : explainDMA(explainDMA), fillPlans(fillPlans) {}
 
   TransferPlan planClone(TensorCloneOp op);
   TransferPlan planEncode(TensorEncodeOp op);
@@ -123,6 +146,7 @@ public:
 
 private:
   bool explainDMA;
+  FillPlanCache *fillPlans;
 };
 
 } // namespace layoutopt::stream_lite

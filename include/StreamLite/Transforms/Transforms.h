@@ -151,7 +151,9 @@ public:
   mlir::SymbolTableCollection &getSymbols() { return symbols; }
   /// The planner the patterns use. It does not explain DMA decisions: `plan`
   /// plans again with explanations only for the remarks that are emitted.
-  TransferPlanner planner() const { return TransferPlanner(/*explainDMA=*/false); }
+  TransferPlanner planner() const {
+    return TransferPlanner(/*explainDMA=*/false, &fillPlans);
+  }
   /// Whether a plan was an error.
   bool hasFailed() const { return anyFailed; }
   /// The decisions so far: `plan` counts DMA and folds,
@@ -173,6 +175,8 @@ private:
   BuiltinKernelOptions kernelOptions;
   bool anyFailed = false;
   Counts counts;
+  /// The planner's memo of static fills (planning does not change the IR).
+  mutable FillPlanCache fillPlans;
   /// Entries by kind and up to three types (no builtin takes more).
   llvm::DenseMap<std::tuple<unsigned, mlir::Type, mlir::Type, mlir::Type>,
                  mlir::SymbolRefAttr>
@@ -217,6 +221,8 @@ public:
   mlir::Value getBitcast(mlir::OpBuilder &builder, mlir::Location loc,
                          mlir::Operation *user, mlir::Type type,
                          mlir::Value value);
+  /// The plans of static fills and splats made so far.
+  FillPlanCache &getFillPlans() { return fillPlans; }
 
 private:
   /// The latest op made for each key; a later `user` may use it when it
@@ -224,6 +230,7 @@ private:
   mlir::Value find(std::pair<const void *, const void *> key,
                    mlir::Operation *user) const;
   llvm::DenseMap<std::pair<const void *, const void *>, mlir::Value> made;
+  FillPlanCache fillPlans;
 };
 
 /// One pattern per tensor-phase op, lowering it to async-phase ops over

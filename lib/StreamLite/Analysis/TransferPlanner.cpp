@@ -559,14 +559,59 @@ static TransferPlan planFillOfSlots(const TensorRegion &target,
       });
 }
 
+/// The FillPlanCache key of a fill of `target`, or false when the region
+/// is not static. Only attributes count as static: a plan then holds no
+/// value of the op it was made for, so another op may share it.
+static bool getFillPlanKey(const TensorRegion &target,
+                           const std::optional<APInt> &pattern,
+                           unsigned elementBits,
+                           ArrayRef<int64_t> nativeFillBits, bool explain,
+                           SmallVectorImpl<char> &key) {
+  auto append = [&](uint64_t word) {
+    const char *bytes = reinterpret_cast<const char *>(&word);
+    key.append(bytes, bytes + sizeof(word));
+  };
+  append(reinterpret_cast<uintptr_t>(target.type.getAsOpaquePointer()));
+  append(elementBits | (uint64_t(explain) << 32));
+  for (ArrayRef<OpFoldResult> values :
+       {ArrayRef<OpFoldResult>(target.dims), ArrayRef<OpFoldResult>(target.offsets),
+        ArrayRef<OpFoldResult>(target.lengths)}) {
+    append(values.size());
+    for (OpFoldResult value : values) {
+      auto attr = dyn_cast_if_present<Attribute>(value);
+      auto integer = dyn_cast_if_present<IntegerAttr>(attr);
+      if (!integer)
+        return false;
+      append(integer.getValue().getSExtValue());
+    }
+  }
+  append(nativeFillBits.size());
+  for (int64_t bits : nativeFillBits)
+    append(bits);
+  append(pattern ? pattern->getBitWidth() : 0);
+  if (pattern)
+    for (unsigned i = 0; i < pattern->getNumWords(); ++i)
+      append(pattern->getRawData()[i]);
+  return true;
+}
+
 TransferPlan TransferPlanner::planFillRegion(const TensorRegion &target,
                                              std::optional<APInt> pattern,
                                              unsigned elementBits,
                                              ArrayRef<int64_t> nativeFillBits) {
-  return requireWholeBytes(
+  SmallString<128> key;
+  bool cached = fillPlans && getFillPlanKey(target, pattern, elementBits,
+                                            nativeFillBits, explainDMA, key);
+  if (cached)
+    if (const TransferPlan *known = fillPlans->lookup(key))
+      return *known;
+  TransferPlan plan = requireWholeBytes(
       planFillOfSlots(target, pattern, elementBits, nativeFillBits, explainDMA),
       nullptr,
       target, /*zeroFill=*/pattern && pattern->isZero());
+  if (cached)
+    fillPlans->insert(key, plan);
+  return plan;
 }
 
 //===----------------------------------------------------------------------===//

@@ -52,7 +52,7 @@ LogicalResult BuiltinMaterialization::plan(
     // remark reads (and the context may have an engine whose filters let
     // no remark through): this one is planned again with it.
     if (result.explanation.empty() && replan) {
-      TransferPlanner explaining(/*explainDMA=*/true);
+      TransferPlanner explaining(/*explainDMA=*/true, &fillPlans);
       result.explanation = replan(explaining).explanation;
     }
     report << result.explanation;

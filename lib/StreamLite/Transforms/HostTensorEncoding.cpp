@@ -488,7 +488,9 @@ struct SplatLowering : HostPattern<TensorSplatOp> {
   lower(TensorSplatOp op, OpAdaptor adaptor,
                   PatternRewriter &rewriter) const override {
     TransferPlan plan =
-        TransferPlanner(/*explainDMA=*/false).planSplat(op, getNativeFillBits(op, symbols));
+        TransferPlanner(/*explainDMA=*/false,
+                        this->cache ? &this->cache->getFillPlans() : nullptr)
+            .planSplat(op, getNativeFillBits(op, symbols));
     if (failed(checkPlan(op, plan, TransferPlan::Kind::Fill)))
       return failure();
     Location loc = op.getLoc();
@@ -526,7 +528,9 @@ struct FillLowering : HostPattern<TensorFillOp> {
   lower(TensorFillOp op, OpAdaptor adaptor,
                   PatternRewriter &rewriter) const override {
     TransferPlan plan =
-        TransferPlanner(/*explainDMA=*/false).planFill(op, getNativeFillBits(op, symbols));
+        TransferPlanner(/*explainDMA=*/false,
+                        this->cache ? &this->cache->getFillPlans() : nullptr)
+            .planFill(op, getNativeFillBits(op, symbols));
     if (failed(checkPlan(op, plan, TransferPlan::Kind::Fill)))
       return failure();
     Location loc = op.getLoc();

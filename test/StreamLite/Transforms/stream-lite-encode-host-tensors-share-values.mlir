@@ -12,6 +12,7 @@
 // that holds them, or in another function makes its own.
 
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+stream_lite.device @narrow targets([#stream_lite.target<"y">]) {native_fill_bits = [8]}
 
 // CHECK-LABEL: func.func @two_fills
 // CHECK:         %[[BITS:.+]] = arith.bitcast %arg1 : f32 to i32
@@ -74,4 +75,25 @@ func.func @other_function(%r: !stream_lite.resource<*>, %v: f32) -> !stream_lite
   %c64 = arith.constant 64 : index
   %f0 = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r[%c0, %c0 for %c1, %c1] : f32 -> tensor<4x4xf32> in %r as !stream_lite.resource<*>{%c64}
   return %f0 : !stream_lite.resource<*>
+}
+
+// Fills of one static region share their plan (FillPlanCache) only when
+// the value and the device's fill widths match: the f32 value fills 32
+// bits at a time, the zero 8 bits at a time on either device.
+// CHECK-LABEL: func.func @static_fill_plans
+// CHECK:         %[[BITS:.+]] = arith.bitcast %arg1 : f32 to i32
+// CHECK:         %[[F0:.+]] = stream_lite.async.fill on(#stream_lite.affinity<@cpu>) %[[BITS]], %arg0[%[[C0:.+]] to %[[C8:.+]] for %[[C8]]] : i32
+// CHECK:         %[[Z:.+]] = arith.constant 0 : i8
+// CHECK:         %[[F1:.+]] = stream_lite.async.fill on(#stream_lite.affinity<@narrow>) %[[Z]], %[[F0]][%[[C0]] to %[[C8]] for %[[C8]]] : i8
+// CHECK:         stream_lite.async.fill on(#stream_lite.affinity<@cpu>) %[[Z]], %[[F1]][%[[C0]] to %[[C8]] for %[[C8]]] : i8
+func.func @static_fill_plans(%r: !stream_lite.resource<*>, %v: f32) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  %f0 = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r[%c0, %c0 for %c1, %c2] : f32 -> tensor<4x4xf32> in %r as !stream_lite.resource<*>{%c64}
+  %f1 = stream_lite.tensor.fill on(#stream_lite.affinity<@narrow>) %zero, %f0[%c0, %c0 for %c1, %c2] : f32 -> tensor<4x4xf32> in %f0 as !stream_lite.resource<*>{%c64}
+  %f2 = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %zero, %f1[%c0, %c0 for %c1, %c2] : f32 -> tensor<4x4xf32> in %f1 as !stream_lite.resource<*>{%c64}
+  return %f2 : !stream_lite.resource<*>
 }

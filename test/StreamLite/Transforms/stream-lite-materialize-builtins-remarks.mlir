@@ -140,3 +140,35 @@ func.func @empty_regions(%r: !stream_lite.resource<*>, %sz: index) -> !stream_li
   %1 = stream_lite.tensor.slice %0[%c1, %c1 for %c0, %c2] : tensor<5x6xf32, #tile44> in !stream_lite.resource<*>{%sz} -> tensor<0x2xf32> in !stream_lite.resource<*>{%esz}
   return %0 : !stream_lite.resource<*>
 }
+
+// -----
+
+// Fills of one static region are planned once per pass run and then looked
+// up (FillPlanCache), keyed by the type, the region, the pattern and the
+// device's fill widths: each fill below still gets its own decision.
+
+stream_lite.device @dev targets([#stream_lite.target<"x">])
+stream_lite.device @narrow targets([#stream_lite.target<"y">]) {native_fill_bits = [8]}
+
+#tile44 = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>
+
+func.func @fill_plans_memo(%r: !stream_lite.resource<*>, %v: f32, %sz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=fill_plans_memo | Remark="one 8-bit memset of 256 bytes: rows 0..4 are contiguous"}}
+  %0 = stream_lite.tensor.fill on(#stream_lite.affinity<@dev>) %zero, %r[%c0, %c0 for %c5, %c6] : f32 -> tensor<5x6xf32, #tile44> in %r as !stream_lite.resource<*>{%sz}
+  // Another pattern: not the zero fill's plan.
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=fill_plans_memo | Remark="writes non-zero into tile padding"}}
+  %1 = stream_lite.tensor.fill on(#stream_lite.affinity<@dev>) %one, %r[%c0, %c0 for %c5, %c6] : f32 -> tensor<5x6xf32, #tile44> in %r as !stream_lite.resource<*>{%sz}
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=fill_plans_memo | Remark="one 8-bit memset of 256 bytes: rows 0..4 are contiguous"}}
+  %2 = stream_lite.tensor.fill on(#stream_lite.affinity<@dev>) %zero, %r[%c0, %c0 for %c5, %c6] : f32 -> tensor<5x6xf32, #tile44> in %r as !stream_lite.resource<*>{%sz}
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=fill_plans_memo | Remark="one 32-bit memset of 120 bytes: rows 0..4 are contiguous"}}
+  %3 = stream_lite.tensor.fill on(#stream_lite.affinity<@dev>) %v, %r[%c0, %c0 for %c5, %c6] : f32 -> tensor<5x6xf32> in %r as !stream_lite.resource<*>{%sz}
+  // Another device's fill widths: not @dev's plan.
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=fill_plans_memo | Remark="pattern f32 is not a constant and the device memsets 8 bits"}}
+  %4 = stream_lite.tensor.fill on(#stream_lite.affinity<@narrow>) %v, %r[%c0, %c0 for %c5, %c6] : f32 -> tensor<5x6xf32> in %r as !stream_lite.resource<*>{%sz}
+  return %0, %1, %2, %3, %4 : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
+}

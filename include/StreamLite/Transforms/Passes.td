@@ -215,7 +215,7 @@ def EncodeHostTensorsPass
     lowered and then erased by the canonicalizer. With `share-values` (the
     layout pipeline sets it too), constants and fill-value bitcasts are
     made once and reused where they dominate, instead of made per op for
-    cse to merge.
+    cse to merge, and fills of one static region are planned once.
 
     ```mlir
     // Before:
@@ -237,8 +237,8 @@ def EncodeHostTensorsPass
     Option<"shareValues", "share-values", "bool", /*default=*/"false",
            "Lower each op with the constants and fill-value bitcasts that "
            "an earlier op's lowering made, where they dominate it, instead "
-           "of new ones (what cse would merge). Off (default), each op's "
-           "lowering makes its own">,
+           "of new ones (what cse would merge), and plan each static fill "
+           "region once. Off (default), each op's lowering makes its own">,
   ];
   let statistics = [
     Statistic<"numDeadOpsErased", "dead-ops-erased",

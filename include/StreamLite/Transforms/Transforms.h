@@ -221,7 +221,9 @@ public:
   mlir::Value getBitcast(mlir::OpBuilder &builder, mlir::Location loc,
                          mlir::Operation *user, mlir::Type type,
                          mlir::Value value);
-  /// The plans of static fills and splats made so far.
+  /// The plans of static fills and splats made so far (they hold no value
+  /// of the op they were made for, so unlike the values above they are
+  /// valid under any driver).
   FillPlanCache &getFillPlans() { return fillPlans; }
 
 private:

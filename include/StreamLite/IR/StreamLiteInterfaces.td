@@ -149,7 +149,8 @@ def StreamLite_EncodedTensorOpInterface
   // and checks each encoding against its type.
   let verifyWithRegions = 1;
   let verify = [{
-    return ::layoutopt::stream_lite::detail::verifyEncodedTensorSizes($_op);
+    return ::layoutopt::stream_lite::detail::verifyEncodedTensorSizes(
+        ::llvm::cast<ConcreteOp>($_op));
   }];
 }
 

@@ -102,7 +102,16 @@ namespace detail {
 mlir::Value getDefaultLayoutSource(mlir::Operation *op, unsigned resultIndex);
 /// EncodedTensorOpInterface's verifier: the storage size of every tensor
 /// type fits in int64 (verifyStorageSizeFits).
-llvm::LogicalResult verifyEncodedTensorSizes(mlir::Operation *op);
+llvm::LogicalResult
+verifyEncodedTensorSizes(mlir::Operation *op,
+                         llvm::ArrayRef<EncodedTensor> tensors);
+/// The same for a concrete op, through its own getEncodedTensors: this runs
+/// for every op at every verification, and the interface lookup cost as
+/// much as the check.
+template <typename ConcreteOp>
+llvm::LogicalResult verifyEncodedTensorSizes(ConcreteOp op) {
+  return verifyEncodedTensorSizes(op.getOperation(), op.getEncodedTensors());
+}
 } // namespace detail
 
 } // namespace layoutopt::stream_lite

@@ -56,9 +56,9 @@ Value detail::getDefaultLayoutSource(Operation *op, unsigned resultIndex) {
   return {};
 }
 
-LogicalResult detail::verifyEncodedTensorSizes(Operation *op) {
-  for (const EncodedTensor &tensor :
-       cast<EncodedTensorOpInterface>(op).getEncodedTensors()) {
+LogicalResult detail::verifyEncodedTensorSizes(Operation *op,
+                                               ArrayRef<EncodedTensor> tensors) {
+  for (const EncodedTensor &tensor : tensors) {
     if (failed(verifyStorageSizeFits(tensor.getType(), [&] {
           return op->emitOpError() << tensor.name << " ";
         })))

@@ -61,12 +61,18 @@ def StreamLite_Dialect : Dialect {
     /// uniquing each costs far more than the math, so those come from a
     /// table filled once per context (callers: IndexArith, getIndexAttr).
     ::mlir::IntegerAttr getIndexAttr(int64_t value);
+
+    /// `memref<?xi8>`, what a resource lowers to, made once per context:
+    /// the memref lowering asks for it for every buffer and view, and
+    /// uniquing it builds its identity layout map each time.
+    ::mlir::MemRefType getByteBufferType();
   private:
     struct IndexAttrTable;
     std::unique_ptr<IndexAttrTable> indexAttrs;
     /// Shared by every thread (verification runs on many at once).
     struct TypeFactTable;
     std::unique_ptr<TypeFactTable> verifiedTypeFacts;
+    std::atomic<const void *> byteBufferType{nullptr};
     void registerAttributes();
     void registerTypes();
   public:

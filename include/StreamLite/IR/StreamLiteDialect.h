@@ -11,6 +11,8 @@
 #include "mlir/Support/ThreadLocalCache.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <atomic>
+
 #include "StreamLite/IR/StreamLiteDialect.h.inc"
 
 #endif // STREAMLITE_IR_STREAMLITEDIALECT_H

@@ -36,6 +36,8 @@ using namespace layoutopt::stream_lite;
 namespace {
 
 MemRefType getByteBufferType(MLIRContext *ctx) {
+  if (auto *dialect = ctx->getLoadedDialect<StreamLiteDialect>())
+    return dialect->getByteBufferType();
   return MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
 }
 

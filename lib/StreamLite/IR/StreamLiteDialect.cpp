@@ -90,6 +90,16 @@ IntegerAttr StreamLiteDialect::getIndexAttr(int64_t value) {
   return attr;
 }
 
+MemRefType StreamLiteDialect::getByteBufferType() {
+  // Racing first calls store the same uniqued type.
+  if (const void *known = byteBufferType.load(std::memory_order_acquire))
+    return MemRefType::getFromOpaquePointer(known);
+  auto type = MemRefType::get({ShapedType::kDynamic},
+                              IntegerType::get(getContext(), 8));
+  byteBufferType.store(type.getAsOpaquePointer(), std::memory_order_release);
+  return type;
+}
+
 void StreamLiteDialect::initialize() {
   indexAttrs = std::make_unique<IndexAttrTable>();
   verifiedTypeFacts = std::make_unique<TypeFactTable>();

@@ -29,11 +29,6 @@ namespace layoutopt::stream_lite {
 using namespace mlir;
 using namespace layoutopt::stream_lite;
 
-/// The byte buffer a binding argument becomes.
-static MemRefType getByteBufferType(MLIRContext *ctx) {
-  return MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
-}
-
 /// Replaces `subspan` (whose binding is now the byte buffer `buffer`) by the
 /// buffer itself or a view of it at the subspan's byte offset.
 static LogicalResult lowerSubspan(BindingSubspanOp subspan, Value buffer) {
@@ -103,7 +98,9 @@ static LogicalResult lowerFunction(func::FuncOp func) {
                << " of @" << func.getSymName()
                << "; only stream_lite.binding.subspan may";
     }
-    arg.setType(getByteBufferType(ctx));
+    // The byte buffer a binding argument becomes (binding arguments are
+    // only found in stream_lite executables: the dialect is loaded).
+    arg.setType(ctx->getLoadedDialect<StreamLiteDialect>()->getByteBufferType());
     for (Operation *user : llvm::make_early_inc_range(arg.getUsers()))
       if (failed(lowerSubspan(cast<BindingSubspanOp>(user), arg)))
         return failure();

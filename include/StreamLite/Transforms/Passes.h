@@ -15,6 +15,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "StreamLite/Transforms/MergeConflictPolicy.h"
 

@@ -440,6 +440,70 @@ def LowerSCFToCFPass : Pass<"stream-lite-lower-scf-to-cf"> {
   ];
 }
 
+def CanonicalizeCSEPass : Pass<"stream-lite-canonicalize-cse"> {
+  let summary = "canonicalize, then cse, as one pass: one verification instead of two";
+  let description = [{
+    What `--canonicalize` then `--cse` do, with the same options, in one
+    pass: the canonicalization patterns of every loaded dialect and
+    registered op, applied greedily to the op's regions, then upstream's
+    common subexpression elimination (`mlir::eliminateCommonSubExpressions`)
+    on the result. The output is the same as theirs.
+
+    Why one pass: with `--verify-each` (MLIR's default) the pass manager
+    verifies the IR after every pass, and a verification costs about as much
+    as canonicalizing a function. The pipelines clean every function up
+    right after a lowering; as two passes, each function was verified twice.
+    When neither step changes anything, the pass keeps every analysis, so
+    the pass manager does not verify at all (as `--cse` alone does).
+
+    `--stream-lite-layout-pipeline` runs it on each function, with one
+    greedy sweep, bottom-up, and without `scf.if`'s ConditionPropagation
+    (docs/passes.md, "Pipelines").
+
+    ```mlir
+    // Before:
+    %c4 = arith.constant 4 : index
+    %c4_0 = arith.constant 4 : index
+    %a = arith.muli %n, %c4 : index
+    %b = arith.muli %n, %c4_0 : index
+    %unused = arith.addi %a, %b : index
+    return %a, %b : index, index
+    // After: one constant, one product, the unused sum erased.
+    %c4 = arith.constant 4 : index
+    %a = arith.muli %n, %c4 : index
+    return %a, %a : index, index
+    ```
+  }];
+  let options = [
+    Option<"topDown", "top-down", "bool", /*default=*/"true",
+           "Seed the canonicalizer's worklist in top-down order (as "
+           "--canonicalize's top-down)">,
+    Option<"regionSimplify", "region-simplify",
+           "::mlir::GreedySimplifyRegionLevel",
+           /*default=*/"::mlir::GreedySimplifyRegionLevel::Normal",
+           "Control-flow simplification of the region tree (as "
+           "--canonicalize's region-simplify)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::GreedySimplifyRegionLevel::Disabled,
+                        "disabled", "no control-flow simplification"),
+             clEnumValN(::mlir::GreedySimplifyRegionLevel::Normal,
+                        "normal", "simple simplifications (e.g. dead "
+                        "arguments; default)"),
+             clEnumValN(::mlir::GreedySimplifyRegionLevel::Aggressive,
+                        "aggressive", "also merge identical blocks"))}]>,
+    Option<"maxIterations", "max-iterations", "int64_t", /*default=*/"10",
+           "Greedy sweeps at most (as --canonicalize's max-iterations)">,
+    Option<"maxNumRewrites", "max-num-rewrites", "int64_t",
+           /*default=*/"-1",
+           "Rewrites per sweep at most, -1 for no limit (as "
+           "--canonicalize's max-num-rewrites)">,
+    ListOption<"disabledPatterns", "disable-patterns", "std::string",
+               "Debug names of canonicalization patterns to leave out">,
+    ListOption<"enabledPatterns", "enable-patterns", "std::string",
+               "Debug names of the only canonicalization patterns to use">,
+  ];
+}
+
 def RemoveRedundantAssertsPass
     : Pass<"stream-lite-remove-redundant-asserts"> {
   let summary = "Erases each cf.assert whose condition a dominating cf.assert already asserted";

@@ -44,25 +44,22 @@ static llvm::ArrayRef<std::string> quadraticPatterns() {
   return names;
 }
 
-static mlir::GreedyRewriteConfig canonicalizeOnce() {
-  // Region simplification as `--canonicalize` does it by default (a default
-  // GreedyRewriteConfig would also merge identical blocks).
-  return mlir::GreedyRewriteConfig().setMaxIterations(1).setRegionSimplificationLevel(
-      mlir::GreedySimplifyRegionLevel::Normal);
-}
-
-/// canonicalize then cse on each function of `pm`'s op: functions are
-/// isolated from above, so the pass manager runs them in parallel, and each
-/// function is cleaned up whole while it is in cache. One greedy sweep: the
-/// sweep already runs its worklist to exhaustion, and the second sweep the
+/// canonicalize then cse on each function of `pm`'s op, as one pass
+/// (stream-lite-canonicalize-cse: the pass manager verifies each function
+/// once after both, not after each): functions are isolated from above, so
+/// the pass manager runs them in parallel, and each function is cleaned up
+/// whole while it is in cache. Bottom-up, region simplification as
+/// `--canonicalize`'s default (`normal`), and one greedy sweep: the sweep
+/// already runs its worklist to exhaustion, and the second sweep the
 /// default allows only re-checked every op (6% of the layout pipeline) with
 /// nothing left to do on the test suite and the bench modules (the output
 /// is byte-identical).
 static void addFunctionCleanup(mlir::OpPassManager &pm) {
-  mlir::OpPassManager &fpm = pm.nest<mlir::func::FuncOp>();
-  fpm.addPass(
-      mlir::createCanonicalizerPass(canonicalizeOnce(), quadraticPatterns()));
-  fpm.addPass(mlir::createCSEPass());
+  CanonicalizeCSEPassOptions cleanup;
+  cleanup.topDown = false;
+  cleanup.maxIterations = 1;
+  cleanup.disabledPatterns = llvm::to_vector(quadraticPatterns());
+  pm.nest<mlir::func::FuncOp>().addPass(createCanonicalizeCSEPass(cleanup));
 }
 
 void buildLayoutPipeline(mlir::OpPassManager &pm,
@@ -136,15 +133,10 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     // function goes through all of these passes while it is in the cache.
     mlir::OpPassManager &fpm =
         parallel ? pm.nest<mlir::func::FuncOp>() : *deallocNest;
-    fpm.addPass(mlir::createCSEPass());
-    // `--canonicalize`'s defaults (a default GreedyRewriteConfig would
-    // traverse bottom-up and merge identical blocks).
-    fpm.addPass(mlir::createCanonicalizerPass(
-        mlir::GreedyRewriteConfig()
-            .setUseTopDownTraversal(true)
-            .setRegionSimplificationLevel(
-                mlir::GreedySimplifyRegionLevel::Normal),
-        quadraticPatterns()));
+    // `--canonicalize`'s defaults, then cse, as one pass.
+    CanonicalizeCSEPassOptions cleanup;
+    cleanup.disabledPatterns = llvm::to_vector(quadraticPatterns());
+    fpm.addPass(createCanonicalizeCSEPass(cleanup));
     // Upstream's scf-to-cf patterns without rollback records (they never
     // undo a rewrite: ~2.5x less time), lowering the last structured op
     // first so that block splits stay linear in a big function.

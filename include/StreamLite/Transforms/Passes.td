@@ -214,7 +214,8 @@ def EncodeHostTensorsPass
     ops whose results are unused are erased before lowering instead of
     lowered and then erased by the canonicalizer. With `share-values` (the
     layout pipeline sets it too), constants and fill-value bitcasts are
-    made once and reused where they dominate, instead of made per op for
+    made once (constants once per function, at its start) and reused
+    where they dominate, instead of made per op for the canonicalizer and
     cse to merge, and fills of one static region are planned once.
 
     ```mlir
@@ -235,10 +236,11 @@ def EncodeHostTensorsPass
            "first, as the canonicalizer would after lowering. Off "
            "(default), every tensor-phase op is lowered">,
     Option<"shareValues", "share-values", "bool", /*default=*/"false",
-           "Lower each op with the constants and fill-value bitcasts that "
-           "an earlier op's lowering made, where they dominate it, instead "
-           "of new ones (what cse would merge), and plan each static fill "
-           "region once. Off (default), each op's lowering makes its own">,
+           "Make each constant once per function (at its start) and each "
+           "fill-value bitcast once where it dominates its users, instead "
+           "of new ones per op (what canonicalize and cse would merge), and "
+           "plan each static fill region once. Off (default), each op's "
+           "lowering makes its own">,
   ];
   let statistics = [
     Statistic<"numDeadOpsErased", "dead-ops-erased",

@@ -811,12 +811,34 @@ Value HostTensorValueCache::find(std::pair<const void *, const void *> key,
                                                                : Value();
 }
 
+/// The entry block of the region constants for `user` go to: the body of
+/// its closest isolated-from-above ancestor (its function), where a constant
+/// dominates every op, as the canonicalizer's folder places them.
+static Block *getConstantBlock(Operation *user) {
+  Region *region = user->getParentRegion();
+  while (!region->getParentOp()->hasTrait<mlir::OpTrait::IsIsolatedFromAbove>()) {
+    Region *parent = region->getParentOp()->getParentRegion();
+    if (!parent)
+      break;
+    region = parent;
+  }
+  return &region->front();
+}
+
 Value HostTensorValueCache::getConstant(OpBuilder &builder, Location loc,
                                         Operation *user, TypedAttr value) {
   std::pair<const void *, const void *> key{value.getAsOpaquePointer(),
                                             nullptr};
-  if (Value known = find(key, user))
-    return known;
+  // One constant per value and function, at the start of the function: it
+  // dominates every later user, in any block or region of the function.
+  Block *block = getConstantBlock(user);
+  auto it = made.find(key);
+  if (it != made.end() && it->second.getParentBlock() == block)
+    return it->second;
+  // At the very start, where the canonicalizer's folder would hoist it
+  // (so the pipelines' output keeps the order the canonicalizer gave it).
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(block);
   return made[key] = arith::ConstantOp::create(builder, loc, value);
 }
 

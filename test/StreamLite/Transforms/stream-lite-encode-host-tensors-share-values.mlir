@@ -1,27 +1,35 @@
 // RUN: layout-opt --stream-lite-encode-host-tensors=share-values=true %s | FileCheck %s
 // RUN: layout-opt --stream-lite-encode-host-tensors %s | FileCheck %s --check-prefix=OWN
-// Sharing only saves what cse would merge: with cse after, the output is
-// the same with and without it.
-// RUN: layout-opt --stream-lite-encode-host-tensors=share-values=true --cse %s -o %t.shared
-// RUN: layout-opt --stream-lite-encode-host-tensors --cse %s -o %t.own
-// RUN: diff %t.shared %t.own
+// Sharing only saves what canonicalize and cse would merge: with them after,
+// the ops are the same with and without it, and so are the constants up to
+// their order at the start of each function.
+// RUN: layout-opt --stream-lite-encode-host-tensors=share-values=true --stream-lite-canonicalize-cse %s -o %t.shared
+// RUN: layout-opt --stream-lite-encode-host-tensors --stream-lite-canonicalize-cse %s -o %t.own
+// RUN: grep -v arith.constant %t.shared > %t.shared.ops
+// RUN: grep -v arith.constant %t.own > %t.own.ops
+// RUN: diff %t.shared.ops %t.own.ops
+// RUN: grep arith.constant %t.shared | sort > %t.shared.constants
+// RUN: grep arith.constant %t.own | sort > %t.own.constants
+// RUN: diff %t.shared.constants %t.own.constants
 
-// --stream-lite-encode-host-tensors{share-values} (docs/passes.md): the
-// constants and fill-value bitcasts an op's lowering makes are reused by
-// later ops they dominate; an op in a sibling region, after the region
-// that holds them, or in another function makes its own.
+// --stream-lite-encode-host-tensors{share-values} (docs/passes.md): each
+// constant the lowerings need is made once per function, at its start (the
+// one needed last first); a fill value's bitcast is made where
+// it is first needed and reused by later ops it dominates (an op in a
+// sibling region, or after the region that holds it, makes its own).
 
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
 stream_lite.device @narrow targets([#stream_lite.target<"y">]) {native_fill_bits = [8]}
 
 // CHECK-LABEL: func.func @two_fills
+// CHECK-NEXT:    %[[C4:.+]] = arith.constant 4 : index
+// CHECK-NEXT:    %[[C8:.+]] = arith.constant 8 : index
+// CHECK-NEXT:    %[[C0:.+]] = arith.constant 0 : index
 // CHECK:         %[[BITS:.+]] = arith.bitcast %arg1 : f32 to i32
-// CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
-// CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : index
-// CHECK:         %[[F0:.+]] = stream_lite.async.fill on({{.+}}) %[[BITS]], %arg0[%[[C0]] to %[[C8]] for %[[C8]]]
+// CHECK-NEXT:    %[[F0:.+]] = stream_lite.async.fill on({{.+}}) %[[BITS]], %arg0[%[[C0]] to %[[C8]] for %[[C8]]]
 // CHECK-NOT:     arith.bitcast
 // CHECK-NOT:     arith.constant 0 : index
-// CHECK:         stream_lite.async.fill on({{.+}}) %[[BITS]], %[[F0]][%[[C0]] to
+// CHECK:         stream_lite.async.fill on({{.+}}) %[[BITS]], %[[F0]][%[[C0]] to %[[C4]] for %[[C4]]]
 // OWN-LABEL:   func.func @two_fills
 // OWN-COUNT-2:   arith.bitcast %arg1 : f32 to i32
 func.func @two_fills(%r: !stream_lite.resource<*>, %v: f32) -> !stream_lite.resource<*> {
@@ -34,22 +42,23 @@ func.func @two_fills(%r: !stream_lite.resource<*>, %v: f32) -> !stream_lite.reso
   return %f1 : !stream_lite.resource<*>
 }
 
-// What the then-region made is not visible in the else-region or after
-// the scf.if; what was made before the scf.if is visible in both.
+// The constants, made at the function's start, serve the then-region, the
+// else-region and what follows the scf.if; the bitcast made before the
+// scf.if is visible in both regions and after it.
 // CHECK-LABEL: func.func @regions
+// CHECK-NEXT:    %[[C8:.+]] = arith.constant 8 : index
+// CHECK-NEXT:    %[[C4:.+]] = arith.constant 4 : index
+// CHECK-NEXT:    %[[C0:.+]] = arith.constant 0 : index
 // CHECK:         %[[BITS:.+]] = arith.bitcast %arg1 : f32 to i32
-// CHECK:         %[[C4:.+]] = arith.constant 4 : index
-// CHECK:         stream_lite.async.fill on({{.+}}) %[[BITS]], %arg0[%{{.+}} to %[[C4]] for %[[C4]]]
-// CHECK:         scf.if
-// CHECK-NOT:       arith.bitcast
-// CHECK:           %[[C8T:.+]] = arith.constant 8 : index
-// CHECK:           stream_lite.async.fill on({{.+}}) %[[BITS]], %{{.+}}[%[[C4]] to %[[C8T]] for %[[C4]]]
-// CHECK:         } else {
-// CHECK-NEXT:      %[[C8E:.+]] = arith.constant 8 : index
-// CHECK-NEXT:      stream_lite.async.fill on({{.+}}) %[[BITS]], %{{.+}}[%[[C4]] to %[[C8E]] for %[[C4]]]
-// CHECK:         {{^ *}$}}
-// CHECK-NEXT:    %[[C8A:.+]] = arith.constant 8 : index
-// CHECK-NEXT:    stream_lite.async.fill on({{.+}}) %[[BITS]], %{{.+}}[%[[C4]] to %[[C8A]] for %[[C4]]]
+// CHECK-NEXT:    stream_lite.async.fill on({{.+}}) %[[BITS]], %arg0[%[[C0]] to %[[C4]] for %[[C4]]]
+// CHECK-NEXT:    scf.if
+// CHECK-NEXT:      stream_lite.async.fill on({{.+}}) %[[BITS]], %{{.+}}[%[[C4]] to %[[C8]] for %[[C4]]]
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      stream_lite.async.fill on({{.+}}) %[[BITS]], %{{.+}}[%[[C4]] to %[[C8]] for %[[C4]]]
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    stream_lite.async.fill on({{.+}}) %[[BITS]], %{{.+}}[%[[C4]] to %[[C8]] for %[[C4]]]
 func.func @regions(%r: !stream_lite.resource<*>, %v: f32, %cond: i1) -> !stream_lite.resource<*> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -68,6 +77,8 @@ func.func @regions(%r: !stream_lite.resource<*>, %v: f32, %cond: i1) -> !stream_
 
 // Another function makes its own.
 // CHECK-LABEL: func.func @other_function
+// CHECK-NEXT:    arith.constant 4 : index
+// CHECK-NEXT:    arith.constant 0 : index
 // CHECK:         arith.bitcast %arg1 : f32 to i32
 func.func @other_function(%r: !stream_lite.resource<*>, %v: f32) -> !stream_lite.resource<*> {
   %c0 = arith.constant 0 : index
@@ -81,9 +92,11 @@ func.func @other_function(%r: !stream_lite.resource<*>, %v: f32) -> !stream_lite
 // the value and the device's fill widths match: the f32 value fills 32
 // bits at a time, the zero 8 bits at a time on either device.
 // CHECK-LABEL: func.func @static_fill_plans
+// CHECK-NEXT:    %[[Z:.+]] = arith.constant 0 : i8
+// CHECK-NEXT:    %[[C8:.+]] = arith.constant 8 : index
+// CHECK-NEXT:    %[[C0:.+]] = arith.constant 0 : index
 // CHECK:         %[[BITS:.+]] = arith.bitcast %arg1 : f32 to i32
-// CHECK:         %[[F0:.+]] = stream_lite.async.fill on(#stream_lite.affinity<@cpu>) %[[BITS]], %arg0[%[[C0:.+]] to %[[C8:.+]] for %[[C8]]] : i32
-// CHECK:         %[[Z:.+]] = arith.constant 0 : i8
+// CHECK:         %[[F0:.+]] = stream_lite.async.fill on(#stream_lite.affinity<@cpu>) %[[BITS]], %arg0[%[[C0]] to %[[C8]] for %[[C8]]] : i32
 // CHECK:         %[[F1:.+]] = stream_lite.async.fill on(#stream_lite.affinity<@narrow>) %[[Z]], %[[F0]][%[[C0]] to %[[C8]] for %[[C8]]] : i8
 // CHECK:         stream_lite.async.fill on(#stream_lite.affinity<@cpu>) %[[Z]], %[[F1]][%[[C0]] to %[[C8]] for %[[C8]]] : i8
 func.func @static_fill_plans(%r: !stream_lite.resource<*>, %v: f32) -> !stream_lite.resource<*> {

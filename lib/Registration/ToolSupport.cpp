@@ -7,39 +7,58 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
 
+#include <array>
 #include <pthread.h>
 
 namespace layoutopt {
 
+namespace {
+/// What checkNestingDepth does at each byte; most bytes need nothing.
+enum class NestingByte : uint8_t { Other, Quote, Slash, Open, Close, Angle };
+
+constexpr std::array<NestingByte, 256> makeNestingBytes() {
+  std::array<NestingByte, 256> kinds{};
+  kinds['"'] = NestingByte::Quote;
+  kinds['/'] = NestingByte::Slash;
+  kinds['{'] = kinds['('] = kinds['['] = kinds['<'] = NestingByte::Open;
+  kinds['}'] = kinds[')'] = kinds[']'] = NestingByte::Close;
+  kinds['>'] = NestingByte::Angle;
+  return kinds;
+}
+constexpr std::array<NestingByte, 256> kNestingBytes = makeNestingBytes();
+} // namespace
+
 llvm::LogicalResult checkNestingDepth(llvm::StringRef text,
                                       std::string &message, unsigned limit) {
+  // Every input goes through this scan before parsing, so it looks at each
+  // byte once through a table, and counts lines only to report an error.
   unsigned depth = 0;
-  unsigned line = 1;
+  const auto *bytes = reinterpret_cast<const unsigned char *>(text.data());
   for (size_t i = 0, e = text.size(); i < e; ++i) {
-    char c = text[i];
-    switch (c) {
-    case '\n':
-      ++line;
+    NestingByte kind = kNestingBytes[bytes[i]];
+    // The common case in a tight loop of its own, not through the switch.
+    while (kind == NestingByte::Other && ++i < e)
+      kind = kNestingBytes[bytes[i]];
+    if (i == e)
       break;
-    case '"':
+    switch (kind) {
+    case NestingByte::Other:
+      break;
+    case NestingByte::Quote:
       // A string literal: skip to its closing quote (escapes included).
-      for (++i; i < e && text[i] != '"'; ++i) {
+      for (++i; i < e && text[i] != '"'; ++i)
         if (text[i] == '\\')
           ++i;
-        else if (text[i] == '\n')
-          ++line;
+      break;
+    case NestingByte::Slash:
+      if (i + 1 < e && text[i + 1] == '/') {
+        size_t newline = text.find('\n', i);
+        i = newline == llvm::StringRef::npos ? e : newline;
       }
       break;
-    case '/':
-      if (i + 1 < e && text[i + 1] == '/')
-        while (i + 1 < e && text[i + 1] != '\n')
-          ++i;
-      break;
-    case '{':
-    case '(':
-    case '[':
-    case '<':
+    case NestingByte::Open:
       if (++depth > limit) {
+        size_t line = 1 + text.take_front(i).count('\n');
         message = ("line " + llvm::Twine(line) + ": brackets nest deeper than " +
                    llvm::Twine(limit) +
                    " levels, more than layout-opt's tools accept")
@@ -47,18 +66,14 @@ llvm::LogicalResult checkNestingDepth(llvm::StringRef text,
         return llvm::failure();
       }
       break;
-    case '>':
+    case NestingByte::Angle:
       // `->` is an arrow, not a bracket.
       if (i > 0 && text[i - 1] == '-')
         break;
       [[fallthrough]];
-    case '}':
-    case ')':
-    case ']':
+    case NestingByte::Close:
       if (depth > 0)
         --depth;
-      break;
-    default:
       break;
     }
   }

@@ -3,6 +3,7 @@
 #ifndef STREAMLITE_TRANSFORMS_PASSES_H
 #define STREAMLITE_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -83,7 +84,7 @@ struct ToLLVMPipelineOptions
 /// (unless disabled), the layout pipeline (then remove-redundant-asserts
 /// with the checks), lower-bindings, convert-async-to-memref,
 /// lift-cf-to-scf, deallocate-buffers, then the lowering to the LLVM
-/// dialect (lower-scf-to-cf, expand-strided-metadata,
+/// dialect (lower-scf-to-cf, stream-lite-expand-strided-metadata,
 /// convert-asserts-to-llvm, convert-host-to-llvm with `fold` (each
 /// function canonicalized right after its conversion; it also reconciles
 /// casts)); with `threads`

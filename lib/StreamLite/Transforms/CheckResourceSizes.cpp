@@ -114,6 +114,9 @@ struct CheckResourceSizesPass
         ++inserted;
       }
     }
+    // No check, no new op: the pass manager need not verify again.
+    if (inserted == 0)
+      markAllAnalysesPreserved();
     reportPassStatistics(getOperation(), getArgument(),
                          {{&numChecksInserted, "checks-inserted", inserted},
                           {&numChecksSkipped, "checks-dominated", skipped}});

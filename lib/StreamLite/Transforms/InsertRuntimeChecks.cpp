@@ -53,10 +53,12 @@ struct InsertRuntimeChecksPass
     struct AssertCounter : OpBuilder::Listener {
       void notifyOperationInserted(Operation *op,
                                    OpBuilder::InsertPoint) override {
+        ++ops;
         if (isa<cf::AssertOp>(op))
           ++count;
       }
       unsigned count = 0;
+      unsigned ops = 0;
     } counter;
     OpBuilder builder(&getContext(), &counter);
     unsigned opsChecked = 0;
@@ -67,6 +69,9 @@ struct InsertRuntimeChecksPass
       if (counter.count != before)
         ++opsChecked;
     }
+    // Nothing built: the pass manager need not verify again.
+    if (counter.ops == 0)
+      markAllAnalysesPreserved();
     reportPassStatistics(
         getOperation(), getArgument(),
         {{&numChecksInserted, "checks-inserted", counter.count},

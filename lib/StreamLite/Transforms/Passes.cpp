@@ -141,7 +141,7 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     // undo a rewrite: ~2.5x less time), lowering the last structured op
     // first so that block splits stay linear in a big function.
     fpm.addPass(createLowerSCFToCFPass());
-    fpm.addPass(mlir::memref::createExpandStridedMetadataPass());
+    fpm.addPass(createExpandStridedMetadataPass());
   }
   if (parallel)
     pm.addPass(mlir::createConvertAsyncToLLVMPass());

@@ -114,8 +114,12 @@ struct RemoveRedundantAssertsPass
     RedundantAssertRemover remover(getAnalysis<DominanceInfo>());
     for (Region &region : getOperation()->getRegions())
       remover.simplifyRegion(region);
-    // Erasing asserts changes no block structure.
-    markAnalysesPreserved<DominanceInfo>();
+    // Erasing asserts changes no block structure; erasing none changes
+    // nothing (and the pass manager need not verify the function again).
+    if (remover.numRemoved == 0)
+      markAllAnalysesPreserved();
+    else
+      markAnalysesPreserved<DominanceInfo>();
     reportPassStatistics(getOperation(), getArgument(),
                          {{&numAssertsRemoved, "asserts-removed",
                            remover.numRemoved}});

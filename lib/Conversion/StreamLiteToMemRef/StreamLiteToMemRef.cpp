@@ -114,14 +114,26 @@ void fillBytes(OpBuilder &b, Location loc, Value buffer, Value offset,
                Value length, Value pattern, SharedConstants &constants) {
   Type type = pattern.getType();
   int64_t bytes = llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+  // A constant length (most fills of a static region) gives a constant
+  // count: no division, and no loop for a single element, which the
+  // canonicalizer would otherwise fold and inline in every function.
+  std::optional<int64_t> knownLength = getConstantIntValue(length);
+  if (knownLength && *knownLength / bytes == 0)
+    return;
   Value count = length;
-  if (bytes != 1)
+  if (knownLength && bytes != 1)
+    count = constIndex(b, loc, *knownLength / bytes, constants);
+  else if (!knownLength && bytes != 1)
     count = arith::DivUIOp::create(b, loc, length,
                                    constIndex(b, loc, bytes, constants));
   auto viewType = MemRefType::get({ShapedType::kDynamic}, type);
   Value view =
       memref::ViewOp::create(b, loc, viewType, buffer, offset, ValueRange{count});
   Value c0 = constIndex(b, loc, 0, constants);
+  if (knownLength && *knownLength / bytes == 1) {
+    memref::StoreOp::create(b, loc, pattern, view, ValueRange{c0});
+    return;
+  }
   Value c1 = constIndex(b, loc, 1, constants);
   scf::ForOp::create(b, loc, c0, count, c1, ValueRange{},
                      [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {

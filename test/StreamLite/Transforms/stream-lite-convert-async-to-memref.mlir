@@ -91,6 +91,35 @@ func.func @fill_in_place(%sz: index, %off: index, %end: index, %len: index, %v: 
 
 // -----
 
+// Tests fills of a constant length: the element count is a constant (no
+// division), one element is one store without a loop, and an empty fill
+// stores nothing.
+func.func @fill_constant_lengths(%sz: index, %off: index, %v: i32) -> !stream_lite.resource<*> {
+  %c4 = arith.constant 4 : index
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
+  %1 = stream_lite.async.fill %v, %0[%off to %c4 for %c4] : i32 -> %0 as !stream_lite.resource<*>{%sz}
+  %2 = stream_lite.async.fill %v, %1[%off to %off for %c0] : i32 -> %1 as !stream_lite.resource<*>{%sz}
+  %3 = stream_lite.async.fill %v, %2[%off to %c32 for %c32] : i32 -> %2 as !stream_lite.resource<*>{%sz}
+  return %3 : !stream_lite.resource<*>
+}
+// CHECK-LABEL: func.func @fill_constant_lengths
+// CHECK-SAME: (%{{.+}}: index, %[[OFF:[a-zA-Z0-9_]+]]: index, %[[V:[a-zA-Z0-9_]+]]: i32)
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.+]] = arith.constant 1 : index
+// CHECK-DAG: %[[C8:.+]] = arith.constant 8 : index
+// CHECK-NOT: arith.divui
+// CHECK: %[[W1:.+]] = memref.view %{{.+}}[%[[OFF]]][%[[C1]]] : memref<?xi8> to memref<?xi32>
+// CHECK-NEXT: memref.store %[[V]], %[[W1]][%[[C0]]] : memref<?xi32>
+// CHECK-NEXT: %[[W8:.+]] = memref.view %{{.+}}[%[[OFF]]][%[[C8]]] : memref<?xi8> to memref<?xi32>
+// CHECK-NEXT: scf.for %[[I:.+]] = %[[C0]] to %[[C8]] step %[[C1]] {
+// CHECK-NEXT: memref.store %[[V]], %[[W8]][%[[I]]] : memref<?xi32>
+// CHECK-NOT: arith.divui
+// CHECK: return
+
+// -----
+
 // Tests copy-on-write: the fill target is still used (returned), so the
 // fill writes a copy and the original stays unchanged. Buffers allocated
 // with exactly the bytes copied are copied as they are, without views.

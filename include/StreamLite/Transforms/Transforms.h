@@ -204,9 +204,9 @@ void populateMaterializeBuiltinsPatterns(mlir::RewritePatternSet &patterns,
 /// op: constants, made once per function at the start of its entry block
 /// (where the canonicalizer would hoist and merge them), and the integer
 /// bits of a fill value, made where first needed and reused by later ops
-/// that it dominates (as cse would merge them). Lowering a 5k-op module otherwise made ~5.6k constants and
-/// ~2.2k bitcasts that cse and the canonicalizer then merged into ~230
-/// (bench/README.md). Reuse is decided without dominance queries, from the
+/// that it dominates (as cse would merge them). Lowering a 5k-op module
+/// otherwise made ~5.6k constants and ~2.2k bitcasts that cse and the
+/// canonicalizer then merged into ~230 (bench/README.md). Reuse is decided without dominance queries, from the
 /// driver's order: only for a driver that visits ops in a forward
 /// post-order walk and inserts each op's lowering right before it, erasing
 /// nothing else (the pass's applyPatternsOnceToAllOps). A dialect

@@ -816,7 +816,8 @@ Value HostTensorValueCache::find(std::pair<const void *, const void *> key,
 /// dominates every op, as the canonicalizer's folder places them.
 static Block *getConstantBlock(Operation *user) {
   Region *region = user->getParentRegion();
-  while (!region->getParentOp()->hasTrait<mlir::OpTrait::IsIsolatedFromAbove>()) {
+  while (!region->getParentOp()
+              ->hasTrait<mlir::OpTrait::IsIsolatedFromAbove>()) {
     Region *parent = region->getParentOp()->getParentRegion();
     if (!parent)
       break;

@@ -227,6 +227,10 @@ public:
   /// of the op they were made for, so unlike the values above they are
   /// valid under any driver).
   FillPlanCache &getFillPlans() { return fillPlans; }
+  /// Forgets the constants and casts made so far but keeps the fill plans:
+  /// for a driver that lowers one function after another with one cache,
+  /// so that it holds no value of a function it is done with.
+  void forgetValues() { made.clear(); }
 
 private:
   /// The latest op made for each key; a later `user` may use it when it

@@ -1,8 +1,9 @@
 //===- EncodeHostTensors.cpp - tensor-phase ops to byte-level async ops ---===//
 //
 // --stream-lite-encode-host-tensors: populateEncodeHostTensorsPatterns
-// (HostTensorEncoding.cpp) applied once to every op. A tensor-phase op left
-// over (its pattern said why) fails the pass. With erase-dead-ops, unused
+// (HostTensorEncoding.cpp) applied once to every op, one function at a time
+// and functions in parallel. A tensor-phase op left over (its pattern said
+// why) fails the pass. With erase-dead-ops, unused
 // side-effect-free ops are erased first: lowering them only to have the
 // canonicalizer erase them costs the lowering, the verifier and the
 // canonicalizer a visit per lowered op.
@@ -14,7 +15,12 @@
 #include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Rewrite/PatternApplicator.h"
+
+#include <atomic>
+#include <mutex>
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_ENCODEHOSTTENSORSPASS
@@ -44,39 +50,139 @@ int64_t eraseDeadOps(mlir::Block &block) {
   return erased;
 }
 
+/// What one thread needs to lower functions: the patterns, and the values
+/// they share (a HostTensorValueCache is not thread-safe).
+/// The first tensor-phase op in `root`, in walk order, or null.
+Operation *findTensorPhaseOp(Operation *root) {
+  Operation *found = nullptr;
+  root->walk([&](Operation *op) {
+    if (!op->hasTrait<layoutopt::stream_lite::OpTrait::TensorPhaseOp>())
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+struct Lowerer {
+  HostTensorValueCache cache;
+  FrozenRewritePatternSet patterns;
+};
+
+/// Lowerers handed to one task at a time: as many are made as tasks ever
+/// run at once (one per thread), so fill plans are shared across the
+/// functions each thread lowers.
+class LowererPool {
+public:
+  LowererPool(MLIRContext *context, SymbolTableCollection &symbols,
+              bool shareValues)
+      : context(context), symbols(symbols), shareValues(shareValues) {}
+
+  std::unique_ptr<Lowerer> acquire() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!idle.empty())
+        return idle.pop_back_val();
+    }
+    auto lowerer = std::make_unique<Lowerer>();
+    RewritePatternSet patterns(context);
+    populateEncodeHostTensorsPatterns(patterns, symbols,
+                                      shareValues ? &lowerer->cache : nullptr);
+    lowerer->patterns = FrozenRewritePatternSet(std::move(patterns));
+    return lowerer;
+  }
+  void release(std::unique_ptr<Lowerer> lowerer) {
+    lowerer->cache.forgetValues();
+    std::lock_guard<std::mutex> lock(mutex);
+    idle.push_back(std::move(lowerer));
+  }
+
+private:
+  MLIRContext *context;
+  SymbolTableCollection &symbols;
+  bool shareValues;
+  std::mutex mutex;
+  SmallVector<std::unique_ptr<Lowerer>> idle;
+};
+
 struct EncodeHostTensorsPass
     : public layoutopt::stream_lite::impl::EncodeHostTensorsPassBase<
           EncodeHostTensorsPass> {
   using EncodeHostTensorsPassBase::EncodeHostTensorsPassBase;
 
   void runOnOperation() override {
-    if (eraseDeadOps) {
-      // Program functions only: executables are not lowered here.
-      for (auto function : getOperation().getOps<func::FuncOp>())
-        for (Block &block : function.getBody())
-          numDeadOpsErased += ::eraseDeadOps(block);
+    ModuleOp module = getOperation();
+    // Functions and executables are isolated from above: each is lowered
+    // as one task, in parallel when the context has threads (patterns only
+    // change the ops they lower, and constants go to the start of the
+    // op's own function). Other top-level ops are lowered afterwards.
+    SmallVector<Operation *> isolated, rest;
+    for (Operation &op : module.getBody()->getOperations()) {
+      if (op.getNumRegions() != 0 &&
+          op.hasTrait<mlir::OpTrait::IsIsolatedFromAbove>())
+        isolated.push_back(&op);
+      else
+        rest.push_back(&op);
     }
+    // Device lookups (fill widths) from every task: the module's table is
+    // built here, and the locked collection guards what is built lazily.
     SymbolTableCollection symbols;
-    // The walk lowers ops in order, each right where it was, and erases
-    // only what it lowers: the patterns may share constants and casts.
-    HostTensorValueCache cache;
-    RewritePatternSet patterns(&getContext());
-    populateEncodeHostTensorsPatterns(patterns, symbols,
-                                      shareValues ? &cache : nullptr);
-    // One walk, no dialect conversion: no op needs a new type, and the
+    symbols.getSymbolTable(module);
+    LockedSymbolTableCollection lockedSymbols(symbols);
+    LowererPool pool(&getContext(), lockedSymbols, shareValues);
+    std::atomic<int64_t> deadOpsErased{0};
+    // The first tensor-phase op each task leaves.
+    SmallVector<Operation *> leftOver(isolated.size(), nullptr);
+    // The driver lowers ops in order, each right where it was, and erases
+    // only what it lowers: the patterns may share constants and casts. One
+    // walk, no dialect conversion: no op needs a new type, and the
     // conversion driver's bookkeeping cost a third of the pass.
-    applyPatternsOnceToAllOps(getOperation(), std::move(patterns));
+    mlir::parallelForEach(
+        &getContext(), llvm::seq<size_t>(0, isolated.size()), [&](size_t i) {
+          Operation *op = isolated[i];
+          // Program functions only: executables are not lowered here.
+          if (eraseDeadOps && isa<func::FuncOp>(op))
+            for (Block &block : op->getRegion(0))
+              deadOpsErased += ::eraseDeadOps(block);
+          std::unique_ptr<Lowerer> lowerer = pool.acquire();
+          applyPatternsOnceToAllOps(op, lowerer->patterns);
+          pool.release(std::move(lowerer));
+          leftOver[i] = findTensorPhaseOp(op);
+        });
+    numDeadOpsErased += deadOpsErased;
+    if (!rest.empty()) {
+      std::unique_ptr<Lowerer> lowerer = pool.acquire();
+      PatternApplicator applicator(lowerer->patterns);
+      applicator.applyDefaultCostModel();
+      PatternRewriter rewriter(&getContext());
+      // Post-order, so the op itself comes last and may be replaced.
+      for (Operation *op : rest)
+        op->walk([&](Operation *nested) {
+          rewriter.setInsertionPoint(nested);
+          (void)applicator.matchAndRewrite(nested, rewriter);
+        });
+    }
+    // The first op left, in module order. Tasks' ops are never replaced
+    // (no pattern matches a function or an executable) and keep their
+    // place; what replaced the other top-level ops is searched here.
+    Operation *first = nullptr;
+    auto task = isolated.begin();
+    for (Operation &op : module.getBody()->getOperations()) {
+      if (task != isolated.end() && *task == &op)
+        first = leftOver[task++ - isolated.begin()];
+      else
+        first = findTensorPhaseOp(&op);
+      if (first)
+        break;
+    }
     // The first op left is reported as a dialect conversion would (callers
     // and tests match this wording), after its pattern's own error.
-    WalkResult leftOver = getOperation()->walk([](Operation *op) {
-      if (!op->hasTrait<layoutopt::stream_lite::OpTrait::TensorPhaseOp>())
-        return WalkResult::advance();
-      op->emitError() << "failed to legalize operation '" << op->getName()
-                      << "' that was explicitly marked illegal";
-      return WalkResult::interrupt();
-    });
-    if (leftOver.wasInterrupted())
+    if (first) {
+      first->emitError() << "failed to legalize operation '"
+                         << first->getName()
+                         << "' that was explicitly marked illegal";
       signalPassFailure();
+    }
   }
 };
 } // namespace

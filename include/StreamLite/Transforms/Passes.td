@@ -210,6 +210,10 @@ def EncodeHostTensorsPass
     addressed; the first tensor-phase op left is then also reported as not
     legalized.
 
+    Each function (and executable) is lowered as a task of its own, in
+    parallel when the context has threads; the output and the order of the
+    errors do not depend on the number of threads.
+
     With `erase-dead-ops` (the layout pipeline sets it), side-effect-free
     ops whose results are unused are erased before lowering instead of
     lowered and then erased by the canonicalizer. With `share-values` (the

@@ -125,6 +125,12 @@ def MaterializeBuiltinsPass
     tiles", "pattern i64 with unequal halves; device memsets 8/16/32 bits",
     "writes non-zero into tile padding").
 
+    Functions are materialized in parallel when the context has threads
+    (one after another while these remarks are on, since remarks are
+    streamed as they are made); the builtin executables are then created
+    in module order, each right before the first function that dispatches
+    to it, so the output does not depend on the number of threads.
+
     Input: encodings are serialized (run `stream-lite-specialize-encodings`
     first). A transfer of a `layout<[...]>` whose entries differ physically is
     an error naming the op.

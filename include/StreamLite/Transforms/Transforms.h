@@ -121,9 +121,42 @@ public:
     unsigned executables[5] = {0, 0, 0, 0, 0};
   };
 
-  /// New builtin kernels are built with `kernelOptions`.
+  /// A builtin executable the patterns need, in a state that defers
+  /// creating them.
+  struct PendingExecutable {
+    std::string name;
+    BuiltinKind kind;
+    llvm::SmallVector<mlir::RankedTensorType, 3> types;
+    mlir::Location loc;
+  };
+
+  /// New builtin kernels are built with `kernelOptions`. With
+  /// `deferExecutables`, the patterns only name the executables they
+  /// dispatch to and leave the module's top level alone, so that functions
+  /// can be materialized in parallel (one state per thread); the ones
+  /// needed are then taken (takePendingExecutables) and created in module
+  /// order by a state that does not defer (createExecutables).
   explicit BuiltinMaterialization(mlir::ModuleOp module,
-                                  BuiltinKernelOptions kernelOptions = {});
+                                  BuiltinKernelOptions kernelOptions = {},
+                                  bool deferExecutables = false);
+
+  /// The executables named since the last call, in the order of first use
+  /// (deferring states only; each name once per state).
+  llvm::SmallVector<PendingExecutable> takePendingExecutables() {
+    return std::move(pending);
+  }
+  /// Creates those of `executables` the module lacks, right before `anchor`
+  /// (a top-level op): where this state would have created them for a
+  /// dispatch in `anchor`. Counted as created by this state.
+  void createExecutables(mlir::ArrayRef<PendingExecutable> executables,
+                         mlir::Operation *anchor);
+  /// Whether the context's remark engine lets the decision remarks through
+  /// (their category is `stream-lite-materialize-builtins`). Remarks are
+  /// streamed as they are made, so a driver that runs functions on several
+  /// threads runs them one after another when this holds.
+  static bool emitsRemarks(mlir::MLIRContext *context);
+  /// Adds what `other` decided and whether it failed to this state's.
+  void merge(const BuiltinMaterialization &other);
 
   /// Reports `plan` for `op` as a remark (passed for DMA and folds, missed
   /// for a dispatch); a plan that is an error is emitted as an error naming
@@ -170,9 +203,12 @@ private:
                                       llvm::ArrayRef<mlir::RankedTensorType> types);
 
   mlir::ModuleOp module;
-  mlir::SymbolTable builtins;
+  /// The module's symbols (not built when deferring: unused then).
+  std::optional<mlir::SymbolTable> builtins;
   mlir::SymbolTableCollection symbols;
   BuiltinKernelOptions kernelOptions;
+  bool deferExecutables;
+  llvm::SmallVector<PendingExecutable> pending;
   bool anyFailed = false;
   Counts counts;
   /// The planner's memo of static fills (planning does not change the IR).

@@ -25,9 +25,51 @@ static constexpr llvm::StringLiteral kRemarkCategory =
     "stream-lite-materialize-builtins";
 
 BuiltinMaterialization::BuiltinMaterialization(
-    ModuleOp module, BuiltinKernelOptions kernelOptions)
-    : module(module), builtins(module),
-      kernelOptions(kernelOptions) {}
+    ModuleOp module, BuiltinKernelOptions kernelOptions, bool deferExecutables)
+    : module(module), kernelOptions(kernelOptions),
+      deferExecutables(deferExecutables) {
+  if (!deferExecutables)
+    builtins.emplace(module);
+}
+
+void BuiltinMaterialization::createExecutables(
+    ArrayRef<PendingExecutable> executables, Operation *anchor) {
+  OpBuilder builder(anchor);
+  for (const PendingExecutable &executable : executables) {
+    if (builtins->lookup(executable.name))
+      continue;
+    builtins->insert(buildBuiltinExecutable(builder, executable.loc,
+                                            executable.name, executable.kind,
+                                            executable.types, kernelOptions));
+    ++counts.executables[static_cast<unsigned>(executable.kind)];
+  }
+}
+
+bool BuiltinMaterialization::emitsRemarks(MLIRContext *context) {
+  if (!context->getRemarkEngine())
+    return false;
+  auto opts = remark::RemarkOpts::name("probe").category(kRemarkCategory);
+  Location loc = UnknownLoc::get(context);
+  auto enabled = [](remark::detail::InFlightRemark probe) {
+    bool letThrough = static_cast<bool>(probe);
+    // Dropped unreported: a remark is reported when the InFlightRemark
+    // holding it is destroyed, and this one no longer holds it.
+    probe = remark::detail::InFlightRemark();
+    return letThrough;
+  };
+  return enabled(remark::passed(loc, opts)) ||
+         enabled(remark::missed(loc, opts));
+}
+
+void BuiltinMaterialization::merge(const BuiltinMaterialization &other) {
+  anyFailed |= other.anyFailed;
+  counts.dmaKept += other.counts.dmaKept;
+  counts.encodesFolded += other.counts.encodesFolded;
+  for (unsigned kind = 0; kind < std::size(counts.dispatches); ++kind) {
+    counts.dispatches[kind] += other.counts.dispatches[kind];
+    counts.executables[kind] += other.counts.executables[kind];
+  }
+}
 
 LogicalResult BuiltinMaterialization::plan(
     Operation *op, TransferPlan &result,
@@ -79,14 +121,21 @@ BuiltinMaterialization::getBuiltinEntry(RewriterBase &rewriter, Operation *op,
       return known;
   }
   std::string name = getBuiltinName(kind, types);
-  if (!builtins.lookup(name)) {
+  if (deferExecutables) {
+    // Named once per state (entries memoizes the name for cacheable
+    // signatures; others may repeat, createExecutables skips repeats).
+    pending.push_back({name, kind,
+                       SmallVector<RankedTensorType, 3>(types.begin(),
+                                                        types.end()),
+                       op->getLoc()});
+  } else if (!builtins->lookup(name)) {
     OpBuilder::InsertionGuard guard(rewriter);
     // Place the executable before the top-level op that first needs it.
     Operation *anchor = op;
     while (anchor->getParentOp() != module.getOperation())
       anchor = anchor->getParentOp();
     rewriter.setInsertionPoint(anchor);
-    builtins.insert(buildBuiltinExecutable(rewriter, op->getLoc(), name, kind,
+    builtins->insert(buildBuiltinExecutable(rewriter, op->getLoc(), name, kind,
                                            types, kernelOptions));
     ++counts.executables[static_cast<unsigned>(kind)];
   }

@@ -2,7 +2,7 @@
 //
 // --stream-lite-materialize-builtins: a driver over
 // populateMaterializeBuiltinsPatterns (BuiltinMaterialization.cpp), applied
-// once to every op.
+// once to every op, functions in parallel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +10,9 @@
 #include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Threading.h"
+
+#include <mutex>
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_MATERIALIZEBUILTINSPASS
@@ -30,10 +33,12 @@ struct MaterializeBuiltinsPass
       plantMismatch();
     BuiltinKernelOptions kernelOptions;
     kernelOptions.parallelOuterLoop = parallelKernels;
-    BuiltinMaterialization state(getOperation(), kernelOptions);
-    RewritePatternSet patterns(&getContext());
-    populateMaterializeBuiltinsPatterns(patterns, state);
-    applyPatternsOnceToAllOps(getOperation(), std::move(patterns));
+    ModuleOp module = getOperation();
+    BuiltinMaterialization state(module, kernelOptions);
+    if (canMaterializeInParallel())
+      materializeInParallel(state, kernelOptions);
+    else
+      applyPatternsOnceToAllOps(module, makePatterns(state));
     if (state.hasFailed())
       return signalPassFailure();
     const BuiltinMaterialization::Counts &counts = state.getCounts();
@@ -58,6 +63,72 @@ struct MaterializeBuiltinsPass
           dispatches(BuiltinKind::Splat)},
          {&numBuiltinExecutables, "builtin-executables", executables}});
   }
+
+  FrozenRewritePatternSet makePatterns(BuiltinMaterialization &state) {
+    RewritePatternSet patterns(&getContext());
+    populateMaterializeBuiltinsPatterns(patterns, state);
+    return FrozenRewritePatternSet(std::move(patterns));
+  }
+
+  /// Whether functions may be materialized in parallel: remarks are
+  /// streamed in the order they are made (the engine is not for several
+  /// threads), and every top-level op other than a function or an
+  /// executable must be one no pattern matches or looks into.
+  bool canMaterializeInParallel() {
+    if (BuiltinMaterialization::emitsRemarks(&getContext()))
+      return false;
+    return llvm::all_of(module().getBody()->getOperations(), [](Operation &op) {
+      if (op.getNumRegions() != 0)
+        return op.hasTrait<mlir::OpTrait::IsIsolatedFromAbove>();
+      return !op.hasTrait<layoutopt::stream_lite::OpTrait::TensorPhaseOp>();
+    });
+  }
+
+  /// Each function and executable is a task, run in parallel when the
+  /// context has threads, each thread with a state of its own that only
+  /// names the builtin executables it dispatches to. The executables are
+  /// then created in module order, where the serial walk would have made
+  /// them: before the first top-level op that needs each.
+  void materializeInParallel(BuiltinMaterialization &state,
+                             const BuiltinKernelOptions &kernelOptions) {
+    struct Worker {
+      Worker(ModuleOp module, const BuiltinKernelOptions &kernelOptions)
+          : state(module, kernelOptions, /*deferExecutables=*/true) {}
+      BuiltinMaterialization state;
+      FrozenRewritePatternSet patterns;
+    };
+    SmallVector<Operation *> tasks;
+    for (Operation &op : module().getBody()->getOperations())
+      if (op.getNumRegions() != 0)
+        tasks.push_back(&op);
+    SmallVector<SmallVector<BuiltinMaterialization::PendingExecutable>>
+        pending(tasks.size());
+    std::mutex mutex;
+    SmallVector<std::unique_ptr<Worker>> idle;
+    mlir::parallelForEach(
+        &getContext(), llvm::seq<size_t>(0, tasks.size()), [&](size_t i) {
+          std::unique_ptr<Worker> worker;
+          {
+            std::lock_guard<std::mutex> lock(mutex);
+            if (!idle.empty())
+              worker = idle.pop_back_val();
+          }
+          if (!worker) {
+            worker = std::make_unique<Worker>(module(), kernelOptions);
+            worker->patterns = makePatterns(worker->state);
+          }
+          applyPatternsOnceToAllOps(tasks[i], worker->patterns);
+          pending[i] = worker->state.takePendingExecutables();
+          std::lock_guard<std::mutex> lock(mutex);
+          idle.push_back(std::move(worker));
+        });
+    for (auto [task, executables] : llvm::zip_equal(tasks, pending))
+      state.createExecutables(executables, task);
+    for (const std::unique_ptr<Worker> &worker : idle)
+      state.merge(worker->state);
+  }
+
+  ModuleOp module() { return getOperation(); }
 
   /// Test only (test-plant-mismatch): a wrong result, for a reducer to
   /// find, planted where the splat still is one op.

@@ -82,11 +82,26 @@ TEST_CASE("deferred materialization matches serial", "[materialize]") {
   // Deferring states leave the module's top level alone.
   CHECK(llvm::range_size(
             deferredModule->getOps<ExecutableOp>()) == 0);
-  // Each state names an executable once: @clone_and_b's state had not seen
-  // B, @needs_c_and_a's had (A is new to it, C too).
+  // Each function's batch names what it needs once, also what its state
+  // named for an earlier function (B for @clone_and_b and again A for
+  // @needs_c_and_a would be, had that state seen them).
   CHECK(pending[0].size() == 2);
   CHECK(pending[1].size() == 1);
   CHECK(pending[2].size() == 2);
+  // A state that gets a later function first still names, for the earlier
+  // one, everything it needs.
+  {
+    OwningOpRef<ModuleOp> other = parseModule(*ctx, kModule);
+    SmallVector<func::FuncOp> reversed(other->getOps<func::FuncOp>());
+    BuiltinMaterialization state(*other, {}, /*deferExecutables=*/true);
+    RewritePatternSet patterns(ctx.get());
+    populateMaterializeBuiltinsPatterns(patterns, state);
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    applyPatternsOnceToAllOps(reversed[2], frozen);
+    CHECK(state.takePendingExecutables().size() == 2);
+    applyPatternsOnceToAllOps(reversed[0], frozen);
+    CHECK(state.takePendingExecutables().size() == 2);
+  }
   for (auto [function, executables] : llvm::zip_equal(functions, pending))
     main.createExecutables(executables, function);
   main.merge(first);

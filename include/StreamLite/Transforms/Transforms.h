@@ -19,6 +19,7 @@
 #define STREAMLITE_TRANSFORMS_TRANSFORMS_H
 
 #include "StreamLite/Analysis/TransferPlanner.h"
+#include "llvm/ADT/DenseSet.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/Transforms/BuiltinKernels.h"
 #include "StreamLite/Transforms/MergeConflictPolicy.h"
@@ -141,8 +142,9 @@ public:
                                   bool deferExecutables = false);
 
   /// The executables named since the last call, in the order of first use
-  /// (deferring states only; each name once per state).
+  /// (deferring states only; each once per call).
   llvm::SmallVector<PendingExecutable> takePendingExecutables() {
+    pendingEntries.clear();
     return std::move(pending);
   }
   /// Creates those of `executables` the module lacks, right before `anchor`
@@ -209,6 +211,7 @@ private:
   BuiltinKernelOptions kernelOptions;
   bool deferExecutables;
   llvm::SmallVector<PendingExecutable> pending;
+  llvm::DenseSet<mlir::SymbolRefAttr> pendingEntries;
   bool anyFailed = false;
   Counts counts;
   /// The planner's memo of static fills (planning does not change the IR).

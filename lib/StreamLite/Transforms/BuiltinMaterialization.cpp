@@ -113,37 +113,41 @@ BuiltinMaterialization::getBuiltinEntry(RewriterBase &rewriter, Operation *op,
   std::tuple<unsigned, Type, Type, Type> key{static_cast<unsigned>(kind),
                                              Type(), Type(), Type()};
   bool cacheable = types.size() <= 3;
+  SymbolRefAttr entry;
   if (cacheable) {
     Type *slots[] = {&std::get<1>(key), &std::get<2>(key), &std::get<3>(key)};
     for (auto [index, type] : llvm::enumerate(types))
       *slots[index] = type;
-    if (SymbolRefAttr known = entries.lookup(key))
-      return known;
+    entry = entries.lookup(key);
   }
-  std::string name = getBuiltinName(kind, types);
-  if (deferExecutables) {
-    // Named once per state (entries memoizes the name for cacheable
-    // signatures; others may repeat, createExecutables skips repeats).
-    pending.push_back({name, kind,
+  if (!entry) {
+    std::string name = getBuiltinName(kind, types);
+    if (!deferExecutables && !builtins->lookup(name)) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      // Place the executable before the top-level op that first needs it.
+      Operation *anchor = op;
+      while (anchor->getParentOp() != module.getOperation())
+        anchor = anchor->getParentOp();
+      rewriter.setInsertionPoint(anchor);
+      builtins->insert(buildBuiltinExecutable(rewriter, op->getLoc(), name,
+                                              kind, types, kernelOptions));
+      ++counts.executables[static_cast<unsigned>(kind)];
+    }
+    MLIRContext *ctx = op->getContext();
+    entry = SymbolRefAttr::get(StringAttr::get(ctx, name),
+                               {FlatSymbolRefAttr::get(ctx, name)});
+    if (cacheable)
+      entries.try_emplace(key, entry);
+  }
+  // Named once per batch (between takePendingExecutables calls), whatever
+  // an earlier batch of this state named: states move between threads, so
+  // a state may get a later function before an earlier one, and each
+  // function's batch must hold everything it needs.
+  if (deferExecutables && pendingEntries.insert(entry).second)
+    pending.push_back({entry.getRootReference().str(), kind,
                        SmallVector<RankedTensorType, 3>(types.begin(),
                                                         types.end()),
                        op->getLoc()});
-  } else if (!builtins->lookup(name)) {
-    OpBuilder::InsertionGuard guard(rewriter);
-    // Place the executable before the top-level op that first needs it.
-    Operation *anchor = op;
-    while (anchor->getParentOp() != module.getOperation())
-      anchor = anchor->getParentOp();
-    rewriter.setInsertionPoint(anchor);
-    builtins->insert(buildBuiltinExecutable(rewriter, op->getLoc(), name, kind,
-                                           types, kernelOptions));
-    ++counts.executables[static_cast<unsigned>(kind)];
-  }
-  MLIRContext *ctx = op->getContext();
-  auto entry = SymbolRefAttr::get(StringAttr::get(ctx, name),
-                                  {FlatSymbolRefAttr::get(ctx, name)});
-  if (cacheable)
-    entries.try_emplace(key, entry);
   return entry;
 }
 

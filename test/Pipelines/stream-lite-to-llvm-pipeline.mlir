@@ -21,6 +21,14 @@
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 --dump-pass-pipeline %s -o %t.expected 2> %t.dump
 // RUN: %python %S/Inputs/run-dumped-pipeline.py layout-opt %t.dump %s > %t.actual
 // RUN: diff %t.expected %t.actual
+// lower-bindings runs on each executable, in the nest of the kernels'
+// cleanup (so the pass manager verifies executables after it, not the
+// whole program), before the program is converted:
+// RUN: layout-opt --stream-lite-to-llvm-pipeline --mlir-disable-threading --mlir-timing %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NEST
+// NEST:      {{^ +[0-9.]+ \( *[0-9.]+%\)}}  Pipeline Collection : ['func.func', 'stream_lite.executable']
+// NEST-NOT:  ConvertAsyncToMemRefPass
+// NEST:      {{^ +[0-9.]+ \( *[0-9.]+%\)}}      LowerBindingsPass
+// NEST:      {{^ +[0-9.]+ \( *[0-9.]+%\)}}  ConvertAsyncToMemRefPass
 
 // --stream-lite-to-llvm-pipeline (docs/passes.md): the layout pipeline, then
 // the lowering to the LLVM dialect with devices simulated on the host, run

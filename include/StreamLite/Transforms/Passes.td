@@ -263,8 +263,7 @@ def EncodeHostTensorsPass
   ];
 }
 
-def LowerBindingsPass
-    : Pass<"stream-lite-lower-bindings", "::mlir::ModuleOp"> {
+def LowerBindingsPass : Pass<"stream-lite-lower-bindings"> {
   let summary = "Turns executable functions into plain upstream functions over byte buffers";
   let description = [{
     In every `stream_lite.executable`'s inner module, replaces each
@@ -272,6 +271,12 @@ def LowerBindingsPass
     `stream_lite.binding.subspan` by a view of that buffer at the subspan's
     byte offset, so that the inner module is plain upstream MLIR (func,
     arith, scf, memref) that the standard lowering to LLVM accepts.
+
+    Runs on any op: on a `stream_lite.executable`, that executable; on
+    another op, the executables directly in its regions (a module's). The
+    to-llvm pipeline runs it on each executable, so that the pass manager
+    verifies only the executables afterwards (and runs them in parallel),
+    not the whole program.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -120,22 +120,38 @@ static LogicalResult lowerFunction(func::FuncOp func) {
 
 namespace {
 
+/// Lowers the binding arguments of every function in `executable`.
+static LogicalResult lowerExecutable(ExecutableOp executable) {
+  ModuleOp inner = executable.getInnerModule();
+  if (!inner)
+    return success();
+  for (auto func : inner.getOps<func::FuncOp>()) {
+    LLVM_DEBUG(llvm::dbgs() << "lowering bindings of @"
+                            << executable.getSymName() << "::@"
+                            << func.getSymName() << "\n");
+    if (failed(lowerFunction(func)))
+      return failure();
+  }
+  return success();
+}
+
 struct LowerBindingsPass
     : public layoutopt::stream_lite::impl::LowerBindingsPassBase<
           LowerBindingsPass> {
   void runOnOperation() override {
-    for (auto executable : getOperation().getOps<ExecutableOp>()) {
-      ModuleOp inner = executable.getInnerModule();
-      if (!inner)
-        continue;
-      for (auto func : inner.getOps<func::FuncOp>()) {
-        LLVM_DEBUG(llvm::dbgs() << "lowering bindings of @"
-                                << executable.getSymName() << "::@"
-                                << func.getSymName() << "\n");
-        if (failed(lowerFunction(func)))
-          return signalPassFailure();
-      }
+    Operation *root = getOperation();
+    if (auto executable = dyn_cast<ExecutableOp>(root)) {
+      if (failed(lowerExecutable(executable)))
+        signalPassFailure();
+      return;
     }
+    // Executables sit at a module's top level; nothing below a function
+    // needs a walk.
+    for (Region &region : root->getRegions())
+      for (Block &block : region)
+        for (auto executable : block.getOps<ExecutableOp>())
+          if (failed(lowerExecutable(executable)))
+            return signalPassFailure();
   }
 };
 

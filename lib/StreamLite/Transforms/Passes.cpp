@@ -105,7 +105,10 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   // follows.)
   if (options.runtimeChecks)
     pm.addNestedPass<mlir::func::FuncOp>(createRemoveRedundantAssertsPass());
-  pm.addPass(createLowerBindingsPass());
+  // On each executable, in the same nest as the kernels' cleanup above (the
+  // pass manager merges adjacent nests): the pass manager then verifies
+  // each executable after it, not the whole program.
+  pm.addNestedPass<ExecutableOp>(createLowerBindingsPass());
   pm.addPass(createConvertAsyncToMemRefPass());
   // The program copies on write, so who owns each buffer is known at
   // compile time: deallocate-buffers frees each one after its last use
@@ -133,8 +136,12 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     // function goes through all of these passes while it is in the cache.
     mlir::OpPassManager &fpm =
         parallel ? pm.nest<mlir::func::FuncOp>() : *deallocNest;
-    // `--canonicalize`'s defaults, then cse, as one pass.
+    // `--canonicalize`'s defaults but one greedy sweep, then cse, as one
+    // pass. The sweep runs its worklist until nothing changes; the second,
+    // confirming sweep of the default changed nothing on the tests and
+    // bench modules and cost 3% of the pipeline.
     CanonicalizeCSEPassOptions cleanup;
+    cleanup.maxIterations = 1;
     cleanup.disabledPatterns = llvm::to_vector(quadraticPatterns());
     fpm.addPass(createCanonicalizeCSEPass(cleanup));
     // Upstream's scf-to-cf patterns without rollback records (they never

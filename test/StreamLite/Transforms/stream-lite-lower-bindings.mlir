@@ -1,4 +1,6 @@
 // RUN: layout-opt --split-input-file --stream-lite-lower-bindings %s | FileCheck %s
+// On each executable (as the to-llvm pipeline runs it), the same:
+// RUN: layout-opt --split-input-file --pass-pipeline='builtin.module(stream_lite.executable(stream-lite-lower-bindings))' %s | FileCheck %s
 // RUN: layout-opt --split-input-file --pass-pipeline='builtin.module(stream-lite-lower-bindings,stream_lite.executable(builtin.module(convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)))' %s | FileCheck %s --check-prefix=LLVM
 
 // Tests that binding arguments become byte buffers and that a subspan at

@@ -77,6 +77,16 @@ void populateStreamLiteToMemRefConversionPatterns(
     mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns,
     mlir::ConversionTarget &target, AsyncToMemRefState &state);
 
+/// The same, with the constants the patterns make kept in `constants`
+/// instead of `state.constants`; `state` is only read while they run. For
+/// conversions of functions on several threads at once: each thread has
+/// its own patterns, `converter`, `target` and `constants` over one
+/// prepared `state`.
+void populateStreamLiteToMemRefConversionPatterns(
+    mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns,
+    mlir::ConversionTarget &target, const AsyncToMemRefState &state,
+    AsyncToMemRefState::SharedConstants &constants);
+
 /// After the conversion: drops device declarations and `stream_lite.*`
 /// attributes, which describe nothing once devices are simulated.
 void finalizeAsyncToMemRefConversion(mlir::ModuleOp module);

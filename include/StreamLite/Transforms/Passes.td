@@ -314,6 +314,11 @@ def ConvertAsyncToMemRefPass
       writes its target in place only when the target comes from an async op
       and this op is its only use; otherwise it writes a copy.
 
+    Functions are converted one at a time, in parallel when MLIR has
+    threads (kernels first, then the program's functions; in order and
+    with the same output under `--mlir-disable-threading`); every function
+    is converted even after one fails, and errors come in function order.
+
     Device declarations and `stream_lite.*` attributes are dropped. Errors:
     a stream_lite op other than the async-phase ones ("run
     --stream-lite-layout-pipeline first"), an executable that is not plain

@@ -1,12 +1,20 @@
 //===- ConvertAsyncToMemRef.cpp - async ops to host memrefs ---------------===//
 //
 // --stream-lite-convert-async-to-memref: a partial conversion over
-// populateStreamLiteToMemRefConversionPatterns (StreamLiteToMemRef.cpp).
+// populateStreamLiteToMemRefConversionPatterns (StreamLiteToMemRef.cpp),
+// one function at a time, functions on several threads.
 //
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/Conversion/StreamLiteToMemRef.h"
 #include "StreamLite/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Threading.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <atomic>
+#include <mutex>
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_CONVERTASYNCTOMEMREFPASS
@@ -17,6 +25,65 @@ using namespace mlir;
 using namespace layoutopt::stream_lite;
 
 namespace {
+
+/// What one thread converts with. The patterns and the target refer to
+/// `converter` and `constants`, so a conversion never moves.
+struct FunctionConverter {
+  explicit FunctionConverter(MLIRContext *context,
+                             const AsyncToMemRefState &state)
+      : target(*context) {
+    // The conversion never rolls a pattern back, so the patterns may share
+    // their constants.
+    constants.enabled = true;
+    populateStreamLiteToMemRefTypeConversions(converter);
+    RewritePatternSet set(context);
+    populateStreamLiteToMemRefConversionPatterns(converter, set, target, state,
+                                                 constants);
+    patterns = FrozenRewritePatternSet(std::move(set));
+  }
+
+  LogicalResult convert(ArrayRef<Operation *> ops) {
+    ConversionConfig config;
+    config.allowPatternRollback = false;
+    LogicalResult result = applyPartialConversion(ops, target, patterns, config);
+    // Constants are per function: none is needed once it is converted.
+    constants.made.clear();
+    constants.last.clear();
+    return result;
+  }
+
+  TypeConverter converter;
+  ConversionTarget target;
+  AsyncToMemRefState::SharedConstants constants;
+  FrozenRewritePatternSet patterns;
+};
+
+/// Converters of the threads, each used by one task at a time.
+class FunctionConverterPool {
+public:
+  FunctionConverterPool(MLIRContext *context, const AsyncToMemRefState &state)
+      : context(context), state(state) {}
+
+  std::unique_ptr<FunctionConverter> acquire() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!idle.empty())
+        return idle.pop_back_val();
+    }
+    return std::make_unique<FunctionConverter>(context, state);
+  }
+  void release(std::unique_ptr<FunctionConverter> converter) {
+    std::lock_guard<std::mutex> lock(mutex);
+    idle.push_back(std::move(converter));
+  }
+
+private:
+  MLIRContext *context;
+  const AsyncToMemRefState &state;
+  std::mutex mutex;
+  SmallVector<std::unique_ptr<FunctionConverter>> idle;
+};
+
 struct ConvertAsyncToMemRefPass
     : public layoutopt::stream_lite::impl::ConvertAsyncToMemRefPassBase<
           ConvertAsyncToMemRefPass> {
@@ -25,21 +92,50 @@ struct ConvertAsyncToMemRefPass
     AsyncToMemRefState state;
     if (failed(prepareAsyncToMemRefConversion(module, state)))
       return signalPassFailure();
-    // The conversion never rolls a pattern back, so the patterns may share
-    // their constants.
-    state.constants.enabled = true;
-    TypeConverter converter;
-    populateStreamLiteToMemRefTypeConversions(converter);
-    ConversionTarget target(getContext());
-    RewritePatternSet patterns(&getContext());
-    populateStreamLiteToMemRefConversionPatterns(converter, patterns, target,
-                                                 state);
-    ConversionConfig config;
-    config.allowPatternRollback = false;
-    if (failed(applyPartialConversion(module, target, std::move(patterns),
-                                      config)))
+
+    // Each function is converted by itself: functions are isolated from
+    // above, their signatures change in place, calls name callees by
+    // symbol, and the patterns only read what the preparation found (the
+    // kernels, the constants' globals, the copies on write). So functions
+    // are converted in parallel (in order under --mlir-disable-threading;
+    // diagnostics come in function order), and each while it is in the
+    // cache. Kernels go first: a dispatch reads its kernel's signature,
+    // which must not change while it does. The other top-level ops (device
+    // declarations, globals) are converted last, together.
+    DenseSet<Operation *> kernels;
+    for (const auto &entry : state.kernels)
+      kernels.insert(entry.second);
+    SmallVector<Operation *> kernelFunctions;
+    SmallVector<Operation *> programFunctions;
+    SmallVector<Operation *> others;
+    for (Operation &op : *module.getBody()) {
+      if (!isa<func::FuncOp>(op))
+        others.push_back(&op);
+      else if (kernels.contains(&op))
+        kernelFunctions.push_back(&op);
+      else
+        programFunctions.push_back(&op);
+    }
+    FunctionConverterPool pool(&getContext(), state);
+    std::atomic<bool> failed = false;
+    auto convertFunction = [&](Operation *function) {
+      std::unique_ptr<FunctionConverter> converter = pool.acquire();
+      if (mlir::failed(converter->convert(function)))
+        failed = true;
+      pool.release(std::move(converter));
+    };
+    parallelForEach(&getContext(), kernelFunctions, convertFunction);
+    if (!failed)
+      parallelForEach(&getContext(), programFunctions, convertFunction);
+    if (failed)
       return signalPassFailure();
+    if (!others.empty()) {
+      std::unique_ptr<FunctionConverter> converter = pool.acquire();
+      if (mlir::failed(converter->convert(others)))
+        return signalPassFailure();
+    }
     finalizeAsyncToMemRefConversion(module);
   }
 };
+
 } // namespace

@@ -254,8 +254,9 @@ bool isExclusive(Value value, Operation *writer) {
 template <typename OpTy>
 struct AsyncPattern : OpConversionPattern<OpTy> {
   AsyncPattern(const TypeConverter &converter, MLIRContext *ctx,
-               AsyncToMemRefState &state)
-      : OpConversionPattern<OpTy>(converter, ctx), state(state) {}
+               const AsyncToMemRefState &state, SharedConstants &constants)
+      : OpConversionPattern<OpTy>(converter, ctx), state(state),
+        constants(constants) {}
 
   /// The buffer a tied op writes: `buffer` itself, or a copy of its first
   /// `size` bytes when operand `operandNumber` of `op` is not exclusive.
@@ -263,10 +264,14 @@ struct AsyncPattern : OpConversionPattern<OpTy> {
                        Value buffer, Value size) const {
     if (!state.copyFirst.contains({op, operandNumber}))
       return buffer;
-    return cloneBytes(b, op->getLoc(), buffer, size, state.constants);
+    return cloneBytes(b, op->getLoc(), buffer, size, constants);
   }
 
-  AsyncToMemRefState &state;
+  /// What the preparation found; read only while patterns run.
+  const AsyncToMemRefState &state;
+  /// Written by the patterns: one set per thread when functions are
+  /// converted in parallel.
+  SharedConstants &constants;
 };
 
 struct AllocaLowering : AsyncPattern<AsyncAllocaOp> {
@@ -310,17 +315,17 @@ struct ConstantLowering : AsyncPattern<AsyncConstantOp> {
       Value size = adaptor.getResultSize();
       Value buffer = allocBytes(rewriter, loc, size);
       int64_t denseBytes = type.getNumElements() * (splat->getBitWidth() / 8);
-      Value c0 = constIndex(rewriter, loc, 0, state.constants);
+      Value c0 = constIndex(rewriter, loc, 0, constants);
       if (getConstantIntValue(size) != denseBytes)
         fillBytes(rewriter, loc, buffer, c0, size,
-                  constZeroByte(rewriter, loc, state.constants),
-                  state.constants);
+                  constZeroByte(rewriter, loc, constants),
+                  constants);
       Value pattern = arith::ConstantOp::create(
           rewriter, loc, rewriter.getIntegerAttr(
                              rewriter.getIntegerType(splat->getBitWidth()), *splat));
       fillBytes(rewriter, loc, buffer, c0,
-                constIndex(rewriter, loc, denseBytes, state.constants), pattern,
-                state.constants);
+                constIndex(rewriter, loc, denseBytes, constants), pattern,
+                constants);
       rewriter.replaceOp(op, buffer);
       return success();
     }
@@ -333,11 +338,11 @@ struct ConstantLowering : AsyncPattern<AsyncConstantOp> {
     int64_t denseBytes =
         type.getNumElements() * getElementByteWidth(type.getElementType());
     std::optional<int64_t> constSize = getConstantIntValue(size);
-    Value c0 = constIndex(rewriter, loc, 0, state.constants);
+    Value c0 = constIndex(rewriter, loc, 0, constants);
     // Bytes past the value (a size larger than the value) are zero.
     if (!constSize || *constSize != denseBytes)
       fillBytes(rewriter, loc, buffer, c0, size,
-                constZeroByte(rewriter, loc, state.constants), state.constants);
+                constZeroByte(rewriter, loc, constants), constants);
     Value value =
         memref::GetGlobalOp::create(rewriter, loc, type, global.getSymName());
     Value view =
@@ -356,8 +361,8 @@ struct SplatLowering : AsyncPattern<AsyncSplatOp> {
     Location loc = op.getLoc();
     Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
     fillBytes(rewriter, loc, buffer,
-              constIndex(rewriter, loc, 0, state.constants),
-              adaptor.getResultSize(), adaptor.getValue(), state.constants);
+              constIndex(rewriter, loc, 0, constants),
+              adaptor.getResultSize(), adaptor.getValue(), constants);
     rewriter.replaceOp(op, buffer);
     return success();
   }
@@ -370,7 +375,7 @@ struct CloneLowering : AsyncPattern<AsyncCloneOp> {
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(op,
                        cloneBytes(rewriter, op.getLoc(), adaptor.getSource(),
-                                  adaptor.getResultSize(), state.constants));
+                                  adaptor.getResultSize(), constants));
     return success();
   }
 };
@@ -383,7 +388,7 @@ struct TransferLowering : AsyncPattern<AsyncTransferOp> {
     // Every device's memory is host memory: a transfer is a copy.
     rewriter.replaceOp(op,
                        cloneBytes(rewriter, op.getLoc(), adaptor.getSource(),
-                                  adaptor.getResultSize(), state.constants));
+                                  adaptor.getResultSize(), constants));
     return success();
   }
 };
@@ -396,7 +401,7 @@ struct SliceLowering : AsyncPattern<AsyncSliceOp> {
     Location loc = op.getLoc();
     Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
     copyBytes(rewriter, loc, adaptor.getSource(), adaptor.getSourceOffset(),
-              buffer, constIndex(rewriter, loc, 0, state.constants),
+              buffer, constIndex(rewriter, loc, 0, constants),
               adaptor.getResultSize());
     rewriter.replaceOp(op, buffer);
     return success();
@@ -413,7 +418,7 @@ struct FillLowering : AsyncPattern<AsyncFillOp> {
         rewriter, op, op.getTargetMutable().getOperandNumber(),
         adaptor.getTarget(), adaptor.getTargetSize());
     fillBytes(rewriter, loc, target, adaptor.getTargetOffset(),
-              adaptor.getTargetLength(), adaptor.getValue(), state.constants);
+              adaptor.getTargetLength(), adaptor.getValue(), constants);
     rewriter.replaceOp(op, target);
     return success();
   }
@@ -429,7 +434,7 @@ struct UpdateLowering : AsyncPattern<AsyncUpdateOp> {
         rewriter, op, op.getTargetMutable().getOperandNumber(),
         adaptor.getTarget(), adaptor.getTargetSize());
     copyBytes(rewriter, loc, adaptor.getUpdate(),
-              constIndex(rewriter, loc, 0, state.constants), target,
+              constIndex(rewriter, loc, 0, constants), target,
               adaptor.getTargetOffset(), adaptor.getUpdateSize());
     rewriter.replaceOp(op, target);
     return success();
@@ -601,13 +606,13 @@ struct ImportLowering : AsyncPattern<AsyncImportOp> {
     Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
     if (isPackedSubByteType(sourceType.getElementType())) {
       packHost(rewriter, loc, source, buffer, adaptor.getResultSize(),
-               state.constants);
+               constants);
       rewriter.replaceOp(op, buffer);
       return success();
     }
     Value view = memref::ViewOp::create(
         rewriter, loc, sourceType, buffer,
-        constIndex(rewriter, loc, 0, state.constants), dims);
+        constIndex(rewriter, loc, 0, constants), dims);
     memref::CopyOp::create(rewriter, loc, source, view);
     rewriter.replaceOp(op, buffer);
     return success();
@@ -627,13 +632,13 @@ struct ExportLowering : AsyncPattern<AsyncExportOp> {
     if (isPackedSubByteType(type.getElementType())) {
       Value result =
           memref::AllocOp::create(rewriter, loc, type, adaptor.getResultDims());
-      unpackHost(rewriter, loc, adaptor.getSource(), result, state.constants);
+      unpackHost(rewriter, loc, adaptor.getSource(), result, constants);
       rewriter.replaceOp(op, result);
       return success();
     }
     Value view = memref::ViewOp::create(
         rewriter, loc, type, adaptor.getSource(),
-        constIndex(rewriter, loc, 0, state.constants), adaptor.getResultDims());
+        constIndex(rewriter, loc, 0, constants), adaptor.getResultDims());
     Value result =
         memref::AllocOp::create(rewriter, loc, type, adaptor.getResultDims());
     memref::CopyOp::create(rewriter, loc, view, result);
@@ -851,6 +856,14 @@ void populateStreamLiteToMemRefConversionPatterns(TypeConverter &converter,
                                                   RewritePatternSet &patterns,
                                                   ConversionTarget &target,
                                                   AsyncToMemRefState &state) {
+  populateStreamLiteToMemRefConversionPatterns(converter, patterns, target,
+                                               state, state.constants);
+}
+
+void populateStreamLiteToMemRefConversionPatterns(
+    TypeConverter &converter, RewritePatternSet &patterns,
+    ConversionTarget &target, const AsyncToMemRefState &state,
+    AsyncToMemRefState::SharedConstants &constants) {
   MLIRContext *ctx = patterns.getContext();
   target.addIllegalDialect<StreamLiteDialect>();
   target.addLegalOp<DeviceOp>();
@@ -883,7 +896,8 @@ void populateStreamLiteToMemRefConversionPatterns(TypeConverter &converter,
   patterns.add<AllocaLowering, ConstantLowering, SplatLowering, CloneLowering,
                TransferLowering, SliceLowering, FillLowering, UpdateLowering,
                CopyLowering, LoadLowering, StoreLowering, DispatchLowering,
-               ImportLowering, ExportLowering>(converter, ctx, state);
+               ImportLowering, ExportLowering>(converter, ctx, state,
+                                               constants);
   patterns.add<TensorDimLowering>(converter, ctx);
 }
 

@@ -776,6 +776,14 @@ def ConvertHostToLLVMPass
     and extractvalue chains fold and about three quarters of the lowered
     ops die, one function at a time instead of all of them existing at
     once, which is the pipeline's peak of memory.
+
+    Functions are lowered in parallel when MLIR has threads, each in a
+    module of its own nested where it was; the lowered functions then take
+    their places and the declarations they need (`malloc`, `free`) go to
+    the module's top unless it has them, so the output is that of lowering
+    them one after another, with or without threads. Every function is
+    lowered even after one fails. A module whose functions carry `llvm.*`
+    attributes is lowered in place, one function after another.
   }];
   let options = [
     Option<"fold", "fold", "bool", /*default=*/"false",

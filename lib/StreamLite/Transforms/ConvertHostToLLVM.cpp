@@ -32,8 +32,12 @@
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <atomic>
+#include <mutex>
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_CONVERTHOSTTOLLVMPASS
@@ -261,6 +265,87 @@ struct ContiguousViewLowering : public ConvertOpToLLVMPattern<memref::ViewOp> {
   }
 };
 
+/// Upstream's memref, arith, index, complex, cf, ub and func lowerings,
+/// and ours ahead of them, over one type converter and one collection of
+/// symbol tables.
+void populateHostToLLVMPatterns(LLVMTypeConverter &converter,
+                                RewritePatternSet &patterns,
+                                SymbolTableCollection &symbolTables) {
+  populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
+                                                 &symbolTables);
+  // Ahead of upstream's patterns for the same ops (benefit 1).
+  patterns.add<DimOfConstantIndexLowering, ContiguousCopyLowering,
+               ContiguousViewLowering>(converter, /*benefit=*/2);
+  patterns.add<ContiguousAllocLowering>(converter, &symbolTables,
+                                        /*benefit=*/2);
+  // convert-arith-to-llvm expands ceil and floor divisions first, in the
+  // same conversion.
+  arith::populateCeilFloorDivExpandOpsPatterns(patterns);
+  arith::populateArithToLLVMConversionPatterns(converter, patterns);
+  index::populateIndexToLLVMConversionPatterns(converter, patterns);
+  populateComplexToLLVMConversionPatterns(converter, patterns);
+  cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+  ub::populateUBToLLVMConversionPatterns(converter, patterns);
+  populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);
+}
+
+/// What one thread lowers functions with. A `DataLayout` caches type sizes,
+/// so threads never share one: each has its own analysis, made over the
+/// first function it lowers; that analysis answers for any op below the
+/// module with the module's layout (or the function's own, for its ops).
+struct FunctionLowering {
+  FunctionLowering(Operation *anchor, const LowerToLLVMOptions &options)
+      : dataLayout(anchor),
+        converter(anchor->getContext(), options, &dataLayout) {
+    RewritePatternSet set(anchor->getContext());
+    populateHostToLLVMPatterns(converter, set, symbolTables);
+    patterns = FrozenRewritePatternSet(std::move(set));
+  }
+
+  DataLayoutAnalysis dataLayout;
+  LLVMTypeConverter converter;
+  SymbolTableCollection symbolTables;
+  FrozenRewritePatternSet patterns;
+};
+
+/// The lowerings of the threads, each used by one task at a time.
+class FunctionLoweringPool {
+public:
+  explicit FunctionLoweringPool(const LowerToLLVMOptions &options)
+      : options(options) {}
+
+  std::unique_ptr<FunctionLowering> acquire(Operation *anchor) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!idle.empty())
+        return idle.pop_back_val();
+    }
+    return std::make_unique<FunctionLowering>(anchor, options);
+  }
+  void release(std::unique_ptr<FunctionLowering> lowering) {
+    std::lock_guard<std::mutex> lock(mutex);
+    idle.push_back(std::move(lowering));
+  }
+
+private:
+  LowerToLLVMOptions options;
+  std::mutex mutex;
+  SmallVector<std::unique_ptr<FunctionLowering>> idle;
+};
+
+/// Whether `function` needs what only the module can give while it is
+/// lowered: upstream's function lowering reads the callee of every call for
+/// `llvm.*` attributes (the bare-pointer convention) and adds C wrappers
+/// beside functions that ask for them, so any `llvm.*` attribute on a
+/// function makes the pass lower in the module itself, one function after
+/// another.
+bool needsModuleWhileLowered(func::FuncOp function) {
+  return llvm::any_of(function->getDiscardableAttrs(),
+                      [](NamedAttribute attr) {
+                        return attr.getName().getValue().starts_with("llvm.");
+                      });
+}
+
 struct ConvertHostToLLVMPass
     : public layoutopt::stream_lite::impl::ConvertHostToLLVMPassBase<
           ConvertHostToLLVMPass> {
@@ -280,63 +365,35 @@ struct ConvertHostToLLVMPass
     return success();
   }
 
-  void runOnOperation() override {
+  /// Folds what the conversion of a function left dead or foldable. A
+  /// sweep that does not converge leaves correct (if larger) IR.
+  void foldFunction(LLVM::LLVMFuncOp function) {
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    config.setMaxIterations(1);
+    (void)applyPatternsGreedily(function, *foldPatterns, config);
+  }
+
+  /// Lowers each function in the module itself, one after another (the
+  /// lowered function takes the place of the original; new declarations
+  /// go to the module's top), each folded right after.
+  LogicalResult lowerInModule(ArrayRef<func::FuncOp> functions,
+                              const ConversionTarget &target,
+                              const ConversionConfig &config) {
     ModuleOp module = getOperation();
-    MLIRContext *ctx = &getContext();
-    // Asserts first, with the linear lowering of convert-asserts-to-llvm
-    // (upstream's pattern costs asserts x symbols): one walk and one
-    // verification of the largest IR fewer than a pass of their own.
-    if (failed(layoutopt::stream_lite::convertAssertsToLLVM(module)))
-      return signalPassFailure();
     const auto &dataLayoutAnalysis = getAnalysis<DataLayoutAnalysis>();
-    LowerToLLVMOptions options(ctx, dataLayoutAnalysis.getAtOrAbove(module));
-    LLVMTypeConverter converter(ctx, options, &dataLayoutAnalysis);
-
+    LowerToLLVMOptions options(&getContext(),
+                               dataLayoutAnalysis.getAtOrAbove(module));
+    LLVMTypeConverter converter(&getContext(), options, &dataLayoutAnalysis);
     SymbolTableCollection symbolTables;
-    RewritePatternSet patterns(ctx);
-    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
-                                                   &symbolTables);
-    // Ahead of upstream's patterns for the same ops (benefit 1).
-    patterns.add<DimOfConstantIndexLowering, ContiguousCopyLowering,
-                 ContiguousViewLowering>(
-        converter, /*benefit=*/2);
-    patterns.add<ContiguousAllocLowering>(converter, &symbolTables,
-                                          /*benefit=*/2);
-    // convert-arith-to-llvm expands ceil and floor divisions first, in the
-    // same conversion.
-    arith::populateCeilFloorDivExpandOpsPatterns(patterns);
-    arith::populateArithToLLVMConversionPatterns(converter, patterns);
-    index::populateIndexToLLVMConversionPatterns(converter, patterns);
-    populateComplexToLLVMConversionPatterns(converter, patterns);
-    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
-    ub::populateUBToLLVMConversionPatterns(converter, patterns);
-    populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);
-    FrozenRewritePatternSet frozenPatterns(std::move(patterns));
-
-    // Everything must lower: an op left over here would only fail later,
-    // in the translation to LLVM IR, without naming itself.
-    LLVMConversionTarget target(*ctx);
-    target.addLegalOp<ModuleOp>();
-    ConversionConfig config;
-    config.allowPatternRollback = false;
-
-    // One function at a time: with `fold`, its dead descriptor chains are
-    // gone before the next function is lowered. The lowered function takes
-    // the place of the original (new declarations go to the module's top).
-    GreedyRewriteConfig foldConfig;
-    foldConfig.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    foldConfig.setMaxIterations(1);
-    SmallVector<Operation *> others;
-    for (Operation &op : llvm::make_early_inc_range(*module.getBody())) {
-      auto function = dyn_cast<func::FuncOp>(op);
-      if (!function) {
-        others.push_back(&op);
-        continue;
-      }
-      Operation *next = op.getNextNode();
+    RewritePatternSet set(&getContext());
+    populateHostToLLVMPatterns(converter, set, symbolTables);
+    FrozenRewritePatternSet patterns(std::move(set));
+    for (func::FuncOp function : functions) {
+      Operation *next = function->getNextNode();
       StringAttr name = function.getSymNameAttr();
-      if (failed(applyFullConversion(function, target, frozenPatterns, config)))
-        return signalPassFailure();
+      if (failed(applyFullConversion(function, target, patterns, config)))
+        return failure();
       if (!fold)
         continue;
       auto lowered = dyn_cast_or_null<LLVM::LLVMFuncOp>(
@@ -345,11 +402,157 @@ struct ConvertHostToLLVMPass
       // module's symbol table, a scan, finds it.
       if (!lowered || lowered.getSymNameAttr() != name)
         lowered = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
-      // Folding only drops what the conversion left dead or foldable; a
-      // sweep that does not converge leaves correct (if larger) IR.
       if (lowered)
-        (void)applyPatternsGreedily(lowered, *foldPatterns, foldConfig);
+        foldFunction(lowered);
     }
+    return success();
+  }
+
+  /// Lowers functions in parallel. Each function is moved into a module of
+  /// its own, nested where it was, so that whatever its lowering declares
+  /// (`malloc`, `free`) goes there and no two threads change one block;
+  /// the module's data layout still applies through the nesting. Then, in
+  /// module order, the lowered functions take their places and each new
+  /// declaration goes to the module's top, as the serial lowering puts it;
+  /// one already there is reused.
+  LogicalResult lowerInParallel(ArrayRef<func::FuncOp> functions,
+                                const ConversionTarget &target,
+                                const ConversionConfig &config) {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    const auto &dataLayoutAnalysis = getAnalysis<DataLayoutAnalysis>();
+    LowerToLLVMOptions options(ctx, dataLayoutAnalysis.getAtOrAbove(module));
+
+    SmallVector<ModuleOp> scratches;
+    SmallVector<StringAttr> names;
+    OpBuilder builder(ctx);
+    for (func::FuncOp function : functions) {
+      builder.setInsertionPoint(function);
+      auto scratch = ModuleOp::create(builder, function.getLoc());
+      function->moveBefore(scratch.getBody(), scratch.getBody()->end());
+      scratches.push_back(scratch);
+      names.push_back(function.getSymNameAttr());
+    }
+
+    FunctionLoweringPool pool(options);
+    std::atomic<bool> failed = false;
+    parallelForEach(ctx, llvm::seq<size_t>(0, scratches.size()),
+                    [&](size_t i) {
+      ModuleOp scratch = scratches[i];
+      func::FuncOp function = functions[i];
+      StringAttr name = function.getSymNameAttr();
+      std::unique_ptr<FunctionLowering> lowering = pool.acquire(scratch);
+      if (mlir::failed(applyFullConversion(function, target,
+                                           lowering->patterns, config))) {
+        failed = true;
+      } else if (fold) {
+        if (auto lowered = scratch.lookupSymbol<LLVM::LLVMFuncOp>(name))
+          foldFunction(lowered);
+      }
+      pool.release(std::move(lowering));
+    });
+    if (failed)
+      return failure();
+
+    // The module's symbols, which a declaration must be or not shadow: the
+    // other top-level ops and the lowered functions.
+    llvm::StringMap<Operation *> moduleSymbols;
+    Block &top = *module.getBody();
+    for (Operation &op : top)
+      if (auto name = op.getAttrOfType<StringAttr>(
+              SymbolTable::getSymbolAttrName()))
+        moduleSymbols[name.getValue()] = &op;
+    SmallVector<Operation *> lowered;
+    for (auto [scratch, name] : llvm::zip_equal(scratches, names)) {
+      lowered.push_back(scratch.lookupSymbol(name));
+      moduleSymbols[name.getValue()] = lowered.back();
+    }
+
+    for (auto [scratch, name, own] :
+         llvm::zip_equal(scratches, names, lowered)) {
+      if (!own)
+        return scratch.emitError() << "the lowering of @" << name.getValue()
+                                   << " left no function of that name";
+      Block &body = *scratch.getBody();
+      // Declarations were each put at the top when first needed: they come
+      // before the lowered function, the last made first.
+      SmallVector<Operation *> declarations;
+      for (Operation &op : body) {
+        if (&op == own)
+          break;
+        declarations.push_back(&op);
+      }
+      // The lowered function (and anything after it) takes the place of
+      // the original.
+      for (Operation &op : llvm::make_early_inc_range(
+               llvm::make_range(own->getIterator(), body.end())))
+        op.moveBefore(scratch);
+      for (Operation *op : llvm::reverse(declarations)) {
+        auto declaration = dyn_cast<LLVM::LLVMFuncOp>(op);
+        if (!declaration || !declaration.isExternal())
+          return op->emitOpError()
+                 << "was made by the lowering of @" << name.getValue()
+                 << " outside of it and is not a function declaration";
+        Operation *existing = moduleSymbols.lookup(declaration.getSymName());
+        if (!existing) {
+          declaration->moveBefore(&top, top.begin());
+          moduleSymbols[declaration.getSymName()] = declaration;
+          continue;
+        }
+        // What the serial lowering would have found and checked (its
+        // wording for a function of another type).
+        auto existingFunction = dyn_cast<LLVM::LLVMFuncOp>(existing);
+        if (!existingFunction)
+          return existing->emitOpError()
+                 << "is named @" << declaration.getSymName()
+                 << ", which the lowering of @" << name.getValue()
+                 << " declares as a function";
+        if (existingFunction.getFunctionType() !=
+            declaration.getFunctionType())
+          return existing->emitError()
+                 << "redefinition of reserved function '"
+                 << declaration.getSymName() << "' of different type "
+                 << existingFunction.getFunctionType() << " is prohibited";
+        declaration->erase();
+      }
+      scratch->erase();
+    }
+    return success();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    // Asserts first, with the linear lowering of convert-asserts-to-llvm
+    // (upstream's pattern costs asserts x symbols): one walk and one
+    // verification of the largest IR fewer than a pass of their own.
+    if (failed(layoutopt::stream_lite::convertAssertsToLLVM(module)))
+      return signalPassFailure();
+
+    // Everything must lower: an op left over here would only fail later,
+    // in the translation to LLVM IR, without naming itself.
+    LLVMConversionTarget target(*ctx);
+    target.addLegalOp<ModuleOp>();
+    ConversionConfig config;
+    config.allowPatternRollback = false;
+
+    SmallVector<func::FuncOp> functions;
+    SmallVector<Operation *> others;
+    bool inModule = false;
+    for (Operation &op : *module.getBody()) {
+      if (auto function = dyn_cast<func::FuncOp>(op)) {
+        functions.push_back(function);
+        inModule |= needsModuleWhileLowered(function);
+      } else {
+        others.push_back(&op);
+      }
+    }
+    // One function at a time: with `fold`, its dead descriptor chains are
+    // gone before the next function is lowered.
+    if (failed(inModule ? lowerInModule(functions, target, config)
+                        : lowerInParallel(functions, target, config)))
+      return signalPassFailure();
+
     // Functions already in the LLVM dialect (the async runtime's, in the
     // pipeline's threaded form) get the same folding. Taken before the
     // conversion, which frees the other ops it replaces (globals); these
@@ -359,12 +562,20 @@ struct ConvertHostToLLVMPass
       if (auto llvmFunction = dyn_cast<LLVM::LLVMFuncOp>(op))
         if (!llvmFunction.isExternal())
           llvmFunctions.push_back(llvmFunction);
-    if (!others.empty() &&
-        failed(applyFullConversion(others, target, frozenPatterns, config)))
-      return signalPassFailure();
+    if (!others.empty()) {
+      const auto &dataLayoutAnalysis = getAnalysis<DataLayoutAnalysis>();
+      LowerToLLVMOptions options(ctx, dataLayoutAnalysis.getAtOrAbove(module));
+      LLVMTypeConverter converter(ctx, options, &dataLayoutAnalysis);
+      SymbolTableCollection symbolTables;
+      RewritePatternSet set(ctx);
+      populateHostToLLVMPatterns(converter, set, symbolTables);
+      FrozenRewritePatternSet patterns(std::move(set));
+      if (failed(applyFullConversion(others, target, patterns, config)))
+        return signalPassFailure();
+    }
     if (fold)
       for (LLVM::LLVMFuncOp llvmFunction : llvmFunctions)
-        (void)applyPatternsGreedily(llvmFunction, *foldPatterns, foldConfig);
+        foldFunction(llvmFunction);
 
     // Casts the conversion could not fold, and any the input carried, are
     // resolved here: the output is LLVM dialect only. On the pipeline's

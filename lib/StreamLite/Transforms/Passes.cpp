@@ -136,12 +136,15 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     // function goes through all of these passes while it is in the cache.
     mlir::OpPassManager &fpm =
         parallel ? pm.nest<mlir::func::FuncOp>() : *deallocNest;
-    // `--canonicalize`'s defaults but one greedy sweep, then cse, as one
-    // pass. The sweep runs its worklist until nothing changes; the second,
-    // confirming sweep of the default changed nothing on the tests and
-    // bench modules and cost 3% of the pipeline.
+    // `--canonicalize`'s defaults, then cse, as one pass. Without threads,
+    // one greedy sweep: the sweep runs its worklist until nothing changes,
+    // and the second, confirming sweep of the default changed nothing on
+    // the tests and bench modules and cost 3% of the pipeline. With
+    // threads, the async runtime's code still has its constants reordered
+    // by a second sweep, so it keeps the default there.
     CanonicalizeCSEPassOptions cleanup;
-    cleanup.maxIterations = 1;
+    if (!parallel)
+      cleanup.maxIterations = 1;
     cleanup.disabledPatterns = llvm::to_vector(quadraticPatterns());
     fpm.addPass(createCanonicalizeCSEPass(cleanup));
     // Upstream's scf-to-cf patterns without rollback records (they never

@@ -15,7 +15,9 @@ ratio is against parse+print of the same module measured in the same run
 (the machine is shared, so absolute times are not comparable between runs).
 `growth` is the pipeline's time over its time at the previous size. With
 --threads each pipeline also runs with --mlir-disable-threading, and the
-threaded speedup is printed. With --baseline, another build (for example
+threaded speedup is printed, with the parallel fraction it implies on this
+machine's cores (Amdahl's law) and the speedup that fraction predicts on
+16 cores. With --baseline, another build (for example
 one of the commit before a change) runs each pipeline too, right after
 this build's runs on the same module, and its time and this build's
 speedup over it are printed. --cpu measures user+sys CPU time of
@@ -150,6 +152,17 @@ def write_svg(rows, path):
         f.write("\n".join(parts) + "\n")
 
 
+def amdahl(speedup, cores):
+    """The parallel fraction p that gives `speedup` on `cores` cores
+    (speedup = 1 / ((1 - p) + p / cores)), clamped to [0, 1], and the
+    speedup that fraction predicts on 16 cores."""
+    if cores < 2:
+        return 0.0, 1.0
+    fraction = (1 - 1 / speedup) / (1 - 1 / cores)
+    fraction = min(1.0, max(0.0, fraction))
+    return fraction, 1 / ((1 - fraction) + fraction / 16)
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser()
@@ -191,7 +204,8 @@ def main():
     sizes = [int(s) for s in args.sizes.split(",")]
     print(f"{'pipeline':<24} {'ops':>8} {'time':>9} {'ratio':>7} "
           f"{'growth':>7} {'RSS MiB':>8} {'RSS x':>6}"
-          + (f" {'1 thread':>9} {'speedup':>7}" if args.threads else "")
+          + (f" {'1 thread':>9} {'speedup':>7} {'par.frac':>8} {'16 cores':>8}"
+             if args.threads else "")
           + (f" {'baseline':>9} {'ratio':>7} {'speedup':>7}"
              if baseline else ""))
     prev = {}
@@ -225,7 +239,12 @@ def main():
                         f"{growth:>7} {rss:>8.0f} {rss / base_rss:>5.2f}x")
                 if args.threads:
                     t1, _ = best(cmd + ["--mlir-disable-threading"], args.reps)
-                    line += f" {t1:>8.3f}s {t1 / t:>6.2f}x"
+                    fraction, predicted = amdahl(t1 / t, os.cpu_count() or 1)
+                    line += (f" {t1:>8.3f}s {t1 / t:>6.2f}x {fraction:>8.2f}"
+                             f" {predicted:>7.2f}x")
+                    rows[-1].update({"one_thread_seconds": t1,
+                                     "parallel_fraction": fraction,
+                                     "predicted_16_core_speedup": predicted})
                 if baseline:
                     tb, _ = best([baseline] + cmd[1:], args.reps)
                     line += (f" {tb:>8.3f}s {tb / base:>6.2f}x"

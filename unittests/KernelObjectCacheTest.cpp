@@ -15,6 +15,9 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+#include <chrono>
 
 #include <catch2/catch.hpp>
 
@@ -72,6 +75,87 @@ TEST_CASE("KernelObjectCache loads only intact objects",
   CHECK_FALSE(unusable.load(key));
 }
 
+namespace {
+/// Sets when `path` was last read and written to `daysAgo` days ago.
+void age(const std::string &path, int daysAgo) {
+  int fd = -1;
+  REQUIRE_FALSE(llvm::sys::fs::openFileForWrite(
+      path, fd, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_Append));
+  auto then = std::chrono::system_clock::now() - std::chrono::hours(24 * daysAgo);
+  CHECK_FALSE(llvm::sys::fs::setLastAccessAndModificationTime(fd, then));
+  CHECK_FALSE(llvm::sys::Process::SafelyCloseFileDescriptor(fd));
+}
+} // namespace
+
+TEST_CASE("KernelObjectCache policies parse in LLVM's syntax",
+          "[runtime][kernelcache]") {
+  llvm::Expected<llvm::CachePruningPolicy> byDefault =
+      parseKernelCachePolicy("");
+  REQUIRE(bool(byDefault));
+  CHECK(byDefault->Expiration == std::chrono::hours(720));
+  CHECK(byDefault->MaxSizeBytes == 256u * 1024 * 1024);
+  CHECK(byDefault->MaxSizeFiles == 100000u);
+  llvm::Expected<llvm::CachePruningPolicy> given =
+      parseKernelCachePolicy("prune_after=1h:cache_size_files=3");
+  REQUIRE(bool(given));
+  CHECK(given->Expiration == std::chrono::hours(1));
+  CHECK(given->MaxSizeFiles == 3u);
+  llvm::Expected<llvm::CachePruningPolicy> bad =
+      parseKernelCachePolicy("prune_after=soon");
+  REQUIRE_FALSE(bool(bad));
+  llvm::consumeError(bad.takeError());
+}
+
+TEST_CASE("KernelObjectCache prunes expired and excess entries only",
+          "[runtime][kernelcache]") {
+  TemporaryDirectory dir;
+  std::string directory = dir.child("cache");
+  KernelObjectCache cache(directory);
+  std::string oldKey = KernelObjectCache::keyFor("old", "target");
+  std::string olderKey = KernelObjectCache::keyFor("older", "target");
+  std::string newKey = KernelObjectCache::keyFor("new", "target");
+  for (const std::string &key : {oldKey, olderKey, newKey})
+    REQUIRE(cache.store(key, "an entry"));
+  std::string notes = dir.child("cache/notes.txt");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(notes, ec);
+    REQUIRE_FALSE(ec);
+  }
+  age(cache.getPath(oldKey), 10);
+  age(cache.getPath(olderKey), 60);
+  age(notes, 60);
+
+  // Unused for more than 30 days: only the older entry goes; a file not
+  // named llvmcache-* stays whatever its age.
+  auto expire = parseKernelCachePolicy("prune_interval=0s:prune_after=720h");
+  REQUIRE(bool(expire));
+  CHECK(cache.prune(*expire));
+  CHECK_FALSE(llvm::sys::fs::exists(cache.getPath(olderKey)));
+  CHECK(llvm::sys::fs::exists(cache.getPath(oldKey)));
+  CHECK(llvm::sys::fs::exists(cache.getPath(newKey)));
+  CHECK(llvm::sys::fs::exists(notes));
+
+  // Within the interval since that pruning, nothing is looked at.
+  auto later = parseKernelCachePolicy("prune_interval=1h:cache_size_files=1");
+  REQUIRE(bool(later));
+  CHECK_FALSE(cache.prune(*later));
+  CHECK(llvm::sys::fs::exists(cache.getPath(oldKey)));
+
+  // At most one entry: the least recently used goes first.
+  auto oneFile = parseKernelCachePolicy(
+      "prune_interval=0s:prune_after=0s:cache_size_files=1");
+  REQUIRE(bool(oneFile));
+  CHECK(cache.prune(*oneFile));
+  CHECK_FALSE(llvm::sys::fs::exists(cache.getPath(oldKey)));
+  CHECK(llvm::sys::fs::exists(cache.getPath(newKey)));
+  CHECK(llvm::sys::fs::exists(notes));
+
+  // No directory: nothing to prune, no error.
+  KernelObjectCache none("");
+  CHECK_FALSE(none.prune(*oneFile));
+}
+
 TEST_CASE("JitSession compiles the kernels once per cache",
           "[runtime][kernelcache][jit]") {
   auto ctx = makeKernelJitContext();
@@ -121,13 +205,51 @@ TEST_CASE("JitSession compiles the kernels once per cache",
   };
   std::string cacheDir = dir.child("kernels");
   CHECK(runWith(cacheDir, KernelCacheOutcome::Miss) == input.bytes);
+  // One entry (and the pruning's timestamp file).
+  std::string entryPath;
   std::error_code ec;
-  llvm::sys::fs::directory_iterator entry(cacheDir, ec), end;
+  for (llvm::sys::fs::directory_iterator it(cacheDir, ec), end;
+       !ec && it != end; it.increment(ec)) {
+    if (llvm::StringRef(it->path()).ends_with(".o")) {
+      CHECK(entryPath.empty());
+      entryPath = it->path();
+    }
+  }
   REQUIRE_FALSE(ec);
-  REQUIRE(entry != end);
-  CHECK(llvm::StringRef(entry->path()).ends_with(".o"));
+  REQUIRE_FALSE(entryPath.empty());
+  CHECK(llvm::sys::path::filename(entryPath).starts_with("llvmcache-"));
+  // A hit marks the entry used now, so that pruning keeps it: its access
+  // time (what pruning reads; a read alone may not set it) and its
+  // modification time (which only the cache's own marking sets).
+  age(entryPath, 60);
   CHECK(runWith(cacheDir, KernelCacheOutcome::Hit) == input.bytes);
+  llvm::sys::fs::file_status status;
+  REQUIRE_FALSE(llvm::sys::fs::status(entryPath, status));
+  CHECK(std::chrono::system_clock::now() - status.getLastAccessedTime() <
+        std::chrono::hours(1));
+  CHECK(std::chrono::system_clock::now() -
+            status.getLastModificationTime() <
+        std::chrono::hours(1));
   CHECK(runWith("", KernelCacheOutcome::NotUsed) == input.bytes);
+}
+
+TEST_CASE("JitSession rejects a kernel cache policy that does not parse",
+          "[runtime][kernelcache][jit]") {
+  auto ctx = makeKernelJitContext();
+  auto module = parseModule(*ctx, R"mlir(
+    llvm.func @main() {
+      llvm.return
+    }
+  )mlir");
+  REQUIRE(module);
+  JitOptions options;
+  options.optimization = JitOptimization::Kernels;
+  options.kernelCachePolicy = "cache_size=150";
+  auto session = JitSession::create(*module, options);
+  REQUIRE_FALSE(bool(session));
+  std::string message = llvm::toString(session.takeError());
+  CHECK(llvm::StringRef(message).starts_with(
+      "bad kernel cache policy 'cache_size=150': "));
 }
 
 TEST_CASE("Kernels that share the program's definitions are optimized in place",

@@ -268,8 +268,10 @@ compileKernelsApart(llvm::Module &m, const KernelCompileOptions &options) {
   auto object = compile(*kernels);
   if (!object)
     return object.takeError();
-  if (cache)
-    (void)cache->store(key, (*object)->getBuffer());
+  // A new entry is what makes the directory grow: prune it then (the
+  // policy's interval keeps that to a stat of its timestamp file mostly).
+  if (cache && cache->store(key, (*object)->getBuffer()))
+    (void)cache->prune(options.cachePolicy);
   compiled.object = std::move(*object);
   return std::move(compiled);
 }

@@ -17,6 +17,7 @@
 
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CachePruning.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Target/TargetMachine.h"
@@ -46,6 +47,8 @@ struct KernelCompileOptions {
   llvm::CodeGenOptLevel codeGenOptLevel = llvm::CodeGenOptLevel::Default;
   /// The KernelObjectCache directory; empty: no cache.
   std::string cacheDirectory;
+  /// How the directory is pruned after an object is stored.
+  llvm::CachePruningPolicy cachePolicy;
   /// Where to print the kernels' module after optimization (the cache is
   /// then not read, so that there is IR to print).
   llvm::raw_ostream *printOptimizedIR = nullptr;

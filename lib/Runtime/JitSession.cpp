@@ -5,6 +5,7 @@
 #include "JitKernels.h"
 
 #include "StreamLite/IR/StreamLiteAttrs.h"
+#include "StreamLite/Runtime/KernelObjectCache.h"
 #include "StreamLite/Transforms/BuiltinKernels.h"
 #include "StreamLite/Transforms/Passes.h"
 
@@ -264,6 +265,11 @@ JitSession::~JitSession() { releaseAllocations(); }
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
   initializeNativeTarget();
+  llvm::Expected<llvm::CachePruningPolicy> cachePolicy =
+      parseKernelCachePolicy(options.kernelCachePolicy);
+  if (!cachePolicy)
+    return makeError("bad kernel cache policy '" + options.kernelCachePolicy +
+                     "': " + llvm::toString(cachePolicy.takeError()));
   ExecutionEngineOptions engineOptions;
   engineOptions.enableGDBNotificationListener =
       options.enableNotificationListeners;
@@ -305,6 +311,7 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
       kernelOptions.codeGenOptLevel =
           options.codeGenOptLevel.value_or(llvm::CodeGenOptLevel::Default);
       kernelOptions.cacheDirectory = options.kernelCacheDir;
+      kernelOptions.cachePolicy = *cachePolicy;
       kernelOptions.printOptimizedIR = options.printOptimizedIR;
       auto compiled = detail::compileKernelsApart(*m, kernelOptions);
       if (!compiled) {
@@ -765,6 +772,7 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   jitOptions.zeroBuffers = options.zeroBuffers;
   jitOptions.bufferPool = options.bufferPool;
   jitOptions.kernelCacheDir = options.kernelCacheDir;
+  jitOptions.kernelCachePolicy = options.kernelCachePolicy;
   TimingScope compiling = nest("JIT compile");
   auto session = JitSession::create(*program->module, jitOptions);
   if (!session)

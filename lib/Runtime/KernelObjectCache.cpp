@@ -5,8 +5,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -44,6 +46,12 @@ std::string getDefaultKernelCacheDir() {
   return std::string(path);
 }
 
+llvm::Expected<llvm::CachePruningPolicy>
+parseKernelCachePolicy(llvm::StringRef policy) {
+  return llvm::parseCachePruningPolicy(
+      policy.empty() ? llvm::StringRef(kDefaultKernelCachePolicy) : policy);
+}
+
 std::string KernelObjectCache::keyFor(llvm::StringRef irText,
                                       llvm::StringRef targetDescription) {
   llvm::SHA256 hash;
@@ -57,7 +65,7 @@ std::string KernelObjectCache::keyFor(llvm::StringRef irText,
 
 std::string KernelObjectCache::getPath(llvm::StringRef key) const {
   llvm::SmallString<256> path(directory);
-  llvm::sys::path::append(path, key + ".o");
+  llvm::sys::path::append(path, "llvmcache-" + key + ".o");
   return std::string(path);
 }
 
@@ -84,7 +92,20 @@ KernelObjectCache::load(llvm::StringRef key) const {
     llvm::consumeError(parsed.takeError());
     return nullptr;
   }
+  // Used now; a failure only makes the entry expire sooner.
+  int fd = -1;
+  if (!llvm::sys::fs::openFileForRead(getPath(key), fd)) {
+    (void)llvm::sys::fs::setLastAccessAndModificationTime(
+        fd, std::chrono::system_clock::now());
+    (void)llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  }
   return object;
+}
+
+bool KernelObjectCache::prune(const llvm::CachePruningPolicy &policy) const {
+  if (directory.empty())
+    return false;
+  return llvm::pruneCache(directory, policy);
 }
 
 bool KernelObjectCache::store(llvm::StringRef key,
@@ -92,7 +113,8 @@ bool KernelObjectCache::store(llvm::StringRef key,
   if (directory.empty() || llvm::sys::fs::create_directories(directory))
     return false;
   llvm::SmallString<256> model(directory);
-  llvm::sys::path::append(model, key + ".%%%%%%%%.tmp");
+  // Named for pruning too: a writer that died leaves its file to expire.
+  llvm::sys::path::append(model, "llvmcache-" + key + ".%%%%%%%%.tmp");
   int fd = -1;
   llvm::SmallString<256> temporary;
   if (llvm::sys::fs::createUniqueFile(model, fd, temporary))

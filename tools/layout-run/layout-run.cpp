@@ -96,7 +96,7 @@ void printUsage(llvm::raw_ostream &os) {
   os << "usage: layout-run PROGRAM.mlir [--function=main] [--input=SPEC]... "
         "[--output=@FILE.npy]... [--compare-to-reference] [--check-padding] "
         "[--check-leaks] [--optimize=MODE] [--kernel-cache-dir=DIR] "
-        "[--no-kernel-cache]\n"
+        "[--kernel-cache-policy=POLICY] [--no-kernel-cache]\n"
         "SPEC: 2x3xf32=1,2,3,4,5,6   (values split by commas or spaces; one "
         "value splats)\n"
         "      @path.npy             (numpy .npy file)\n";
@@ -189,6 +189,15 @@ static int runLayoutRun(int argc, char **argv) {
                "$XDG_CACHE_HOME/layout-opt/kernels, else "
                "$HOME/.cache/layout-opt/kernels"),
       cl::value_desc("dir"), cl::cat(category));
+  // cl::desc keeps a reference: the text must outlive the option.
+  static const std::string kernelCachePolicyHelp =
+      "How the kernel cache directory is pruned, in LLVM's cache policy "
+      "syntax (prune_interval, prune_after, cache_size, cache_size_bytes, "
+      "cache_size_files, separated by ':'). Default: " +
+      std::string(layoutopt::runtime::kDefaultKernelCachePolicy);
+  cl::opt<std::string> kernelCachePolicy(
+      "kernel-cache-policy", cl::desc(kernelCachePolicyHelp),
+      cl::value_desc("policy"), cl::cat(category));
   cl::opt<bool> noKernelCache(
       "no-kernel-cache",
       cl::desc("Compile the kernels every run, neither reading nor writing "
@@ -281,6 +290,13 @@ static int runLayoutRun(int argc, char **argv) {
     fail("--repeat expects a positive count, got 0");
   if (noKernelCache && kernelCacheDir.getNumOccurrences())
     fail("--no-kernel-cache and --kernel-cache-dir contradict each other");
+  if (noKernelCache && kernelCachePolicy.getNumOccurrences())
+    fail("--no-kernel-cache and --kernel-cache-policy contradict each other");
+  if (auto policy = layoutopt::runtime::parseKernelCachePolicy(
+          kernelCachePolicy);
+      !policy)
+    fail("--kernel-cache-policy: cannot parse '" + kernelCachePolicy +
+         "' (" + llvm::toString(policy.takeError()) + ")");
   std::string kernelCache;
   if (!noKernelCache)
     kernelCache = kernelCacheDir.getNumOccurrences()
@@ -363,6 +379,7 @@ static int runLayoutRun(int argc, char **argv) {
                                                 : defaultThreads(inputs);
   options.testPlantMismatch = testPlantMismatch;
   options.kernelCacheDir = kernelCache;
+  options.kernelCachePolicy = kernelCachePolicy;
   options.repeat = repeat;
   // The reference run reuses the buffers the program freed: a 64 MiB buffer
   // freed to the system would fault in every page again.
@@ -396,6 +413,7 @@ static int runLayoutRun(int argc, char **argv) {
     referenceOptions.zeroBuffers = zeroBuffers;
     referenceOptions.bufferPool = options.bufferPool;
     referenceOptions.kernelCacheDir = kernelCache;
+    referenceOptions.kernelCachePolicy = kernelCachePolicy;
     ProgramRun reference = orFail(runProgram(
         *module, functionName, inputs, resultTypes, referenceOptions,
         onFailure));

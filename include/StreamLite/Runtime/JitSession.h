@@ -95,6 +95,11 @@ struct JitOptions {
   /// With JitOptimization::Kernels: the KernelObjectCache directory the
   /// kernels' object is looked up in and stored to; empty: no cache.
   std::string kernelCacheDir;
+  /// How that directory is pruned after an object is stored, in LLVM's
+  /// cache policy syntax (parseKernelCachePolicy); empty: the default,
+  /// kDefaultKernelCachePolicy. A policy that does not parse fails
+  /// JitSession::create.
+  std::string kernelCachePolicy;
 };
 
 /// Arguments of ExecutionEngine::invokePacked for a function lowered with
@@ -285,6 +290,8 @@ struct ProgramOptions {
   unsigned threads = 1;
   /// JitOptions::kernelCacheDir (layout-run: --kernel-cache-dir).
   std::string kernelCacheDir;
+  /// JitOptions::kernelCachePolicy (layout-run: --kernel-cache-policy).
+  std::string kernelCachePolicy;
   /// JitOptions::bufferPool: layout-run passes one pool to the program's
   /// run and its reference's.
   std::shared_ptr<BufferPool> bufferPool;

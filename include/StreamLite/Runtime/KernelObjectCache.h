@@ -13,12 +13,20 @@
 // replaced), never loaded. A directory that cannot be created or written is
 // not an error: the run compiles as without a cache, silently.
 //
+// The directory is pruned by LLVM's cache pruning (llvm::pruneCache, the
+// ThinLTO cache's), with its policy syntax: entries unused for a while go,
+// and the directory stays under a size. Entry files are named
+// `llvmcache-<key>.o` because that pruning only ever removes files named
+// `llvmcache-*` (a safeguard if the directory is mistaken).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef STREAMLITE_RUNTIME_KERNELOBJECTCACHE_H
 #define STREAMLITE_RUNTIME_KERNELOBJECTCACHE_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CachePruning.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <memory>
@@ -32,6 +40,20 @@ namespace layoutopt::runtime {
 /// empty (no cache) when none of them is set.
 std::string getDefaultKernelCacheDir();
 
+/// The pruning policy of a kernel cache, in LLVM's cache policy syntax
+/// (`prune_interval=20m:prune_after=168h:cache_size_bytes=256m`, ...; see
+/// llvm::parseCachePruningPolicy); empty: kDefaultKernelCachePolicy. An
+/// error names what is wrong in it.
+llvm::Expected<llvm::CachePruningPolicy>
+parseKernelCachePolicy(llvm::StringRef policy);
+
+/// Pruned at most every 20 minutes: entries unused for 30 days go, and the
+/// directory keeps at most 256 MiB and 100000 entries (a kernel object is a
+/// few KiB), and leaves at least half the disk free.
+inline constexpr llvm::StringLiteral kDefaultKernelCachePolicy =
+    "prune_interval=20m:prune_after=720h:cache_size=50%:"
+    "cache_size_bytes=256m:cache_size_files=100000";
+
 class KernelObjectCache {
 public:
   explicit KernelObjectCache(std::string directory)
@@ -44,10 +66,15 @@ public:
                             llvm::StringRef targetDescription);
 
   /// The object stored under `key`, or null when there is none or it is
-  /// not intact.
+  /// not intact. A hit marks the entry used now (pruning expires entries by
+  /// last use; file systems mounted noatime would not record it).
   std::unique_ptr<llvm::MemoryBuffer> load(llvm::StringRef key) const;
   /// Stores `object` under `key` (atomically); false if it could not.
   bool store(llvm::StringRef key, llvm::StringRef object) const;
+  /// Prunes the directory by `policy` (llvm::pruneCache: only `llvmcache-*`
+  /// files, and only when its interval has passed since the last pruning);
+  /// true if it pruned.
+  bool prune(const llvm::CachePruningPolicy &policy) const;
 
   /// The file of `key`.
   std::string getPath(llvm::StringRef key) const;

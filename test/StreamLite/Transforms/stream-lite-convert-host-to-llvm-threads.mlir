@@ -124,3 +124,20 @@ module @two_failures {
     return
   }
 }
+
+// -----
+
+// Tests that a call of a function with the bare-pointer convention passes
+// the bare pointer (such a module is lowered in place, one function after
+// another: the lowering of a call reads its callee's attributes).
+// CHECK-LABEL: module @bare_pointer
+// CHECK:         llvm.func @caller(
+// CHECK-NEXT:      llvm.call @ext(%{{.+}}) : (!llvm.ptr) -> ()
+// CHECK:         llvm.func @ext(!llvm.ptr) attributes {llvm.bareptr
+module @bare_pointer {
+  func.func @caller(%m: memref<4xf32>) {
+    call @ext(%m) : (memref<4xf32>) -> ()
+    return
+  }
+  func.func private @ext(memref<4xf32>) attributes {llvm.bareptr}
+}

@@ -11,10 +11,10 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/Support/ThreadLocalCache.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 #include <atomic>
-#include <mutex>
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_CONVERTASYNCTOMEMREFPASS
@@ -58,32 +58,6 @@ struct FunctionConverter {
   FrozenRewritePatternSet patterns;
 };
 
-/// Converters of the threads, each used by one task at a time.
-class FunctionConverterPool {
-public:
-  FunctionConverterPool(MLIRContext *context, const AsyncToMemRefState &state)
-      : context(context), state(state) {}
-
-  std::unique_ptr<FunctionConverter> acquire() {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (!idle.empty())
-        return idle.pop_back_val();
-    }
-    return std::make_unique<FunctionConverter>(context, state);
-  }
-  void release(std::unique_ptr<FunctionConverter> converter) {
-    std::lock_guard<std::mutex> lock(mutex);
-    idle.push_back(std::move(converter));
-  }
-
-private:
-  MLIRContext *context;
-  const AsyncToMemRefState &state;
-  std::mutex mutex;
-  SmallVector<std::unique_ptr<FunctionConverter>> idle;
-};
-
 struct ConvertAsyncToMemRefPass
     : public layoutopt::stream_lite::impl::ConvertAsyncToMemRefPassBase<
           ConvertAsyncToMemRefPass> {
@@ -116,24 +90,26 @@ struct ConvertAsyncToMemRefPass
       else
         programFunctions.push_back(&op);
     }
-    FunctionConverterPool pool(&getContext(), state);
+    // One converter per thread, made when the thread first converts.
+    ThreadLocalCache<std::unique_ptr<FunctionConverter>> converters;
+    auto converterOfThisThread = [&]() -> FunctionConverter & {
+      std::unique_ptr<FunctionConverter> &converter = converters.get();
+      if (!converter)
+        converter = std::make_unique<FunctionConverter>(&getContext(), state);
+      return *converter;
+    };
     std::atomic<bool> failed = false;
     auto convertFunction = [&](Operation *function) {
-      std::unique_ptr<FunctionConverter> converter = pool.acquire();
-      if (mlir::failed(converter->convert(function)))
+      if (mlir::failed(converterOfThisThread().convert(function)))
         failed = true;
-      pool.release(std::move(converter));
     };
     parallelForEach(&getContext(), kernelFunctions, convertFunction);
     if (!failed)
       parallelForEach(&getContext(), programFunctions, convertFunction);
     if (failed)
       return signalPassFailure();
-    if (!others.empty()) {
-      std::unique_ptr<FunctionConverter> converter = pool.acquire();
-      if (mlir::failed(converter->convert(others)))
-        return signalPassFailure();
-    }
+    if (!others.empty() && mlir::failed(converterOfThisThread().convert(others)))
+      return signalPassFailure();
     finalizeAsyncToMemRefConversion(module);
   }
 };

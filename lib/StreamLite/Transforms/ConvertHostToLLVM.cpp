@@ -33,11 +33,11 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/Support/ThreadLocalCache.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <atomic>
-#include <mutex>
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_CONVERTHOSTTOLLVMPASS
@@ -308,31 +308,6 @@ struct FunctionLowering {
   FrozenRewritePatternSet patterns;
 };
 
-/// The lowerings of the threads, each used by one task at a time.
-class FunctionLoweringPool {
-public:
-  explicit FunctionLoweringPool(const LowerToLLVMOptions &options)
-      : options(options) {}
-
-  std::unique_ptr<FunctionLowering> acquire(Operation *anchor) {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (!idle.empty())
-        return idle.pop_back_val();
-    }
-    return std::make_unique<FunctionLowering>(anchor, options);
-  }
-  void release(std::unique_ptr<FunctionLowering> lowering) {
-    std::lock_guard<std::mutex> lock(mutex);
-    idle.push_back(std::move(lowering));
-  }
-
-private:
-  LowerToLLVMOptions options;
-  std::mutex mutex;
-  SmallVector<std::unique_ptr<FunctionLowering>> idle;
-};
-
 /// Whether `function` needs what only the module can give while it is
 /// lowered: upstream's function lowering reads the callee of every call for
 /// `llvm.*` attributes (the bare-pointer convention) and adds C wrappers
@@ -434,14 +409,17 @@ struct ConvertHostToLLVMPass
       names.push_back(function.getSymNameAttr());
     }
 
-    FunctionLoweringPool pool(options);
+    // One lowering per thread, made over the first function it lowers.
+    ThreadLocalCache<std::unique_ptr<FunctionLowering>> lowerings;
     std::atomic<bool> failed = false;
     parallelForEach(ctx, llvm::seq<size_t>(0, scratches.size()),
                     [&](size_t i) {
       ModuleOp scratch = scratches[i];
       func::FuncOp function = functions[i];
       StringAttr name = function.getSymNameAttr();
-      std::unique_ptr<FunctionLowering> lowering = pool.acquire(scratch);
+      std::unique_ptr<FunctionLowering> &lowering = lowerings.get();
+      if (!lowering)
+        lowering = std::make_unique<FunctionLowering>(scratch, options);
       if (mlir::failed(applyFullConversion(function, target,
                                            lowering->patterns, config))) {
         failed = true;
@@ -449,7 +427,6 @@ struct ConvertHostToLLVMPass
         if (auto lowered = scratch.lookupSymbol<LLVM::LLVMFuncOp>(name))
           foldFunction(lowered);
       }
-      pool.release(std::move(lowering));
     });
     if (failed)
       return failure();

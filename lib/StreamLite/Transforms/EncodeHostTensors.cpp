@@ -18,9 +18,9 @@
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Rewrite/PatternApplicator.h"
+#include "mlir/Support/ThreadLocalCache.h"
 
 #include <atomic>
-#include <mutex>
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_ENCODEHOSTTENSORSPASS
@@ -50,8 +50,6 @@ int64_t eraseDeadOps(mlir::Block &block) {
   return erased;
 }
 
-/// What one thread needs to lower functions: the patterns, and the values
-/// they share (a HostTensorValueCache is not thread-safe).
 /// The first tensor-phase op in `root`, in walk order, or null.
 Operation *findTensorPhaseOp(Operation *root) {
   Operation *found = nullptr;
@@ -64,45 +62,20 @@ Operation *findTensorPhaseOp(Operation *root) {
   return found;
 }
 
+/// What one thread lowers functions with: the patterns, and the values
+/// they share (a HostTensorValueCache is not thread-safe). The patterns
+/// refer to `cache`, so a lowerer never moves.
 struct Lowerer {
+  Lowerer(MLIRContext *context, SymbolTableCollection &symbols,
+          bool shareValues) {
+    RewritePatternSet set(context);
+    populateEncodeHostTensorsPatterns(set, symbols,
+                                      shareValues ? &cache : nullptr);
+    patterns = FrozenRewritePatternSet(std::move(set));
+  }
+
   HostTensorValueCache cache;
   FrozenRewritePatternSet patterns;
-};
-
-/// Lowerers handed to one task at a time: as many are made as tasks ever
-/// run at once (one per thread), so fill plans are shared across the
-/// functions each thread lowers.
-class LowererPool {
-public:
-  LowererPool(MLIRContext *context, SymbolTableCollection &symbols,
-              bool shareValues)
-      : context(context), symbols(symbols), shareValues(shareValues) {}
-
-  std::unique_ptr<Lowerer> acquire() {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (!idle.empty())
-        return idle.pop_back_val();
-    }
-    auto lowerer = std::make_unique<Lowerer>();
-    RewritePatternSet patterns(context);
-    populateEncodeHostTensorsPatterns(patterns, symbols,
-                                      shareValues ? &lowerer->cache : nullptr);
-    lowerer->patterns = FrozenRewritePatternSet(std::move(patterns));
-    return lowerer;
-  }
-  void release(std::unique_ptr<Lowerer> lowerer) {
-    lowerer->cache.forgetValues();
-    std::lock_guard<std::mutex> lock(mutex);
-    idle.push_back(std::move(lowerer));
-  }
-
-private:
-  MLIRContext *context;
-  SymbolTableCollection &symbols;
-  bool shareValues;
-  std::mutex mutex;
-  SmallVector<std::unique_ptr<Lowerer>> idle;
 };
 
 struct EncodeHostTensorsPass
@@ -129,7 +102,16 @@ struct EncodeHostTensorsPass
     SymbolTableCollection symbols;
     symbols.getSymbolTable(module);
     LockedSymbolTableCollection lockedSymbols(symbols);
-    LowererPool pool(&getContext(), lockedSymbols, shareValues);
+    // One lowerer per thread, made when the thread first lowers, so fill
+    // plans are shared across the functions each thread lowers.
+    ThreadLocalCache<std::unique_ptr<Lowerer>> lowerers;
+    auto lowererOfThisThread = [&]() -> Lowerer & {
+      std::unique_ptr<Lowerer> &lowerer = lowerers.get();
+      if (!lowerer)
+        lowerer = std::make_unique<Lowerer>(&getContext(), lockedSymbols,
+                                            shareValues);
+      return *lowerer;
+    };
     std::atomic<int64_t> deadOpsErased{0};
     // The first tensor-phase op each task leaves.
     SmallVector<Operation *> leftOver(isolated.size(), nullptr);
@@ -144,15 +126,15 @@ struct EncodeHostTensorsPass
           if (eraseDeadOps && isa<func::FuncOp>(op))
             for (Block &block : op->getRegion(0))
               deadOpsErased += ::eraseDeadOps(block);
-          std::unique_ptr<Lowerer> lowerer = pool.acquire();
-          applyPatternsOnceToAllOps(op, lowerer->patterns);
-          pool.release(std::move(lowerer));
+          Lowerer &lowerer = lowererOfThisThread();
+          applyPatternsOnceToAllOps(op, lowerer.patterns);
+          // No value of this function is needed by the next.
+          lowerer.cache.forgetValues();
           leftOver[i] = findTensorPhaseOp(op);
         });
     numDeadOpsErased += deadOpsErased;
     if (!rest.empty()) {
-      std::unique_ptr<Lowerer> lowerer = pool.acquire();
-      PatternApplicator applicator(lowerer->patterns);
+      PatternApplicator applicator(lowererOfThisThread().patterns);
       applicator.applyDefaultCostModel();
       PatternRewriter rewriter(&getContext());
       // Post-order, so the op itself comes last and may be replaced.

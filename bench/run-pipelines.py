@@ -10,7 +10,9 @@ usage: bench/run-pipelines.py [--build DIR] [--sizes 1000,10000,30000]
 
 For each size, bench/gen_module.py writes one module (--mix, default the
 executable mix every pipeline accepts); each command runs --reps times and
-the best wall-clock time and the peak RSS of that process are kept. Every
+the best wall-clock time and the peak RSS of that process are kept. The
+commands of one size run in rounds, each command once per round, so that
+a burst of load on a shared machine hits all of them alike. Every
 ratio is against parse+print of the same module measured in the same run
 (the machine is shared, so absolute times are not comparable between runs).
 `growth` is the pipeline's time over its time at the previous size. With
@@ -67,9 +69,19 @@ def run_once(cmd):
     return elapsed, usage.ru_maxrss / 1024.0
 
 
-def best(cmd, reps):
-    runs = [run_once(cmd) for _ in range(reps)]
-    return min(t for t, _ in runs), max(m for _, m in runs)
+def best_interleaved(commands, reps):
+    """Best time and peak RSS of each command of `commands` (a dict), every
+    command run once per round, `reps` rounds: a burst of load on the
+    shared machine then hits every command of a round alike instead of all
+    the repetitions of one."""
+    times = {key: [] for key in commands}
+    peaks = {key: 0 for key in commands}
+    for _ in range(reps):
+        for key, cmd in commands.items():
+            t, m = run_once(cmd)
+            times[key].append(t)
+            peaks[key] = max(peaks[key], m)
+    return {key: (min(times[key]), peaks[key]) for key in commands}
 
 
 PLOT_HEIGHT = 360
@@ -218,17 +230,27 @@ def main():
                                 str(n), "--mix", args.mix], stdout=f,
                                check=True)
             base_cmd = [opt, path, "-o", "/dev/null"] + single
-            base, base_rss = best(base_cmd, args.reps)
+            commands = {"parse+print": base_cmd}
+            for name in names:
+                if n > max_ops.get(name, n):
+                    continue
+                cmd = [opt, path] + PIPELINES[name] + ["-o", "/dev/null"] + single
+                commands[name] = cmd
+                if args.threads:
+                    commands[(name, "1 thread")] = cmd + ["--mlir-disable-threading"]
+                if baseline:
+                    commands[(name, "baseline")] = [baseline] + cmd[1:]
+            measured = best_interleaved(commands, args.reps)
+            base, base_rss = measured["parse+print"]
             clock = "cpu" if args.cpu else "wall"
             rows.append({"pipeline": "parse+print", "ops": n, "clock": clock,
                          "seconds": base, "rss_mib": base_rss})
             print(f"{'parse+print':<24} {n:>8} {base:>8.3f}s {1:>6.2f}x "
                   f"{'':>7} {base_rss:>8.0f} {1:>5.2f}x")
             for name in names:
-                if n > max_ops.get(name, n):
+                if name not in commands:
                     continue
-                cmd = [opt, path] + PIPELINES[name] + ["-o", "/dev/null"] + single
-                t, rss = best(cmd, args.reps)
+                t, rss = measured[name]
                 rows.append({"pipeline": name, "ops": n, "clock": clock,
                              "seconds": t,
                              "rss_mib": rss, "ratio": t / base,
@@ -238,7 +260,7 @@ def main():
                 line = (f"{name:<24} {n:>8} {t:>8.3f}s {t / base:>6.2f}x "
                         f"{growth:>7} {rss:>8.0f} {rss / base_rss:>5.2f}x")
                 if args.threads:
-                    t1, _ = best(cmd + ["--mlir-disable-threading"], args.reps)
+                    t1, _ = measured[(name, "1 thread")]
                     fraction, predicted = amdahl(t1 / t, os.cpu_count() or 1)
                     line += (f" {t1:>8.3f}s {t1 / t:>6.2f}x {fraction:>8.2f}"
                              f" {predicted:>7.2f}x")
@@ -246,7 +268,7 @@ def main():
                                      "parallel_fraction": fraction,
                                      "predicted_16_core_speedup": predicted})
                 if baseline:
-                    tb, _ = best([baseline] + cmd[1:], args.reps)
+                    tb, _ = measured[(name, "baseline")]
                     line += (f" {tb:>8.3f}s {tb / base:>6.2f}x"
                              f" {tb / t:>6.2f}x")
                 print(line, flush=True)

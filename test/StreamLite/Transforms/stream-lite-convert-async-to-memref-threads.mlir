@@ -48,8 +48,10 @@ func.func @kernel_returns(%sz: index) -> !stream_lite.resource<*> {
 
 // Tests that functions converted one after another on a thread each get
 // their own constants at their own start (none is taken from a function
-// converted before), and that a kernel placed after its caller is
-// converted first: the dispatch becomes a call of it.
+// converted before), and that the dispatch of a kernel placed after its
+// caller becomes a call of it (kernels are converted before the program's
+// functions, so no dispatch reads a kernel's signature while another
+// thread converts it).
 // CHECK-LABEL: func.func @fill_first(
 // CHECK-NEXT:    arith.constant 2 : index
 // CHECK-NEXT:    arith.constant 0 : index

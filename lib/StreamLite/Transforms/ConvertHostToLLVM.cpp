@@ -428,8 +428,9 @@ struct ConvertHostToLLVMPass
           foldFunction(lowered);
       }
     });
-    if (failed)
-      return failure();
+    // Merged back also when a lowering failed, so that the module the pass
+    // leaves (--mlir-print-ir-after-failure shows it) has no nested modules.
+    bool conversionFailed = failed;
 
     // The module's symbols, which a declaration must be or not shadow: the
     // other top-level ops and the lowered functions.
@@ -447,10 +448,16 @@ struct ConvertHostToLLVMPass
 
     for (auto [scratch, name, own] :
          llvm::zip_equal(scratches, names, lowered)) {
-      if (!own)
-        return scratch.emitError() << "the lowering of @" << name.getValue()
-                                   << " left no function of that name";
       Block &body = *scratch.getBody();
+      if (!own) {
+        if (!conversionFailed)
+          return scratch.emitError() << "the lowering of @" << name.getValue()
+                                     << " left no function of that name";
+        for (Operation &op : llvm::make_early_inc_range(body))
+          op.moveBefore(scratch);
+        scratch->erase();
+        continue;
+      }
       // Declarations were each put at the top when first needed: they come
       // before the lowered function, the last made first.
       SmallVector<Operation *> declarations;
@@ -465,11 +472,18 @@ struct ConvertHostToLLVMPass
                llvm::make_range(own->getIterator(), body.end())))
         op.moveBefore(scratch);
       for (Operation *op : llvm::reverse(declarations)) {
+        // Each error is reported and the merge goes on, so that the module
+        // is left whole whatever fails.
         auto declaration = dyn_cast<LLVM::LLVMFuncOp>(op);
-        if (!declaration || !declaration.isExternal())
-          return op->emitOpError()
-                 << "was made by the lowering of @" << name.getValue()
-                 << " outside of it and is not a function declaration";
+        if (!declaration || !declaration.isExternal()) {
+          op->emitOpError() << "was made by the lowering of @"
+                            << name.getValue()
+                            << " outside of it and is not a function "
+                               "declaration";
+          conversionFailed = true;
+          op->moveBefore(&top, top.begin());
+          continue;
+        }
         Operation *existing = moduleSymbols.lookup(declaration.getSymName());
         if (!existing) {
           declaration->moveBefore(&top, top.begin());
@@ -479,22 +493,25 @@ struct ConvertHostToLLVMPass
         // What the serial lowering would have found and checked (its
         // wording for a function of another type).
         auto existingFunction = dyn_cast<LLVM::LLVMFuncOp>(existing);
-        if (!existingFunction)
-          return existing->emitOpError()
-                 << "is named @" << declaration.getSymName()
-                 << ", which the lowering of @" << name.getValue()
-                 << " declares as a function";
-        if (existingFunction.getFunctionType() !=
-            declaration.getFunctionType())
-          return existing->emitError()
-                 << "redefinition of reserved function '"
-                 << declaration.getSymName() << "' of different type "
-                 << existingFunction.getFunctionType() << " is prohibited";
+        if (!existingFunction) {
+          existing->emitOpError()
+              << "is named @" << declaration.getSymName()
+              << ", which the lowering of @" << name.getValue()
+              << " declares as a function";
+          conversionFailed = true;
+        } else if (existingFunction.getFunctionType() !=
+                   declaration.getFunctionType()) {
+          existing->emitError()
+              << "redefinition of reserved function '"
+              << declaration.getSymName() << "' of different type "
+              << existingFunction.getFunctionType() << " is prohibited";
+          conversionFailed = true;
+        }
         declaration->erase();
       }
       scratch->erase();
     }
-    return success();
+    return failure(conversionFailed);
   }
 
   void runOnOperation() override {

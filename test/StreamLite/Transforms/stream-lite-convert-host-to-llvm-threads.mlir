@@ -3,6 +3,17 @@
 // RUN: layout-opt --split-input-file --verify-diagnostics --stream-lite-convert-host-to-llvm=fold %s > %t.threads
 // RUN: layout-opt --split-input-file --verify-diagnostics --stream-lite-convert-host-to-llvm=fold --mlir-disable-threading %s > %t.serial
 // RUN: diff %t.threads %t.serial
+// What a failed run leaves is merged back too: no nested module remains.
+// RUN: layout-opt --split-input-file --verify-diagnostics --stream-lite-convert-host-to-llvm=fold --mlir-print-ir-after-failure %s 2>&1 >/dev/null | FileCheck %s --check-prefix=FAILED
+// FAILED:      IR Dump After ConvertHostToLLVMPass Failed
+// FAILED-NEXT: "builtin.module"() <{sym_name = "conflict"}>
+// FAILED-NOT:  "builtin.module"() ({
+// FAILED:      IR Dump After ConvertHostToLLVMPass Failed
+// FAILED-NEXT: "builtin.module"() <{sym_name = "not_a_function"}>
+// FAILED-NOT:  "builtin.module"() ({
+// FAILED:      IR Dump After ConvertHostToLLVMPass Failed
+// FAILED-NEXT: "builtin.module"() <{sym_name = "two_failures"}>
+// FAILED-NOT:  "builtin.module"() ({
 
 // --stream-lite-convert-host-to-llvm lowers functions in parallel when MLIR
 // has threads, each in a module of its own nested where it was; then the

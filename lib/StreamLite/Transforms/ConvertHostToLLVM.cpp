@@ -289,23 +289,34 @@ void populateHostToLLVMPatterns(LLVMTypeConverter &converter,
   populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);
 }
 
-/// What one thread lowers functions with. A `DataLayout` caches type sizes,
-/// so threads never share one: each has its own analysis, made over the
-/// first function it lowers; that analysis answers for any op below the
+/// A type converter, the patterns over it, and the symbol tables they look
+/// declarations up in. A `DataLayout` caches type sizes, so threads never
+/// share one: each thread's lowering has an analysis of its own, made over
+/// the first function it lowers; that analysis answers for any op below the
 /// module with the module's layout (or the function's own, for its ops).
-struct FunctionLowering {
-  FunctionLowering(Operation *anchor, const LowerToLLVMOptions &options)
-      : dataLayout(anchor),
-        converter(anchor->getContext(), options, &dataLayout) {
-    RewritePatternSet set(anchor->getContext());
+struct HostLowering {
+  HostLowering(MLIRContext *context, const LowerToLLVMOptions &options,
+               const DataLayoutAnalysis &dataLayout)
+      : converter(context, options, &dataLayout) {
+    RewritePatternSet set(context);
     populateHostToLLVMPatterns(converter, set, symbolTables);
     patterns = FrozenRewritePatternSet(std::move(set));
   }
 
-  DataLayoutAnalysis dataLayout;
   LLVMTypeConverter converter;
   SymbolTableCollection symbolTables;
   FrozenRewritePatternSet patterns;
+};
+
+/// What one thread lowers functions with: a HostLowering over data layouts
+/// of its own (see above).
+struct FunctionLowering {
+  FunctionLowering(Operation *anchor, const LowerToLLVMOptions &options)
+      : dataLayout(anchor),
+        lowering(anchor->getContext(), options, dataLayout) {}
+
+  DataLayoutAnalysis dataLayout;
+  HostLowering lowering;
 };
 
 /// Whether `function` needs what only the module can give while it is
@@ -340,6 +351,14 @@ struct ConvertHostToLLVMPass
     return success();
   }
 
+  /// The lowering's options: the index width of the module's data layout,
+  /// as upstream's passes take it.
+  LowerToLLVMOptions getLoweringOptions() {
+    return LowerToLLVMOptions(
+        &getContext(),
+        getAnalysis<DataLayoutAnalysis>().getAtOrAbove(getOperation()));
+  }
+
   /// Folds what the conversion of a function left dead or foldable. A
   /// sweep that does not converge leaves correct (if larger) IR.
   void foldFunction(LLVM::LLVMFuncOp function) {
@@ -356,18 +375,13 @@ struct ConvertHostToLLVMPass
                               const ConversionTarget &target,
                               const ConversionConfig &config) {
     ModuleOp module = getOperation();
-    const auto &dataLayoutAnalysis = getAnalysis<DataLayoutAnalysis>();
-    LowerToLLVMOptions options(&getContext(),
-                               dataLayoutAnalysis.getAtOrAbove(module));
-    LLVMTypeConverter converter(&getContext(), options, &dataLayoutAnalysis);
-    SymbolTableCollection symbolTables;
-    RewritePatternSet set(&getContext());
-    populateHostToLLVMPatterns(converter, set, symbolTables);
-    FrozenRewritePatternSet patterns(std::move(set));
+    HostLowering lowering(&getContext(), getLoweringOptions(),
+                          getAnalysis<DataLayoutAnalysis>());
     for (func::FuncOp function : functions) {
       Operation *next = function->getNextNode();
       StringAttr name = function.getSymNameAttr();
-      if (failed(applyFullConversion(function, target, patterns, config)))
+      if (failed(applyFullConversion(function, target, lowering.patterns,
+                                     config)))
         return failure();
       if (!fold)
         continue;
@@ -395,8 +409,7 @@ struct ConvertHostToLLVMPass
                                 const ConversionConfig &config) {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
-    const auto &dataLayoutAnalysis = getAnalysis<DataLayoutAnalysis>();
-    LowerToLLVMOptions options(ctx, dataLayoutAnalysis.getAtOrAbove(module));
+    LowerToLLVMOptions options = getLoweringOptions();
 
     SmallVector<ModuleOp> scratches;
     SmallVector<StringAttr> names;
@@ -421,7 +434,8 @@ struct ConvertHostToLLVMPass
       if (!lowering)
         lowering = std::make_unique<FunctionLowering>(scratch, options);
       if (mlir::failed(applyFullConversion(function, target,
-                                           lowering->patterns, config))) {
+                                           lowering->lowering.patterns,
+                                           config))) {
         failed = true;
       } else if (fold) {
         if (auto lowered = scratch.lookupSymbol<LLVM::LLVMFuncOp>(name))
@@ -557,14 +571,10 @@ struct ConvertHostToLLVMPass
         if (!llvmFunction.isExternal())
           llvmFunctions.push_back(llvmFunction);
     if (!others.empty()) {
-      const auto &dataLayoutAnalysis = getAnalysis<DataLayoutAnalysis>();
-      LowerToLLVMOptions options(ctx, dataLayoutAnalysis.getAtOrAbove(module));
-      LLVMTypeConverter converter(ctx, options, &dataLayoutAnalysis);
-      SymbolTableCollection symbolTables;
-      RewritePatternSet set(ctx);
-      populateHostToLLVMPatterns(converter, set, symbolTables);
-      FrozenRewritePatternSet patterns(std::move(set));
-      if (failed(applyFullConversion(others, target, patterns, config)))
+      HostLowering lowering(ctx, getLoweringOptions(),
+                            getAnalysis<DataLayoutAnalysis>());
+      if (failed(applyFullConversion(others, target, lowering.patterns,
+                                     config)))
         return signalPassFailure();
     }
     if (fold)

@@ -25,8 +25,11 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+
+#include <optional>
 
 namespace layoutopt::stream_lite {
 
@@ -90,6 +93,15 @@ void populateStreamLiteToMemRefConversionPatterns(
 /// After the conversion: drops device declarations and `stream_lite.*`
 /// attributes, which describe nothing once devices are simulated.
 void finalizeAsyncToMemRefConversion(mlir::ModuleOp module);
+
+class AsyncConstantOp;
+
+namespace detail {
+/// The bits of the one element of a splat integer or float constant,
+/// widened to its storage bytes (i1 is a byte); none for other constants.
+/// Such a constant is filled in place; any other becomes a global.
+std::optional<llvm::APInt> getSplatBits(AsyncConstantOp op);
+} // namespace detail
 
 } // namespace layoutopt::stream_lite
 

@@ -226,31 +226,6 @@ void unpackHost(OpBuilder &b, Location loc, Value buffer, Value host,
       });
 }
 
-/// Whether `value` is a buffer `writer` may write in place: created by an
-/// async op (so it aliases nothing the program still sees) and used only by
-/// the writing op, or also by loads just before it in its block (the
-/// read-modify-write of a packed element).
-bool isExclusive(Value value, Operation *writer) {
-  // The writer must use it once (a second operand, e.g. the source of a
-  // copy into itself, would read what it writes).
-  unsigned writerUses = 0;
-  for (OpOperand &use : value.getUses()) {
-    Operation *user = use.getOwner();
-    if (user == writer) {
-      ++writerUses;
-      continue;
-    }
-    if (!isa<AsyncLoadOp>(user) || user->getBlock() != writer->getBlock() ||
-        !user->isBeforeInBlock(writer))
-      return false;
-  }
-  if (writerUses != 1)
-    return false;
-  Operation *def = value.getDefiningOp();
-  return def && (def->hasTrait<layoutopt::stream_lite::OpTrait::AsyncPhaseOp>() ||
-                 isa<AsyncTransferOp>(def));
-}
-
 template <typename OpTy>
 struct AsyncPattern : OpConversionPattern<OpTy> {
   AsyncPattern(const TypeConverter &converter, MLIRContext *ctx,
@@ -285,30 +260,13 @@ struct AllocaLowering : AsyncPattern<AsyncAllocaOp> {
   }
 };
 
-/// The bits of the one element of a splat integer or float constant,
-/// widened to its storage bytes (i1 is a byte).
-std::optional<APInt> getSplatBits(AsyncConstantOp op) {
-  auto value = dyn_cast<DenseElementsAttr>(op.getValue());
-  if (!value || !value.isSplat() || !value.getType().hasStaticShape())
-    return std::nullopt;
-  Type elementType = value.getElementType();
-  if (isPackedSubByteType(elementType))
-    return std::nullopt; // Diagnosed in createConstantGlobals.
-  unsigned bits = 8 * getElementByteWidth(elementType);
-  if (isa<IntegerType>(elementType) && bits > 0)
-    return value.getSplatValue<APInt>().zext(bits);
-  if (isa<FloatType>(elementType) && bits > 0)
-    return value.getSplatValue<APFloat>().bitcastToAPInt().zext(bits);
-  return std::nullopt;
-}
-
 struct ConstantLowering : AsyncPattern<AsyncConstantOp> {
   using AsyncPattern::AsyncPattern;
   LogicalResult
   matchAndRewrite(AsyncConstantOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    if (auto splat = getSplatBits(op)) {
+    if (auto splat = layoutopt::stream_lite::detail::getSplatBits(op)) {
       // A splat fills its bytes: a global would hold every element, and the
       // LLVM module would carry them all.
       auto type = cast<ShapedType>(cast<TypedAttr>(op.getValue()).getType());
@@ -705,139 +663,21 @@ struct FuncSignatureLowering : OpConversionPattern<func::FuncOp> {
 
 namespace layoutopt::stream_lite {
 
-static LogicalResult outlineExecutables(
-    ModuleOp module, SymbolTable &symbols, AsyncToMemRefState &state) {
-  for (auto executable :
-       llvm::make_early_inc_range(module.getOps<ExecutableOp>())) {
-    StringRef exName = executable.getSymName();
-    ModuleOp inner = executable.getInnerModule();
-    if (!inner)
-      return executable.emitOpError() << "has no inner module to outline";
-    // Kernels must be plain upstream IR (run --stream-lite-lower-bindings).
-    WalkResult walk = inner.walk([&](Operation *op) {
-      bool streamLite = isa<StreamLiteDialect>(op->getDialect());
-      bool bindings = llvm::any_of(op->getOperandTypes(),
-                                   llvm::IsaPred<BindingType>) ||
-                      llvm::any_of(op->getRegions(), [](Region &region) {
-                        return llvm::any_of(region.getArgumentTypes(),
-                                            llvm::IsaPred<BindingType>);
-                      });
-      if (streamLite || bindings) {
-        op->emitOpError() << "in executable @" << exName
-                          << " is not plain upstream IR; run "
-                             "--stream-lite-lower-bindings first";
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
-      return failure();
-
-    llvm::StringMap<std::string> renamed;
-    SmallVector<func::FuncOp> outlined;
-    OpBuilder builder(executable);
-    for (auto func : inner.getOps<func::FuncOp>()) {
-      std::string name = (exName + "__" + func.getSymName()).str();
-      if (symbols.lookup(name))
-        return executable.emitOpError()
-               << "cannot outline @" << func.getSymName() << " as @" << name
-               << ": the module already has that symbol";
-      auto clone = cast<func::FuncOp>(builder.clone(*func));
-      clone.setSymName(name);
-      clone.setPrivate();
-      symbols.insert(clone);
-      renamed[func.getSymName()] = name;
-      outlined.push_back(clone);
-    }
-    // Calls between functions of one executable follow the renaming.
-    for (func::FuncOp func : outlined)
-      func.walk([&](func::CallOp call) {
-        auto it = renamed.find(call.getCallee());
-        if (it != renamed.end())
-          call.setCallee(it->second);
-      });
-    for (auto exportOp : executable.getOps<ExecutableExportOp>()) {
-      StringRef target = exportOp.getFunctionRef()
-                             ? *exportOp.getFunctionRef()
-                             : exportOp.getSymName();
-      auto it = renamed.find(target);
-      if (it == renamed.end())
-        return exportOp.emitOpError()
-               << "names @" << target
-               << ", which is not a function of the executable";
-      state.kernels[(exName + "::" + exportOp.getSymName()).str()] =
-          symbols.lookup<func::FuncOp>(it->second);
-    }
-    symbols.erase(executable);
-  }
-  return success();
-}
-
-static LogicalResult createConstantGlobals(
-    ModuleOp module, SymbolTable &symbols, AsyncToMemRefState &state) {
-  OpBuilder builder(module.getContext());
-  builder.setInsertionPointToStart(module.getBody());
-  WalkResult walk = module.walk([&](AsyncConstantOp op) {
-    if (getSplatBits(op))
-      return WalkResult::advance(); // Filled, see ConstantLowering.
-    auto value = dyn_cast<ElementsAttr>(op.getValue());
-    auto type = value ? dyn_cast<RankedTensorType>(value.getType()) : nullptr;
-    if (type && isPackedSubByteType(type.getElementType())) {
-      // A global would hold one byte per element, not the packed bytes.
-      op.emitOpError() << "value of packed sub-byte type " << type
-                       << " must be given as its byte image (i8); "
-                          "--stream-lite-encode-host-tensors builds it";
-      return WalkResult::interrupt();
-    }
-    if (!type || !type.hasStaticShape() ||
-        !type.getElementType().isIntOrIndexOrFloat()) {
-      op.emitOpError() << "value must be a static tensor of integers, indices "
-                          "or floats to become a memref.global";
-      return WalkResult::interrupt();
-    }
-    auto global = memref::GlobalOp::create(
-        builder, op.getLoc(), "__constant",
-        builder.getStringAttr("private"),
-        MemRefType::get(type.getShape(), type.getElementType()), value,
-        /*constant=*/true, /*alignment=*/IntegerAttr());
-    symbols.insert(global); // Renames to a unique name.
-    builder.setInsertionPointAfter(global);
-    state.constantGlobals[op] = global;
-    return WalkResult::advance();
-  });
-  return failure(walk.wasInterrupted());
-}
-
-LogicalResult prepareAsyncToMemRefConversion(ModuleOp module,
-                                             AsyncToMemRefState &state) {
-  SymbolTable symbols(module);
-  if (failed(outlineExecutables(module, symbols, state)))
-    return failure();
-
-  // Only async-phase ops (and device declarations) are left to lower.
-  WalkResult walk = module.walk([&](Operation *op) {
-    if (!isa<StreamLiteDialect>(op->getDialect()) ||
-        op->hasTrait<layoutopt::stream_lite::OpTrait::AsyncPhaseOp>() ||
-        isa<DeviceOp, AsyncTransferOp>(op))
-      return WalkResult::advance();
-    op->emitOpError() << "cannot be lowered to memrefs; run "
-                         "--stream-lite-layout-pipeline first";
-    return WalkResult::interrupt();
-  });
-  if (walk.wasInterrupted())
-    return failure();
-
-  if (failed(createConstantGlobals(module, symbols, state)))
-    return failure();
-
-  // Copy-on-write: tied targets that are not exclusive are copied first.
-  module.walk([&](TiedOpInterface op) {
-    for (unsigned i = 0, e = op->getNumResults(); i < e; ++i)
-      if (OpOperand *target = op.getTiedResultOpOperand(i))
-        if (!isExclusive(target->get(), op))
-          state.copyFirst.insert({op, target->getOperandNumber()});
-  });
-  return success();
+/// The bits of the one element of a splat integer or float constant,
+/// widened to its storage bytes (i1 is a byte).
+std::optional<APInt> detail::getSplatBits(AsyncConstantOp op) {
+  auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+  if (!value || !value.isSplat() || !value.getType().hasStaticShape())
+    return std::nullopt;
+  Type elementType = value.getElementType();
+  if (isPackedSubByteType(elementType))
+    return std::nullopt; // Diagnosed in createConstantGlobals.
+  unsigned bits = 8 * getElementByteWidth(elementType);
+  if (isa<IntegerType>(elementType) && bits > 0)
+    return value.getSplatValue<APInt>().zext(bits);
+  if (isa<FloatType>(elementType) && bits > 0)
+    return value.getSplatValue<APFloat>().bitcastToAPInt().zext(bits);
+  return std::nullopt;
 }
 
 void populateStreamLiteToMemRefTypeConversions(TypeConverter &converter) {
@@ -899,18 +739,6 @@ void populateStreamLiteToMemRefConversionPatterns(
                ImportLowering, ExportLowering>(converter, ctx, state,
                                                constants);
   patterns.add<TensorDimLowering>(converter, ctx);
-}
-
-void finalizeAsyncToMemRefConversion(ModuleOp module) {
-  // Devices are simulated on the host: their declarations and the
-  // stream_lite attributes (affinities) have nothing left to describe.
-  for (auto device : llvm::make_early_inc_range(module.getOps<DeviceOp>()))
-    device.erase();
-  module.walk([](Operation *op) {
-    for (NamedAttribute attr : llvm::to_vector(op->getDiscardableAttrs()))
-      if (attr.getName().getValue().starts_with("stream_lite."))
-        op->removeDiscardableAttr(attr.getName());
-  });
 }
 
 } // namespace layoutopt::stream_lite

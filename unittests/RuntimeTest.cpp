@@ -33,6 +33,12 @@ std::string errorOf(llvm::Expected<T> value) {
   return llvm::toString(value.takeError());
 }
 
+/// The text of `error`, which must be one.
+std::string errorOf(llvm::Error error) {
+  REQUIRE(bool(error));
+  return llvm::toString(std::move(error));
+}
+
 HostType tensorOf(Type elementType, llvm::ArrayRef<int64_t> shape) {
   HostType type;
   type.elementType = elementType;
@@ -386,6 +392,89 @@ TEST_CASE("the session tracks calloc and refuses a second free",
   CHECK(errorOf((*session)->run("free_twice", {}, {})) ==
         "@free_twice freed memory that is not a live buffer of the program "
         "(a buffer freed twice?)");
+}
+
+TEST_CASE("a program's code is generated on several threads",
+          "[runtime][jit]") {
+  // Split into two partitions whatever its size (partitions of one
+  // instruction): the private helper and constant land in one partition and
+  // are used from the other, and each public function is called through its
+  // stub. The results are those of the program compiled whole.
+  auto ctx = makeKernelJitContext();
+  auto module = parseModule(*ctx, R"mlir(
+    llvm.mlir.global internal constant @offset(7 : i64) : i64
+    llvm.func internal @helper(%x: i64) -> i64 {
+      %a = llvm.mlir.addressof @offset : !llvm.ptr
+      %o = llvm.load %a : !llvm.ptr -> i64
+      %r = llvm.add %x, %o : i64
+      llvm.return %r : i64
+    }
+    llvm.func @twice(%x: i64) -> i64 {
+      %h = llvm.call @helper(%x) : (i64) -> i64
+      %r = llvm.add %h, %h : i64
+      llvm.return %r : i64
+    }
+    llvm.func @sum(%x: i64) -> i64 {
+      %t = llvm.call @twice(%x) : (i64) -> i64
+      %h = llvm.call @helper(%x) : (i64) -> i64
+      %r = llvm.add %t, %h : i64
+      llvm.return %r : i64
+    }
+  )mlir");
+  REQUIRE(module);
+  Builder b(ctx.get());
+  std::vector<HostType> resultTypes = {scalarOf(b.getI64Type())};
+  std::vector<HostArray> inputs = {scalarArray(b.getI64Type(), 5)};
+  for (unsigned threads : {1u, 2u}) {
+    INFO("compileThreads " << threads);
+    JitOptions options;
+    options.compileThreads = threads;
+    options.programPartitionInstructions = 1;
+    auto session = JitSession::create(*module, options);
+    REQUIRE(bool(session));
+    CHECK((*session)->getProgramPartitions() == (threads == 2 ? 2u : 0u));
+    auto twice = (*session)->run("twice", inputs, resultTypes);
+    REQUIRE(bool(twice));
+    CHECK(formatResult((*twice)[0]) == "i64=24");
+    auto sum = (*session)->run("sum", inputs, resultTypes);
+    REQUIRE(bool(sum));
+    CHECK(formatResult((*sum)[0]) == "i64=36");
+  }
+
+  // Too small for the default partition size: compiled whole.
+  JitOptions defaults;
+  defaults.compileThreads = 2;
+  auto whole = JitSession::create(*module, defaults);
+  REQUIRE(bool(whole));
+  CHECK((*whole)->getProgramPartitions() == 0);
+}
+
+TEST_CASE("a symbol a split program lacks is an error of its first call",
+          "[runtime][jit]") {
+  // As when the engine compiles the program whole: the session is created,
+  // and compiling or calling a function fails, every time, naming the
+  // symbol.
+  auto ctx = makeKernelJitContext();
+  auto module = parseModule(*ctx, R"mlir(
+    llvm.func @absent(i64) -> i64
+    llvm.func @calls_absent(%x: i64) -> i64 {
+      %r = llvm.call @absent(%x) : (i64) -> i64
+      llvm.return %r : i64
+    }
+    llvm.func @other(%x: i64) -> i64 {
+      llvm.return %x : i64
+    }
+  )mlir");
+  REQUIRE(module);
+  JitOptions options;
+  options.compileThreads = 2;
+  options.programPartitionInstructions = 1;
+  auto session = JitSession::create(*module, options);
+  REQUIRE(bool(session));
+  CHECK((*session)->getProgramPartitions() == 2);
+  std::string first = errorOf((*session)->compile("calls_absent"));
+  CHECK(llvm::StringRef(first).contains("absent"));
+  CHECK(errorOf((*session)->compile("other")) == first);
 }
 
 TEST_CASE(".npy bool arrays hold only 0 and 1", "[runtime]") {

@@ -55,6 +55,12 @@ std::string describeTarget(const llvm::orc::JITTargetMachineBuilder &host,
 
 } // namespace
 
+bool definesKernels(const llvm::Module &m) {
+  return llvm::any_of(m.functions(), [](const llvm::Function &f) {
+    return isKernelDefinition(&f);
+  });
+}
+
 llvm::TargetMachine *aggressiveHostMachine() {
   static std::unique_ptr<llvm::TargetMachine> hostMachine = [] {
     auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
@@ -276,12 +282,12 @@ compileKernelsApart(llvm::Module &m, const KernelCompileOptions &options) {
   return std::move(compiled);
 }
 
-llvm::Expected<LinkedKernels> linkKernels(
-    CompiledKernels kernels, bool enableNotificationListeners,
+llvm::Expected<LinkedObjects> linkObjects(
+    std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
+    llvm::ArrayRef<std::string> names, bool enableNotificationListeners,
     llvm::function_ref<llvm::orc::SymbolMap(llvm::orc::MangleAndInterner)>
-        hostSymbols) {
-  // RuntimeDyld, as mlir::ExecutionEngine links the program, so that the
-  // same debugger and profiler listeners see the kernels.
+        symbols,
+    llvm::StringRef what) {
   auto createLinkingLayer = [enableNotificationListeners](
                                 llvm::orc::ExecutionSession &session)
       -> llvm::Expected<std::unique_ptr<llvm::orc::ObjectLayer>> {
@@ -306,22 +312,32 @@ llvm::Expected<LinkedKernels> linkKernels(
   if (!jit)
     return jit.takeError();
   llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
-  if (llvm::Error error = main.define(llvm::orc::absoluteSymbols(
-          hostSymbols(llvm::orc::MangleAndInterner(
-              (*jit)->getExecutionSession(), (*jit)->getDataLayout())))))
+  llvm::orc::MangleAndInterner mangle((*jit)->getExecutionSession(),
+                                      (*jit)->getDataLayout());
+  if (llvm::Error error =
+          main.define(llvm::orc::absoluteSymbols(symbols(mangle))))
     return std::move(error);
-  if (llvm::Error error = (*jit)->addObjectFile(std::move(kernels.object)))
-    return std::move(error);
-  LinkedKernels linked;
-  for (const std::string &name : kernels.names) {
-    auto address = (*jit)->lookup(name);
-    if (!address) {
-      // The error may refer to strings the JIT owns: copy it out first.
-      std::string message = llvm::toString(address.takeError());
-      return makeError("cannot link the kernels: " + message);
-    }
-    linked.addresses.emplace_back(name, *address);
+  for (std::unique_ptr<llvm::MemoryBuffer> &object : objects)
+    if (llvm::Error error = (*jit)->addObjectFile(std::move(object)))
+      return std::move(error);
+  // One lookup for all names: a lookup per name costs a session round trip
+  // each (thousands for a large program).
+  llvm::orc::SymbolLookupSet lookup;
+  for (const std::string &name : names)
+    lookup.add(mangle(name));
+  auto found = (*jit)->getExecutionSession().lookup(
+      llvm::orc::makeJITDylibSearchOrder(
+          &main, llvm::orc::JITDylibLookupFlags::MatchAllSymbols),
+      std::move(lookup));
+  if (!found) {
+    // The error may refer to strings the JIT owns: copy it out first.
+    std::string message = llvm::toString(found.takeError());
+    return makeError("cannot link the " + what + ": " + message);
   }
+  LinkedObjects linked;
+  for (const std::string &name : names)
+    linked.addresses.emplace_back(name,
+                                  found->find(mangle(name))->second.getAddress());
   linked.jit = std::move(*jit);
   return std::move(linked);
 }

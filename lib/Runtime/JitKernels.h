@@ -43,6 +43,9 @@ llvm::Error optimizeKernels(llvm::Module &m, llvm::TargetMachine *tm);
 /// skipped) while the kernels keep the target machine's level.
 void generateProgramCodeFast(llvm::Module &m);
 
+/// Whether `m` defines builtin kernels.
+bool definesKernels(const llvm::Module &m);
+
 struct KernelCompileOptions {
   llvm::CodeGenOptLevel codeGenOptLevel = llvm::CodeGenOptLevel::Default;
   /// The KernelObjectCache directory; empty: no cache.
@@ -70,16 +73,22 @@ struct CompiledKernels {
 llvm::Expected<std::optional<CompiledKernels>>
 compileKernelsApart(llvm::Module &m, const KernelCompileOptions &options);
 
-/// A JIT with `kernels` linked in (and `hostSymbols` bound in it, as in the
-/// program's), and the address of each kernel.
-struct LinkedKernels {
+/// A JIT with objects linked in, and the address of each symbol asked for.
+struct LinkedObjects {
   std::unique_ptr<llvm::orc::LLJIT> jit;
   std::vector<std::pair<std::string, llvm::orc::ExecutorAddr>> addresses;
 };
-llvm::Expected<LinkedKernels>
-linkKernels(CompiledKernels kernels, bool enableNotificationListeners,
+
+/// Links `objects` in a JIT of their own (RuntimeDyld, as mlir::ExecutionEngine
+/// links the program, with the same debugger and profiler listeners when
+/// enabled), `symbols` bound in it, and looks up `names` (unmangled) at
+/// once. `what` names the objects in errors.
+llvm::Expected<LinkedObjects>
+linkObjects(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
+            llvm::ArrayRef<std::string> names, bool enableNotificationListeners,
             llvm::function_ref<llvm::orc::SymbolMap(llvm::orc::MangleAndInterner)>
-                hostSymbols);
+                symbols,
+            llvm::StringRef what);
 
 } // namespace layoutopt::runtime::detail
 

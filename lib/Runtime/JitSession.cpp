@@ -3,6 +3,7 @@
 #include "StreamLite/Runtime/JitSession.h"
 
 #include "JitKernels.h"
+#include "JitProgram.h"
 
 #include "StreamLite/IR/StreamLiteAttrs.h"
 #include "StreamLite/Runtime/KernelObjectCache.h"
@@ -252,6 +253,19 @@ llvm::orc::SymbolMap hostSymbols(llvm::orc::MangleAndInterner interner) {
   return symbols;
 }
 
+using SymbolAddress = std::pair<std::string, llvm::orc::ExecutorAddr>;
+
+/// Binds `prefix` + each name to its address (a function in another JIT).
+void bindAddresses(llvm::orc::SymbolMap &symbols,
+                   llvm::orc::MangleAndInterner &interner,
+                   llvm::ArrayRef<SymbolAddress> addresses,
+                   llvm::StringRef prefix = "") {
+  for (const auto &[name, address] : addresses)
+    symbols[interner((prefix + name).str())] = {
+        address,
+        llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+}
+
 } // namespace
 
 JitSession::JitSession(std::unique_ptr<ExecutionEngine> engine,
@@ -283,7 +297,7 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
                                               llvm::LLVMContext &)>
       buildModule;
   std::optional<detail::CompiledKernels> kernels;
-  llvm::Error kernelError = llvm::Error::success();
+  llvm::Error buildError = llvm::Error::success();
   if (options.optimization == JitOptimization::All) {
     // O3 for both the IR pipeline (tuned for the host when it can be
     // detected) and code generation.
@@ -302,28 +316,68 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
         return lowerCoroutines(*m);
       return detail::optimizeKernels(*m, detail::aggressiveHostMachine());
     };
+  } else {
+    optimize = [](llvm::Module *m) { return lowerCoroutines(*m); };
+  }
+  // ExecutionEngine (MLIR 22) applies jitCodeGenOptLevel to a target
+  // machine builder it then does not use: the program's code would be
+  // generated at the host machine's default level whatever was asked. A
+  // target machine built here at the requested level is used as given (and
+  // its builder makes those of the program's partitions).
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return machineBuilder.takeError();
+  if (engineOptions.jitCodeGenOptLevel)
+    machineBuilder->setCodeGenOptLevel(*engineOptions.jitCodeGenOptLevel);
+  std::optional<detail::CompiledProgram> program;
+  if (options.optimization != JitOptimization::All) {
     buildModule = [&](Operation *op, llvm::LLVMContext &context)
         -> std::unique_ptr<llvm::Module> {
       std::unique_ptr<llvm::Module> m = translateModuleToLLVMIR(op, context);
       if (!m)
         return nullptr;
-      detail::KernelCompileOptions kernelOptions;
-      kernelOptions.codeGenOptLevel =
-          options.codeGenOptLevel.value_or(llvm::CodeGenOptLevel::Default);
-      kernelOptions.cacheDirectory = options.kernelCacheDir;
-      kernelOptions.cachePolicy = *cachePolicy;
-      kernelOptions.printOptimizedIR = options.printOptimizedIR;
-      auto compiled = detail::compileKernelsApart(*m, kernelOptions);
+      if (options.optimization == JitOptimization::Kernels) {
+        detail::KernelCompileOptions kernelOptions;
+        kernelOptions.codeGenOptLevel =
+            options.codeGenOptLevel.value_or(llvm::CodeGenOptLevel::Default);
+        kernelOptions.cacheDirectory = options.kernelCacheDir;
+        kernelOptions.cachePolicy = *cachePolicy;
+        kernelOptions.printOptimizedIR = options.printOptimizedIR;
+        auto compiled = detail::compileKernelsApart(*m, kernelOptions);
+        if (!compiled) {
+          buildError = compiled.takeError();
+          return nullptr;
+        }
+        kernels = std::move(*compiled);
+        // Kernels left in the program are optimized in it, as a module:
+        // then it stays whole.
+        if (!kernels && detail::definesKernels(*m))
+          return m;
+      }
+      // A printed module is the one the engine compiles.
+      if (options.printOptimizedIR)
+        return m;
+      // The partitions are compiled before the engine's transformer runs
+      // (on the stubs): the program's functions get their code generation
+      // attributes here.
+      detail::generateProgramCodeFast(*m);
+      detail::ProgramCompileOptions programOptions;
+      programOptions.threads =
+          options.compileThreads
+              ? options.compileThreads
+              : llvm::hardware_concurrency().compute_thread_count();
+      programOptions.partitionInstructions =
+          options.programPartitionInstructions;
+      auto compiled =
+          detail::compileProgramApart(m, programOptions, *machineBuilder);
       if (!compiled) {
-        kernelError = compiled.takeError();
+        buildError = compiled.takeError();
         return nullptr;
       }
-      kernels = std::move(*compiled);
+      program = std::move(*compiled);
       return m;
     };
     engineOptions.llvmModuleBuilder = buildModule;
-  } else {
-    optimize = [](llvm::Module *m) { return lowerCoroutines(*m); };
   }
   const llvm::StringMap<void *> *asyncRuntime = nullptr;
   if (usesAsyncRuntime(llvmModule)) {
@@ -347,24 +401,15 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
     };
     engineOptions.transformer = transform;
   }
-  // ExecutionEngine (MLIR 22) applies jitCodeGenOptLevel to a target
-  // machine builder it then does not use: the program's code would be
-  // generated at the host machine's default level whatever was asked. A
-  // target machine built here at the requested level is used as given.
-  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!machineBuilder)
-    return machineBuilder.takeError();
-  if (engineOptions.jitCodeGenOptLevel)
-    machineBuilder->setCodeGenOptLevel(*engineOptions.jitCodeGenOptLevel);
   auto machine = machineBuilder->createTargetMachine();
   if (!machine)
     return machine.takeError();
   auto engine =
       ExecutionEngine::create(llvmModule, engineOptions, std::move(*machine));
-  if (kernelError) {
+  if (buildError) {
     if (!engine)
       llvm::consumeError(engine.takeError());
-    return std::move(kernelError);
+    return std::move(buildError);
   }
   if (!engine)
     return engine.takeError();
@@ -383,34 +428,86 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
       new JitSession(std::move(*engine), options.zeroBuffers,
                      options.bufferPool));
   session->engine->registerSymbols(programSymbols);
+  std::vector<SymbolAddress> kernelAddresses;
   if (kernels) {
     session->kernelCacheOutcome = kernels->cacheOutcome;
-    auto linked = detail::linkKernels(std::move(*kernels),
-                                      options.enableNotificationListeners,
-                                      programSymbols);
+    std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+    objects.push_back(std::move(kernels->object));
+    auto linked = detail::linkObjects(
+        std::move(objects), kernels->names,
+        options.enableNotificationListeners, programSymbols, "kernels");
     if (!linked)
       return linked.takeError();
     session->kernelJit = std::move(linked->jit);
+    kernelAddresses = std::move(linked->addresses);
     session->engine->registerSymbols(
         [&](llvm::orc::MangleAndInterner interner) {
           llvm::orc::SymbolMap symbols;
-          for (auto &[name, address] : linked->addresses)
-            symbols[interner(name)] = {address,
-                                       llvm::JITSymbolFlags::Exported |
-                                           llvm::JITSymbolFlags::Callable};
+          bindAddresses(symbols, interner, kernelAddresses);
           return symbols;
         });
+  }
+  if (program) {
+    // Linked at the first compile or call, as the engine links its own
+    // module: a symbol the program lacks is then an error of that call.
+    // The partitions call the kernels and the host; the engine's stubs
+    // call the partitions.
+    session->programPartitions = program->objects.size();
+    session->linkProgram =
+        [session = session.get(), program = std::move(*program),
+         kernelAddresses = std::move(kernelAddresses), programSymbols,
+         listeners = options.enableNotificationListeners]() mutable
+        -> llvm::Error {
+      auto linked = detail::linkObjects(
+          std::move(program.objects), program.names, listeners,
+          [&](llvm::orc::MangleAndInterner interner) {
+            llvm::orc::SymbolMap symbols = programSymbols(interner);
+            bindAddresses(symbols, interner, kernelAddresses);
+            return symbols;
+          },
+          "program");
+      if (!linked)
+        return linked.takeError();
+      session->programJit = std::move(linked->jit);
+      session->engine->registerSymbols(
+          [&](llvm::orc::MangleAndInterner interner) {
+            llvm::orc::SymbolMap symbols;
+            bindAddresses(symbols, interner, linked->addresses,
+                          detail::kProgramImplPrefix);
+            return symbols;
+          });
+      return llvm::Error::success();
+    };
   }
   return std::move(session);
 }
 
+llvm::Error JitSession::ensureProgramLinked() {
+  if (!programLinkError.empty())
+    return makeError(programLinkError);
+  if (!linkProgram)
+    return llvm::Error::success();
+  llvm::unique_function<llvm::Error()> link = std::move(linkProgram);
+  linkProgram = nullptr;
+  if (llvm::Error error = link()) {
+    // Every later call fails alike (the stubs' targets stay unbound).
+    programLinkError = llvm::toString(std::move(error));
+    return makeError(programLinkError);
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error JitSession::compile(llvm::StringRef function) {
+  if (llvm::Error error = ensureProgramLinked())
+    return error;
   auto entry = engine->lookupPacked(function);
   return entry ? llvm::Error::success() : entry.takeError();
 }
 
 llvm::Error JitSession::invokePacked(llvm::StringRef name,
                                      JitArguments &args) {
+  if (llvm::Error error = ensureProgramLinked())
+    return error;
   llvm::SmallVector<void *> pointers = args.pointers();
   llvm::Expected<void (*)(void **)> entry = engine->lookupPacked(name);
   if (!entry)
@@ -773,6 +870,8 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   jitOptions.bufferPool = options.bufferPool;
   jitOptions.kernelCacheDir = options.kernelCacheDir;
   jitOptions.kernelCachePolicy = options.kernelCachePolicy;
+  jitOptions.compileThreads = options.compileThreads;
+  jitOptions.programPartitionInstructions = options.programPartitionInstructions;
   TimingScope compiling = nest("JIT compile");
   auto session = JitSession::create(*program->module, jitOptions);
   if (!session)
@@ -789,6 +888,11 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
     (void)compiling.nest(cacheOutcome == KernelCacheOutcome::Hit
                              ? "kernel cache hit"
                              : "kernel cache miss");
+  // Whether the program's code was generated on several threads.
+  if (compiling && (*session)->getProgramPartitions())
+    (void)compiling.nest("program in " +
+                         std::to_string((*session)->getProgramPartitions()) +
+                         " partitions");
   compiling.stop();
   (*session)->setFailureHandler(std::move(onFailure));
   (*session)->setPaddingChecks(std::move(program->paddingChecks));

@@ -203,6 +203,20 @@ static int runLayoutRun(int argc, char **argv) {
       cl::desc("Compile the kernels every run, neither reading nor writing "
                "the kernel cache"),
       cl::cat(category));
+  cl::opt<unsigned> compileThreads(
+      "compile-threads",
+      cl::desc("Threads that generate the program's code (unless "
+               "--optimize=all): a program of at least two partitions' "
+               "worth of LLVM instructions is split and compiled on up to "
+               "N; 0, the default: as many as the machine has; 1: one"),
+      cl::value_desc("N"), cl::init(0), cl::cat(category));
+  cl::opt<unsigned> compilePartitionSize(
+      "compile-partition-size",
+      cl::desc("The smallest partition of the program's code worth a thread, "
+               "in LLVM instructions (at least 1)"),
+      cl::value_desc("N"),
+      cl::init(layoutopt::runtime::kDefaultProgramPartitionInstructions),
+      cl::cat(category));
   cl::opt<unsigned> repeat(
       "repeat",
       cl::desc("Run the function N times in one JIT session (later runs "
@@ -288,6 +302,8 @@ static int runLayoutRun(int argc, char **argv) {
          ", got " + std::to_string(threads));
   if (repeat < 1)
     fail("--repeat expects a positive count, got 0");
+  if (compilePartitionSize < 1)
+    fail("--compile-partition-size expects a positive count, got 0");
   if (noKernelCache && kernelCacheDir.getNumOccurrences())
     fail("--no-kernel-cache and --kernel-cache-dir contradict each other");
   if (noKernelCache && kernelCachePolicy.getNumOccurrences())
@@ -380,6 +396,8 @@ static int runLayoutRun(int argc, char **argv) {
   options.testPlantMismatch = testPlantMismatch;
   options.kernelCacheDir = kernelCache;
   options.kernelCachePolicy = kernelCachePolicy;
+  options.compileThreads = compileThreads;
+  options.programPartitionInstructions = compilePartitionSize;
   options.repeat = repeat;
   // The reference run reuses the buffers the program freed: a 64 MiB buffer
   // freed to the system would fault in every page again.
@@ -414,6 +432,8 @@ static int runLayoutRun(int argc, char **argv) {
     referenceOptions.bufferPool = options.bufferPool;
     referenceOptions.kernelCacheDir = kernelCache;
     referenceOptions.kernelCachePolicy = kernelCachePolicy;
+    referenceOptions.compileThreads = compileThreads;
+    referenceOptions.programPartitionInstructions = compilePartitionSize;
     ProgramRun reference = orFail(runProgram(
         *module, functionName, inputs, resultTypes, referenceOptions,
         onFailure));

@@ -27,6 +27,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/FunctionExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/Error.h"
@@ -74,6 +75,11 @@ enum class KernelCacheOutcome {
 };
 
 /// How a module is JIT-compiled.
+/// JitOptions::programPartitionInstructions by default: at 10k bench ops
+/// (a program of 20-40k LLVM instructions) two partitions already take a
+/// quarter off the JIT compile on two cores.
+inline constexpr unsigned kDefaultProgramPartitionInstructions = 10000;
+
 struct JitOptions {
   /// Code generation level; none: the host target machine's default.
   /// (Applied through a target machine made for the session: MLIR 22's
@@ -100,6 +106,14 @@ struct JitOptions {
   /// kDefaultKernelCachePolicy. A policy that does not parse fails
   /// JitSession::create.
   std::string kernelCachePolicy;
+  /// Unless optimization is All: threads that generate the program's code
+  /// (0: as many as the machine has). mlir::ExecutionEngine generates its
+  /// module's code on one thread; a program of at least two partitions'
+  /// worth of LLVM instructions is split and compiled on up to this many,
+  /// the results the same.
+  unsigned compileThreads = 0;
+  /// The smallest partition worth a thread, in LLVM instructions.
+  unsigned programPartitionInstructions = kDefaultProgramPartitionInstructions;
 };
 
 /// Arguments of ExecutionEngine::invokePacked for a function lowered with
@@ -208,6 +222,9 @@ public:
   KernelCacheOutcome getKernelCacheOutcome() const {
     return kernelCacheOutcome;
   }
+  /// The partitions the program's code was generated in on several threads
+  /// (JitOptions::compileThreads); 0 when the engine generated it.
+  unsigned getProgramPartitions() const { return programPartitions; }
 
   /// What the last run() left allocated besides its results.
   Leftovers getLeftovers() const { return leftovers; }
@@ -236,12 +253,24 @@ private:
   /// Ends the running JIT-ed code with `failureMessage` (see FailureHandler).
   [[noreturn]] void failRun();
   void releaseAllocations();
+  /// Links the program's partitions, once (see linkProgram).
+  llvm::Error ensureProgramLinked();
 
   /// With JitOptimization::Kernels, the JIT the kernels are linked in (the
   /// engine's code calls them, so it is destroyed after the engine).
   std::unique_ptr<llvm::orc::LLJIT> kernelJit;
+  /// When the program was split (getProgramPartitions()), the JIT its
+  /// partitions are linked in: they call the kernels, the engine's stubs
+  /// call them.
+  std::unique_ptr<llvm::orc::LLJIT> programJit;
+  /// Until the first compile() or invokePacked(): links the partitions in
+  /// programJit and binds the engine's stubs to them.
+  llvm::unique_function<llvm::Error()> linkProgram;
+  /// Why linking the partitions failed (every later call fails with it).
+  std::string programLinkError;
   std::unique_ptr<mlir::ExecutionEngine> engine;
   KernelCacheOutcome kernelCacheOutcome = KernelCacheOutcome::NotUsed;
+  unsigned programPartitions = 0;
   bool zeroBuffers;
   std::shared_ptr<BufferPool> bufferPool;
   FailureHandler onFailure;
@@ -292,6 +321,11 @@ struct ProgramOptions {
   std::string kernelCacheDir;
   /// JitOptions::kernelCachePolicy (layout-run: --kernel-cache-policy).
   std::string kernelCachePolicy;
+  /// JitOptions::compileThreads (layout-run: --compile-threads).
+  unsigned compileThreads = 0;
+  /// JitOptions::programPartitionInstructions (layout-run:
+  /// --compile-partition-size).
+  unsigned programPartitionInstructions = kDefaultProgramPartitionInstructions;
   /// JitOptions::bufferPool: layout-run passes one pool to the program's
   /// run and its reference's.
   std::shared_ptr<BufferPool> bufferPool;

@@ -15,6 +15,8 @@ commands of one size run in rounds, each command once per round, so that
 a burst of load on a shared machine hits all of them alike. Every
 ratio is against parse+print of the same module measured in the same run
 (the machine is shared, so absolute times are not comparable between runs).
+The -noverify pipelines run with --verify-each=false: the passes' own cost,
+without MLIR's verification of the module after each.
 `growth` is the pipeline's time over its time at the previous size. With
 --threads each pipeline also runs with --mlir-disable-threading, and the
 threaded speedup is printed, with the parallel fraction it implies on this
@@ -44,6 +46,13 @@ PIPELINES = {
     "specialize+materialize": ["--stream-lite-specialize-encodings",
                                "--stream-lite-materialize-builtins"],
     "layout": ["--stream-lite-layout-pipeline"],
+    # The same without MLIR's verification after each pass (the input is
+    # still verified after parsing, as in parse+print): what the passes
+    # themselves cost, apart from the verifier's walks of the module.
+    "specialize+materialize-noverify": ["--stream-lite-specialize-encodings",
+                                        "--stream-lite-materialize-builtins",
+                                        "--verify-each=false"],
+    "layout-noverify": ["--stream-lite-layout-pipeline", "--verify-each=false"],
     "to-llvm": ["--stream-lite-to-llvm-pipeline"],
     "to-llvm-nochecks": ["--stream-lite-to-llvm-pipeline=runtime-checks=false"],
 }
@@ -214,7 +223,7 @@ def main():
                 if args.baseline else None)
     names = [n for n in args.pipelines.split(",") if n != "parse+print"]
     sizes = [int(s) for s in args.sizes.split(",")]
-    print(f"{'pipeline':<24} {'ops':>8} {'time':>9} {'ratio':>7} "
+    print(f"{'pipeline':<32} {'ops':>8} {'time':>9} {'ratio':>7} "
           f"{'growth':>7} {'RSS MiB':>8} {'RSS x':>6}"
           + (f" {'1 thread':>9} {'speedup':>7} {'par.frac':>8} {'16 cores':>8}"
              if args.threads else "")
@@ -245,7 +254,7 @@ def main():
             clock = "cpu" if args.cpu else "wall"
             rows.append({"pipeline": "parse+print", "ops": n, "clock": clock,
                          "seconds": base, "rss_mib": base_rss})
-            print(f"{'parse+print':<24} {n:>8} {base:>8.3f}s {1:>6.2f}x "
+            print(f"{'parse+print':<32} {n:>8} {base:>8.3f}s {1:>6.2f}x "
                   f"{'':>7} {base_rss:>8.0f} {1:>5.2f}x")
             for name in names:
                 if name not in commands:
@@ -257,7 +266,7 @@ def main():
                              "rss_ratio": rss / base_rss})
                 growth = f"{t / prev[name]:.2f}x" if name in prev else "-"
                 prev[name] = t
-                line = (f"{name:<24} {n:>8} {t:>8.3f}s {t / base:>6.2f}x "
+                line = (f"{name:<32} {n:>8} {t:>8.3f}s {t / base:>6.2f}x "
                         f"{growth:>7} {rss:>8.0f} {rss / base_rss:>5.2f}x")
                 if args.threads:
                     t1, _ = measured[(name, "1 thread")]

@@ -105,9 +105,9 @@ compileProgramApart(std::unique_ptr<llvm::Module> &m,
   // Partitions share `m`'s LLVMContext, which two threads must not use at
   // once: each goes to bitcode here and is read back into a context of its
   // compiling thread (as LTO's parallel code generation does). Round robin
-  // by size balances the threads; locals used across partitions become
-  // hidden externals, which the program's JIT resolves within its one
-  // JITDylib.
+  // gives each partition the same number of functions (the name hash would
+  // not, for a few); locals used across partitions become hidden externals,
+  // which the program's JIT resolves within its one JITDylib.
   std::vector<llvm::SmallVector<char, 0>> bitcode;
   llvm::SplitModule(
       *m, partitions,

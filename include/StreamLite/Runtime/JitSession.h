@@ -74,12 +74,12 @@ enum class KernelCacheOutcome {
   Miss,
 };
 
-/// How a module is JIT-compiled.
 /// JitOptions::programPartitionInstructions by default: at 10k bench ops
 /// (a program of 20-40k LLVM instructions) two partitions already take a
 /// quarter off the JIT compile on two cores.
 inline constexpr unsigned kDefaultProgramPartitionInstructions = 10000;
 
+/// How a module is JIT-compiled.
 struct JitOptions {
   /// Code generation level; none: the host target machine's default.
   /// (Applied through a target machine made for the session: MLIR 22's

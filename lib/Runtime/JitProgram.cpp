@@ -21,12 +21,13 @@ llvm::Error makeError(const llvm::Twine &message) {
 
 /// Whether every definition of `m` can go to any partition and be linked
 /// back: plain external or internal symbols, no constructors (the engine
-/// runs those of its own module only), no coroutines (they are split by an
-/// IR pass the engine's module runs).
+/// runs those of its own module only), no coroutines left (they are split by
+/// an IR pass the engine's module runs, or already were by O3).
 bool isSplittable(const llvm::Module &m) {
+  const llvm::Function *coroutines = m.getFunction("llvm.coro.begin");
   if (m.getNamedGlobal("llvm.global_ctors") ||
       m.getNamedGlobal("llvm.global_dtors") ||
-      m.getFunction("llvm.coro.begin") || !m.alias_empty() ||
+      (coroutines && !coroutines->use_empty()) || !m.alias_empty() ||
       !m.ifunc_empty() || !m.getComdatSymbolTable().empty())
     return false;
   return llvm::all_of(m.global_values(), [](const llvm::GlobalValue &value) {

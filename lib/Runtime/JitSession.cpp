@@ -330,55 +330,65 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
   if (engineOptions.jitCodeGenOptLevel)
     machineBuilder->setCodeGenOptLevel(*engineOptions.jitCodeGenOptLevel);
   std::optional<detail::CompiledProgram> program;
-  if (options.optimization != JitOptimization::All) {
-    buildModule = [&](Operation *op, llvm::LLVMContext &context)
-        -> std::unique_ptr<llvm::Module> {
-      std::unique_ptr<llvm::Module> m = translateModuleToLLVMIR(op, context);
-      if (!m)
-        return nullptr;
-      if (options.optimization == JitOptimization::Kernels) {
-        detail::KernelCompileOptions kernelOptions;
-        kernelOptions.codeGenOptLevel =
-            options.codeGenOptLevel.value_or(llvm::CodeGenOptLevel::Default);
-        kernelOptions.cacheDirectory = options.kernelCacheDir;
-        kernelOptions.cachePolicy = *cachePolicy;
-        kernelOptions.printOptimizedIR = options.printOptimizedIR;
-        auto compiled = detail::compileKernelsApart(*m, kernelOptions);
-        if (!compiled) {
-          buildError = compiled.takeError();
-          return nullptr;
-        }
-        kernels = std::move(*compiled);
-        // Kernels left in the program are optimized in it, as a module:
-        // then it stays whole.
-        if (!kernels && detail::definesKernels(*m))
-          return m;
-      }
-      // A printed module is the one the engine compiles.
-      if (options.printOptimizedIR)
-        return m;
-      // The partitions are compiled before the engine's transformer runs
-      // (on the stubs): the program's functions get their code generation
-      // attributes here.
-      detail::generateProgramCodeFast(*m);
-      detail::ProgramCompileOptions programOptions;
-      programOptions.threads =
-          options.compileThreads
-              ? options.compileThreads
-              : llvm::hardware_concurrency().compute_thread_count();
-      programOptions.partitionInstructions =
-          options.programPartitionInstructions;
-      auto compiled =
-          detail::compileProgramApart(m, programOptions, *machineBuilder);
+  // With JitOptimization::All the builder optimizes the whole module before
+  // splitting it (inlining across functions first, as LTO's parallel code
+  // generation does), and the engine's transformer then must not again.
+  bool optimizedInBuilder = false;
+  buildModule =
+      [&](Operation *op,
+          llvm::LLVMContext &context) -> std::unique_ptr<llvm::Module> {
+    std::unique_ptr<llvm::Module> m = translateModuleToLLVMIR(op, context);
+    if (!m)
+      return nullptr;
+    if (options.optimization == JitOptimization::Kernels) {
+      detail::KernelCompileOptions kernelOptions;
+      kernelOptions.codeGenOptLevel =
+          options.codeGenOptLevel.value_or(llvm::CodeGenOptLevel::Default);
+      kernelOptions.cacheDirectory = options.kernelCacheDir;
+      kernelOptions.cachePolicy = *cachePolicy;
+      kernelOptions.printOptimizedIR = options.printOptimizedIR;
+      auto compiled = detail::compileKernelsApart(*m, kernelOptions);
       if (!compiled) {
         buildError = compiled.takeError();
         return nullptr;
       }
-      program = std::move(*compiled);
+      kernels = std::move(*compiled);
+      // Kernels left in the program are optimized in it, as a module:
+      // then it stays whole.
+      if (!kernels && detail::definesKernels(*m))
+        return m;
+    }
+    // A printed module is the one the engine compiles.
+    if (options.printOptimizedIR)
       return m;
-    };
-    engineOptions.llvmModuleBuilder = buildModule;
-  }
+    // The partitions are compiled before the engine's transformer runs
+    // (on the stubs): the program is optimized, or its functions get
+    // their code generation attributes, here.
+    if (options.optimization == JitOptimization::All) {
+      if (llvm::Error error = optimize(m.get())) {
+        buildError = std::move(error);
+        return nullptr;
+      }
+      optimizedInBuilder = true;
+    } else {
+      detail::generateProgramCodeFast(*m);
+    }
+    detail::ProgramCompileOptions programOptions;
+    programOptions.threads =
+        options.compileThreads
+            ? options.compileThreads
+            : llvm::hardware_concurrency().compute_thread_count();
+    programOptions.partitionInstructions = options.programPartitionInstructions;
+    auto compiled =
+        detail::compileProgramApart(m, programOptions, *machineBuilder);
+    if (!compiled) {
+      buildError = compiled.takeError();
+      return nullptr;
+    }
+    program = std::move(*compiled);
+    return m;
+  };
+  engineOptions.llvmModuleBuilder = buildModule;
   const llvm::StringMap<void *> *asyncRuntime = nullptr;
   if (usesAsyncRuntime(llvmModule)) {
     auto symbols = asyncRuntimeSymbols();
@@ -387,8 +397,10 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
     asyncRuntime = *symbols;
   }
   if (optimize) {
-    transform = [&optimize, &options](llvm::Module *m) -> llvm::Error {
-      llvm::Error error = optimize(m);
+    transform = [&optimize, &options,
+                 &optimizedInBuilder](llvm::Module *m) -> llvm::Error {
+      llvm::Error error =
+          optimizedInBuilder ? llvm::Error::success() : optimize(m);
       // The program's own functions run once and can be large: their code
       // is generated on LLVM's fast path (a third less JIT time at 10k
       // bench ops; a host fill loop runs 10-20% slower), the kernels' at the

@@ -205,8 +205,8 @@ static int runLayoutRun(int argc, char **argv) {
       cl::cat(category));
   cl::opt<unsigned> compileThreads(
       "compile-threads",
-      cl::desc("Threads that generate the program's code (unless "
-               "--optimize=all): a program of at least two partitions' "
+      cl::desc("Threads that generate the program's code: a program of "
+               "at least two partitions' "
                "worth of LLVM instructions is split and compiled on up to "
                "N; 0, the default: as many as the machine has; 1: one"),
       cl::value_desc("N"), cl::init(0), cl::cat(category));

@@ -106,8 +106,8 @@ struct JitOptions {
   /// kDefaultKernelCachePolicy. A policy that does not parse fails
   /// JitSession::create.
   std::string kernelCachePolicy;
-  /// Unless optimization is All: threads that generate the program's code
-  /// (0: as many as the machine has). mlir::ExecutionEngine generates its
+  /// Threads that generate the program's code (0: as many as the machine
+  /// has). mlir::ExecutionEngine generates its
   /// module's code on one thread; a program of at least two partitions'
   /// worth of LLVM instructions is split and compiled on up to this many,
   /// the results the same.

@@ -1,4 +1,4 @@
-//===- JitSession.cpp - JIT-compile and run lowered programs --------------===//
+//===- JitSession.cpp - JIT-compile and run a lowered program -------------===//
 
 #include "StreamLite/Runtime/JitSession.h"
 
@@ -8,14 +8,10 @@
 #include "StreamLite/IR/StreamLiteAttrs.h"
 #include "StreamLite/Runtime/KernelObjectCache.h"
 #include "StreamLite/Transforms/BuiltinKernels.h"
-#include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
@@ -791,146 +787,6 @@ JitSession::run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
     leftovers.bytes += buffer.bytes;
   releaseAllocations();
   return std::move(results);
-}
-
-//===----------------------------------------------------------------------===//
-// Programs
-//===----------------------------------------------------------------------===//
-
-llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
-                                            llvm::StringRef function,
-                                            const ProgramOptions &options) {
-  MLIRContext *ctx = source.getContext();
-  TimingScope timing;
-  if (options.timing)
-    timing = options.timing->nest(options.reference ? "lower (reference)"
-                                                    : "lower");
-  LoweredProgram program;
-  program.module = source.clone();
-  // Only what `function` reaches is lowered, so another function that cannot
-  // be lowered neither blocks this one nor is named in its errors.
-  for (auto func : program.module->getOps<func::FuncOp>())
-    if (func.getSymName() != function)
-      func.setPrivate();
-  {
-    PassManager dce(ctx);
-    dce.addPass(createSymbolDCEPass());
-    if (failed(dce.run(*program.module)))
-      return makeError("cannot isolate @" + function + " from the program");
-  }
-  if (options.checkPadding) {
-    // Layouts are known after specialize-encodings; the full pipeline below
-    // runs it again, which leaves serialized encodings as they are.
-    PassManager instrument(ctx);
-    instrument.addPass(sl::createSpecializeEncodingsPass());
-    instrument.addPass(createInstrumentPaddingChecksPass());
-    if (failed(instrument.run(*program.module)))
-      return makeError("lowering with --stream-lite-to-llvm-pipeline failed");
-    program.paddingChecks = takePaddingChecks(*program.module);
-  }
-  // run() passes memrefs in the expanded convention.
-  program.module->walk([&](func::FuncOp func) {
-    if (func.getSymName() == function)
-      func->removeAttr("llvm.emit_c_interface");
-  });
-  PassManager pm(ctx);
-  // The input was verified when it was parsed, and every pass is tested
-  // with the verifier after it (layout-opt's default). Verifying the whole
-  // module after each of the ~30 passes was ~40% of the lowering at 30k
-  // ops, so by default the result is verified once, at the end: a pass
-  // that produced invalid IR is still an error before anything runs.
-  pm.enableVerifier(options.verifyEachPass);
-  if (timing)
-    pm.enableTiming(timing);
-  if (options.reference)
-    pm.addPass(sl::createStripEncodingsPass());
-  sl::ToLLVMPipelineOptions pipelineOptions;
-  pipelineOptions.testPlantMismatch = options.testPlantMismatch;
-  pipelineOptions.threads = options.threads;
-  sl::buildToLLVMPipeline(pm, pipelineOptions);
-  auto failure = [&] {
-    return makeError(llvm::Twine("lowering") +
-                     (options.reference ? " the reference program" : "") +
-                     " with --stream-lite-to-llvm-pipeline failed");
-  };
-  if (failed(pm.run(*program.module)))
-    return failure();
-  if (!options.verifyEachPass && failed(verify(*program.module)))
-    return failure();
-  return std::move(program);
-}
-
-llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
-                                      llvm::ArrayRef<HostArray> inputs,
-                                      llvm::ArrayRef<HostType> resultTypes,
-                                      const ProgramOptions &options,
-                                      FailureHandler onFailure) {
-  llvm::Expected<LoweredProgram> program =
-      lowerProgram(source, function, options);
-  if (!program)
-    return program.takeError();
-  auto nest = [&](StringRef what) {
-    if (!options.timing)
-      return TimingScope();
-    return options.timing->nest(
-        (what + (options.reference ? " (reference)" : "")).str());
-  };
-  JitOptions jitOptions;
-  jitOptions.codeGenOptLevel = llvm::CodeGenOptLevel::Default;
-  jitOptions.optimization = options.optimization;
-  jitOptions.zeroBuffers = options.zeroBuffers;
-  jitOptions.bufferPool = options.bufferPool;
-  jitOptions.kernelCacheDir = options.kernelCacheDir;
-  jitOptions.kernelCachePolicy = options.kernelCachePolicy;
-  jitOptions.compileThreads = options.compileThreads;
-  jitOptions.programPartitionInstructions = options.programPartitionInstructions;
-  TimingScope compiling = nest("JIT compile");
-  auto session = JitSession::create(*program->module, jitOptions);
-  if (!session)
-    return makeError("cannot JIT-compile the program: " +
-                     llvm::toString(session.takeError()));
-  // Code generation is lazy: unresolved symbols show up here (as they
-  // would at the first call).
-  if (llvm::Error error = (*session)->compile(function))
-    return makeError("cannot run @" + function + ": " +
-                     llvm::toString(std::move(error)));
-  // Whether the kernels came from the cache, as an entry of the report.
-  KernelCacheOutcome cacheOutcome = (*session)->getKernelCacheOutcome();
-  if (compiling && cacheOutcome != KernelCacheOutcome::NotUsed)
-    (void)compiling.nest(cacheOutcome == KernelCacheOutcome::Hit
-                             ? "kernel cache hit"
-                             : "kernel cache miss");
-  // Whether the program's code was generated on several threads.
-  if (compiling && (*session)->getProgramPartitions())
-    (void)compiling.nest("program in " +
-                         std::to_string((*session)->getProgramPartitions()) +
-                         " partitions");
-  compiling.stop();
-  (*session)->setFailureHandler(std::move(onFailure));
-  (*session)->setPaddingChecks(std::move(program->paddingChecks));
-  ProgramRun run;
-  TimingScope running = nest("run");
-  llvm::Expected<std::vector<HostArray>> results =
-      (*session)->run(function, inputs, resultTypes);
-  running.stop();
-  if (!results)
-    return results.takeError();
-  if (options.repeat > 1) {
-    TimingScope repeating = nest("repeated runs");
-    for (unsigned i = 1; i < options.repeat; ++i) {
-      results = (*session)->run(function, inputs, resultTypes);
-      if (!results)
-        return results.takeError();
-    }
-  }
-  run.results = std::move(*results);
-  run.leftovers = (*session)->getLeftovers();
-  std::set<int64_t> reported;
-  llvm::ArrayRef<PaddingCheck> checks = (*session)->getPaddingChecks();
-  for (int64_t id : (*session)->getPaddingViolations())
-    if (id >= 0 && size_t(id) < checks.size() && reported.insert(id).second)
-      run.paddingViolations.push_back(checks[id].description);
-  return std::move(run);
 }
 
 } // namespace layoutopt::runtime

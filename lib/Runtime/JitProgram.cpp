@@ -15,10 +15,6 @@ namespace layoutopt::runtime::detail {
 
 namespace {
 
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 /// Whether every definition of `m` can go to any partition and be linked
 /// back: plain external or internal symbols, no constructors (the engine
 /// runs those of its own module only), no coroutines left (they are split by
@@ -152,7 +148,7 @@ compileProgramApart(std::unique_ptr<llvm::Module> &m,
   }
   for (const std::string &error : errors)
     if (!error.empty())
-      return makeError("cannot compile the program: " + error);
+      return llvm::createStringError("cannot compile the program: " + error);
   m = std::move(stubs);
   return std::move(compiled);
 }

@@ -10,7 +10,6 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
 
-
 namespace layoutopt::runtime::detail {
 
 namespace {
@@ -67,12 +66,16 @@ compileProgramApart(std::unique_ptr<llvm::Module> &m,
                     const llvm::orc::JITTargetMachineBuilder &machine) {
   if (options.threads < 2 || !isSplittable(*m))
     return std::nullopt;
-  unsigned numInstructions = 0;
-  for (const llvm::Function &f : *m)
+  // A function is never split, so there are at most as many partitions as
+  // functions.
+  unsigned numInstructions = 0, numFunctions = 0;
+  for (const llvm::Function &f : *m) {
     numInstructions += f.getInstructionCount();
-  unsigned partitions =
-      std::min(options.threads,
-               numInstructions / std::max(1u, options.partitionInstructions));
+    numFunctions += !f.isDeclaration();
+  }
+  unsigned partitions = std::min(
+      {options.threads, numFunctions,
+       numInstructions / std::max(1u, options.partitionInstructions)});
   if (partitions < 2)
     return std::nullopt;
 
@@ -87,7 +90,6 @@ compileProgramApart(std::unique_ptr<llvm::Module> &m,
     m->setTargetTriple((*target)->getTargetTriple());
   }
   CompiledProgram compiled;
-  compiled.numInstructions = numInstructions;
   auto stubs = std::make_unique<llvm::Module>("layout-opt-program-stubs",
                                               m->getContext());
   stubs->setDataLayout(m->getDataLayout());
@@ -135,10 +137,10 @@ compileProgramApart(std::unique_ptr<llvm::Module> &m,
         if (!part)
           return fail(part.takeError());
         llvm::orc::JITTargetMachineBuilder builder = machine;
-        auto machine = builder.createTargetMachine();
-        if (!machine)
-          return fail(machine.takeError());
-        llvm::orc::SimpleCompiler compile(**machine);
+        auto target = builder.createTargetMachine();
+        if (!target)
+          return fail(target.takeError());
+        llvm::orc::SimpleCompiler compile(**target);
         auto object = compile(**part);
         if (!object)
           return fail(object.takeError());

@@ -46,7 +46,6 @@ struct CompiledProgram {
   /// Externally visible functions (unmangled): each has a stub in the
   /// engine's module calling kProgramImplPrefix + name.
   std::vector<std::string> names;
-  unsigned numInstructions = 0;
 };
 
 /// Splits the program `m` (its kernels already taken out, its functions

@@ -60,6 +60,17 @@ void addStub(llvm::Module &stubs, const llvm::Function &f) {
 
 } // namespace
 
+llvm::Error setUpForTarget(llvm::Module &m,
+                           const llvm::orc::JITTargetMachineBuilder &machine) {
+  llvm::orc::JITTargetMachineBuilder builder = machine;
+  auto target = builder.createTargetMachine();
+  if (!target)
+    return target.takeError();
+  m.setDataLayout((*target)->createDataLayout());
+  m.setTargetTriple((*target)->getTargetTriple());
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::optional<CompiledProgram>>
 compileProgramApart(std::unique_ptr<llvm::Module> &m,
                     const ProgramCompileOptions &options,
@@ -79,16 +90,9 @@ compileProgramApart(std::unique_ptr<llvm::Module> &m,
   if (partitions < 2)
     return std::nullopt;
 
-  // What the engine does to its module (setupTargetTripleAndDataLayout),
-  // for the partitions and the stubs alike.
-  {
-    llvm::orc::JITTargetMachineBuilder builder = machine;
-    auto target = builder.createTargetMachine();
-    if (!target)
-      return target.takeError();
-    m->setDataLayout((*target)->createDataLayout());
-    m->setTargetTriple((*target)->getTargetTriple());
-  }
+  // For the partitions and the stubs alike.
+  if (llvm::Error error = setUpForTarget(*m, machine))
+    return std::move(error);
   CompiledProgram compiled;
   auto stubs = std::make_unique<llvm::Module>("layout-opt-program-stubs",
                                               m->getContext());

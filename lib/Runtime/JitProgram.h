@@ -48,6 +48,12 @@ struct CompiledProgram {
   std::vector<std::string> names;
 };
 
+/// Sets `m`'s data layout and triple to those of a target machine of
+/// `machine`, as mlir::ExecutionEngine sets its module's before optimizing
+/// and compiling it.
+llvm::Error setUpForTarget(llvm::Module &m,
+                           const llvm::orc::JITTargetMachineBuilder &machine);
+
 /// Splits the program `m` (its kernels already taken out, its functions
 /// already given their code generation attributes) and compiles the
 /// partitions in parallel, each for a target machine of `machine`; `m` is

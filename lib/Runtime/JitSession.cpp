@@ -361,6 +361,12 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
     // (on the stubs): the program is optimized, or its functions get
     // their code generation attributes, here.
     if (options.optimization == JitOptimization::All) {
+      // The optimizer reads the module's data layout: set it first, as the
+      // engine does before its transformer.
+      if (llvm::Error error = detail::setUpForTarget(*m, *machineBuilder)) {
+        buildError = std::move(error);
+        return nullptr;
+      }
       if (llvm::Error error = optimize(m.get())) {
         buildError = std::move(error);
         return nullptr;

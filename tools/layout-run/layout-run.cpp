@@ -206,9 +206,9 @@ static int runLayoutRun(int argc, char **argv) {
   cl::opt<unsigned> compileThreads(
       "compile-threads",
       cl::desc("Threads that generate the program's code: a program of "
-               "at least two partitions' "
-               "worth of LLVM instructions is split and compiled on up to "
-               "N; 0, the default: as many as the machine has; 1: one"),
+               "at least two functions and two partitions' worth of LLVM "
+               "instructions is split and compiled on up to N; 0, the "
+               "default: as many as the machine has; 1: one"),
       cl::value_desc("N"), cl::init(0), cl::cat(category));
   cl::opt<unsigned> compilePartitionSize(
       "compile-partition-size",

@@ -108,9 +108,9 @@ struct JitOptions {
   std::string kernelCachePolicy;
   /// Threads that generate the program's code (0: as many as the machine
   /// has). mlir::ExecutionEngine generates its
-  /// module's code on one thread; a program of at least two partitions'
-  /// worth of LLVM instructions is split and compiled on up to this many,
-  /// the results the same.
+  /// module's code on one thread; a program of at least two functions and
+  /// two partitions' worth of LLVM instructions is split and compiled on up
+  /// to this many, the results the same.
   unsigned compileThreads = 0;
   /// The smallest partition worth a thread, in LLVM instructions.
   unsigned programPartitionInstructions = kDefaultProgramPartitionInstructions;

@@ -124,9 +124,12 @@ compileProgramApart(std::unique_ptr<llvm::Module> &m,
   compiled.objects.resize(bitcode.size());
   std::vector<std::string> errors(bitcode.size());
   {
-    llvm::DefaultThreadPool pool(
-        llvm::hardware_concurrency(std::min<unsigned>(bitcode.size(),
-                                                      options.threads)));
+    // No more threads than the machine has, whatever was asked: partitions
+    // beyond them wait for a thread.
+    llvm::ThreadPoolStrategy strategy = llvm::hardware_concurrency(
+        std::min<unsigned>(bitcode.size(), options.threads));
+    strategy.Limit = true;
+    llvm::DefaultThreadPool pool(strategy);
     for (size_t i = 0; i < bitcode.size(); ++i)
       pool.async([&, i] {
         auto fail = [&](llvm::Error error) {

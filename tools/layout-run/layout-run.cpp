@@ -304,6 +304,10 @@ static int runLayoutRun(int argc, char **argv) {
     fail("--repeat expects a positive count, got 0");
   if (compilePartitionSize < 1)
     fail("--compile-partition-size expects a positive count, got 0");
+  if (compileThreads > kMaxThreads)
+    fail("--compile-threads expects a number from 0 to " +
+         std::to_string(kMaxThreads) + ", got " +
+         std::to_string(compileThreads));
   if (noKernelCache && kernelCacheDir.getNumOccurrences())
     fail("--no-kernel-cache and --kernel-cache-dir contradict each other");
   if (noKernelCache && kernelCachePolicy.getNumOccurrences())

@@ -10,7 +10,16 @@
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Async/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -40,8 +49,18 @@ void registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::ub::UBDialect,
                   // What --stream-lite-to-llvm-pipeline prints, so that
                   // layout-opt reads its own output.
-                  mlir::LLVM::LLVMDialect>();
+                  mlir::LLVM::LLVMDialect,
+                  // What user kernels compute with (docs/language.md) and
+                  // what their bufferization makes.
+                  mlir::linalg::LinalgDialect, mlir::math::MathDialect,
+                  mlir::bufferization::BufferizationDialect,
+                  mlir::vector::VectorDialect>();
   mlir::func::registerInlinerExtension(registry);
+  // One-shot bufferization of kernels' tensor code.
+  mlir::arith::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::linalg::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::scf::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::tensor::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
 void registerAllPasses() {
@@ -82,6 +101,9 @@ void registerAllPasses() {
   mlir::registerAsyncRuntimeRefCountingPass();
   mlir::registerAsyncRuntimeRefCountingOptPass();
   mlir::registerConvertAsyncToLLVMPass();
+  mlir::registerConvertLinalgToLoopsPass();
+  mlir::bufferization::registerOneShotBufferizePass();
+  mlir::bufferization::registerEmptyTensorEliminationPass();
 }
 
 } // namespace layoutopt

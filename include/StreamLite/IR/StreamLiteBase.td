@@ -105,6 +105,16 @@ def StreamLite_EncodingOpType : I32EnumAttr<"EncodingOpType",
   let genSpecializedAttr = 0;
 }
 
+def StreamLite_TensorAccess : I32EnumAttr<"TensorAccess",
+    "how a kernel may access a dispatch tensor view", [
+  I32EnumAttrCase<"ReadOnly", 0, "readonly">,
+  I32EnumAttrCase<"WriteOnly", 1, "writeonly">,
+  I32EnumAttrCase<"ReadWrite", 2, "readwrite">,
+]> {
+  let cppNamespace = "::layoutopt::stream_lite";
+  let genSpecializedAttr = 0;
+}
+
 def StreamLite_EncodingOpTypeAttr :
     EnumAttr<StreamLite_Dialect, StreamLite_EncodingOpType, "op_type">;
 

@@ -134,6 +134,21 @@ namespace layoutopt::stream_lite {
 /// the source type (it moves no byte differently).
 TensorCloneOp replaceEncodeWithClone(mlir::RewriterBase &rewriter,
                                      TensorEncodeOp op);
+
+/// Where a dispatch's kernel takes each of the dispatch's values. The slots
+/// are the dispatch operands in order (`operandIsBuffer` says which are
+/// resources), then one per untied result; the result is the kernel
+/// argument index of each slot. Kernels take them in one of two orders:
+/// the slots' own order, or IREE's, with every buffer first (resource
+/// operands, then untied results) and the scalar operands after them, as
+/// `func.func @add(%a: !stream_lite.binding, %b: !stream_lite.binding,
+/// %o: !stream_lite.binding, %n: index)` takes `(%a, %b, %n) -> %o`. The
+/// order is the one whose buffer positions match `kernelInputs` (bindings,
+/// or memrefs once bindings are lowered); none if neither does.
+std::optional<llvm::SmallVector<unsigned>>
+mapDispatchSlotsToKernelArguments(llvm::ArrayRef<bool> operandIsBuffer,
+                                  unsigned numUntiedResults,
+                                  mlir::TypeRange kernelInputs);
 } // namespace layoutopt::stream_lite
 
 #endif // STREAMLITE_IR_STREAMLITEOPS_H

@@ -843,12 +843,17 @@ def StreamLite_ExecutableExportOp : StreamLite_Op<"executable.export", [
 }
 
 def StreamLite_BindingSubspanOp : StreamLite_Op<"binding.subspan", [Pure]> {
-  let summary = "Views a binding as the bytes of a tensor";
+  let summary = "Views a binding as a logical tensor or as its bytes";
   let description = [{
     ```mlir
-    %v = stream_lite.binding.subspan %arg0[%offset] : !stream_lite.binding -> tensor<?x4xf32, #enc>{%d} in memref<?xi8>
+    %t = stream_lite.binding.subspan %arg0[%offset] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<?x4xf32, #enc>>{%d}
+    %b = stream_lite.binding.subspan %arg0[%offset] : !stream_lite.binding -> tensor<?x4xf32, #enc>{%d} in memref<?xi8>
     ```
-    The result is a byte buffer (any memref); the tensor type records the
+    The first form views the binding as one logical tensor, read and
+    written through `stream_lite.dispatch.tensor.load` and
+    `stream_lite.dispatch.tensor.store` whatever its layout. The second gives
+    the binding's bytes (any memref) to kernels that address them
+    themselves, such as the builtins. Either way the tensor type records the
     logical tensor and its layout, which specialization rewrites when an
     executable is duplicated per binding layout.
   }];
@@ -857,12 +862,108 @@ def StreamLite_BindingSubspanOp : StreamLite_Op<"binding.subspan", [Pure]> {
     StreamLite_Offset:$byte_offset,
     StreamLite_RankedTensorTypeAttr:$tensor_type,
     Variadic<StreamLite_Dim>:$tensor_dims);
-  let results = (outs AnyMemRef:$result);
+  let results = (outs AnyTypeOf<[AnyMemRef, StreamLite_DispatchTensorType]>:$result);
   let assemblyFormat = [{
     $binding `[` $byte_offset `]` `:` type($binding) `->`
-    custom<EncodedType>($tensor_type, $tensor_dims) `in` type($result) attr-dict
+    custom<SubspanResult>($tensor_type, $tensor_dims, type($result)) attr-dict
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The logical view this subspan gives, or null for a byte view.
+    DispatchTensorType getDispatchTensorType() {
+      return ::llvm::dyn_cast<DispatchTensorType>(getResult().getType());
+    }
+    /// Sets the viewed tensor type (and the view's, for a logical view).
+    void setBoundTensorType(::mlir::RankedTensorType type);
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Logical views of bindings inside kernels
+//===----------------------------------------------------------------------===//
+
+def StreamLite_DispatchTensorLoadOp : StreamLite_Op<"dispatch.tensor.load", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
+    MemoryEffects<[MemRead]>]> {
+  let summary = "Reads a strided logical region of a dispatch tensor view";
+  let description = [{
+    ```mlir
+    %x = stream_lite.dispatch.tensor.load %v, offsets = [0, %i], sizes = [%n, 4], strides = [1, 1] : !stream_lite.dispatch.tensor<readonly:tensor<?x8xf32, #enc>>{%n} -> tensor<?x4xf32>
+    ```
+    Each entry of `offsets`, `sizes` and `strides` is a constant or an index
+    value, as for `tensor.extract_slice`. The result is the region's logical
+    elements as a tensor of shape `sizes` with no layout (IREE's form, whose
+    result repeats the view's encoding, is accepted and means the same): the
+    kernel computes on logical values whatever the binding's layout.
+  }];
+  let arguments = (ins
+    StreamLite_DispatchTensorType:$source,
+    Variadic<StreamLite_Dim>:$source_dims,
+    Variadic<Index>:$offsets,
+    Variadic<Index>:$sizes,
+    Variadic<Index>:$strides,
+    DenseI64ArrayAttr:$static_offsets,
+    DenseI64ArrayAttr:$static_sizes,
+    DenseI64ArrayAttr:$static_strides);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $source
+    `,` `offsets` `=` custom<DynamicIndexList>($offsets, $static_offsets)
+    `,` `sizes` `=` custom<DynamicIndexList>($sizes, $static_sizes)
+    `,` `strides` `=` custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` qualified(type($source)) (`{` $source_dims^ `}`)? `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    DispatchTensorType getSourceType() {
+      return ::llvm::cast<DispatchTensorType>(getSource().getType());
+    }
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedOffsets();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedSizes();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();
+  }];
+}
+
+def StreamLite_DispatchTensorStoreOp : StreamLite_Op<"dispatch.tensor.store", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
+    MemoryEffects<[MemWrite]>]> {
+  let summary = "Writes a tensor into a strided logical region of a view";
+  let description = [{
+    ```mlir
+    stream_lite.dispatch.tensor.store %x, %v, offsets = [0, 0], sizes = [%n, 4], strides = [1, 1] : tensor<?x4xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<?x4xf32, #enc>>{%n}
+    ```
+    The value's logical elements go to the region through the binding's
+    layout; elements and padding the store does not cover keep their bytes
+    (IREE's form, whose value type repeats the view's encoding, is accepted).
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$value,
+    StreamLite_DispatchTensorType:$target,
+    Variadic<StreamLite_Dim>:$target_dims,
+    Variadic<Index>:$offsets,
+    Variadic<Index>:$sizes,
+    Variadic<Index>:$strides,
+    DenseI64ArrayAttr:$static_offsets,
+    DenseI64ArrayAttr:$static_sizes,
+    DenseI64ArrayAttr:$static_strides);
+  let assemblyFormat = [{
+    $value `,` $target
+    `,` `offsets` `=` custom<DynamicIndexList>($offsets, $static_offsets)
+    `,` `sizes` `=` custom<DynamicIndexList>($sizes, $static_sizes)
+    `,` `strides` `=` custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` type($value) `->` qualified(type($target)) (`{` $target_dims^ `}`)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    DispatchTensorType getTargetType() {
+      return ::llvm::cast<DispatchTensorType>(getTarget().getType());
+    }
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedOffsets();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedSizes();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();
+  }];
 }
 
 #endif // STREAMLITE_OPS_TD

@@ -24,6 +24,35 @@ def StreamLite_BindingType : StreamLite_Type<"Binding", "binding"> {
   let summary = "A resource as seen inside an executable";
 }
 
+def StreamLite_DispatchTensorType
+    : StreamLite_Type<"DispatchTensor", "dispatch.tensor"> {
+  let summary = "A binding seen by a kernel as one logical tensor";
+  let description = [{
+    `!stream_lite.dispatch.tensor<ACCESS:TENSOR>`, ACCESS one of `readonly`,
+    `writeonly`, `readwrite`. The tensor type's encoding (or resolved
+    layout) is the binding's storage format; kernels read and write regions
+    of it with `stream_lite.dispatch.tensor.load` and
+    `stream_lite.dispatch.tensor.store`, which hand out tensors without a
+    layout. Its dynamic dims are operands of the ops that name it
+    (`{%d0, ...}` after the type).
+  }];
+  let parameters = (ins EnumParameter<StreamLite_TensorAccess>:$access,
+                        "::mlir::RankedTensorType":$boundType);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    bool isReadable() const {
+      return getAccess() != ::layoutopt::stream_lite::TensorAccess::WriteOnly;
+    }
+    bool isWritable() const {
+      return getAccess() != ::layoutopt::stream_lite::TensorAccess::ReadOnly;
+    }
+    /// The same view of `tensor` (another layout, or none).
+    DispatchTensorType withBoundType(::mlir::RankedTensorType tensor) const {
+      return get(getContext(), getAccess(), tensor);
+    }
+  }];
+}
+
 def StreamLite_AnyResource : Type<
     CPred<"::llvm::isa<::layoutopt::stream_lite::ResourceType>($_self)">,
     "resource", "::mlir::Type">;

@@ -284,6 +284,61 @@ def LowerBindingsPass : Pass<"stream-lite-lower-bindings"> {
   ];
 }
 
+def LowerDispatchTensorsPass : Pass<"stream-lite-lower-dispatch-tensors"> {
+  let summary = "Lowers kernels' logical views of bindings to layout-aware copies";
+  let description = [{
+    In every `stream_lite.executable`'s inner module, each
+    `stream_lite.dispatch.tensor.load` becomes a dense buffer filled from the
+    binding's bytes through the binding's resolved layout (tiles, swizzles,
+    padding, packed `i2`/`i4`) and handed to the kernel as a tensor
+    (`bufferization.to_tensor`), and each `stream_lite.dispatch.tensor.store`
+    writes its tensor into a dense buffer
+    (`bufferization.materialize_in_destination`) that is then moved into the
+    binding through the layout. Unit-stride regions of whole-byte elements
+    move with the builtin kernels' region transfer (contiguous runs as
+    copies); strided regions and packed or narrow elements move element by
+    element through the same layout addressing. A `writeonly` view whose
+    layout keeps its padding zero (tiled) is zeroed first: the padding of a
+    kernel's untied results is zero after it runs.
+
+    Logical views become byte views (`binding.subspan ... in memref<?xi8>`),
+    which `--stream-lite-lower-bindings` then lowers. The kernel's tensor
+    code is left for one-shot bufferization.
+
+    Runs on any op, as `--stream-lite-lower-bindings` does.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+  let statistics = [
+    Statistic<"numLoads", "loads-lowered", "dispatch.tensor.load ops lowered">,
+    Statistic<"numStores", "stores-lowered", "dispatch.tensor.store ops lowered">,
+  ];
+}
+
+def BufferizeKernelsPass : Pass<"stream-lite-bufferize-kernels"> {
+  let summary = "Bufferizes the tensor code of user kernels";
+  let description = [{
+    In every `stream_lite.executable`'s inner module (or, on another op,
+    everything under it): upstream empty-tensor elimination, so that a value
+    computed into `tensor.empty` is written straight into the buffer a
+    store moves to its binding, then upstream one-shot bufferization of the
+    kernels' `arith`, `tensor`, `linalg` and `scf` tensor code (function
+    boundaries are memrefs already). Copies it needs are `linalg.copy`,
+    which the to-llvm pipeline lowers to loops with the rest of `linalg`
+    (a `memref.copy` of a strided buffer would need a run-time library).
+    Run after `--stream-lite-lower-dispatch-tensors`.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def ConvertAsyncToMemRefPass
     : Pass<"stream-lite-convert-async-to-memref", "::mlir::ModuleOp"> {
   let summary = "Lowers async-phase ops to host memrefs: devices simulated on the host";

@@ -342,6 +342,29 @@ struct BufferDeallocationCounts {
 mlir::FailureOr<BufferDeallocationCounts>
 deallocateBuffers(mlir::func::FuncOp func);
 
+//===----------------------------------------------------------------------===//
+// Kernels' logical views (--stream-lite-lower-dispatch-tensors)
+//===----------------------------------------------------------------------===//
+
+/// What the view lowering did.
+struct DispatchTensorLoweringStats {
+  unsigned loads = 0;
+  unsigned stores = 0;
+};
+
+/// One pattern, rooted at a `binding.subspan` that gives a logical view: it
+/// becomes a byte view, and each of its loads and stores a dense buffer
+/// moved from or to it through the binding's layout (docs/passes.md).
+void populateLowerDispatchTensorsPatterns(mlir::RewritePatternSet &patterns,
+                                          DispatchTensorLoweringStats &stats);
+
+/// Applies those patterns to the views under `root` (after dropping the
+/// encodings that IREE's form repeats on loaded tensors) and emits an error
+/// naming each view, load or store that is left, with the reason.
+mlir::LogicalResult
+lowerDispatchTensors(mlir::Operation *root,
+                     const mlir::FrozenRewritePatternSet &patterns);
+
 } // namespace layoutopt::stream_lite
 
 #endif // STREAMLITE_TRANSFORMS_TRANSFORMS_H

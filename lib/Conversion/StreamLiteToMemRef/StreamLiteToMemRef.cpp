@@ -497,21 +497,35 @@ struct DispatchLowering : AsyncPattern<AsyncDispatchOp> {
       return rewriter.notifyMatchFailure(op, "kernel @" + kernel.getSymName() +
                                                  " returns values");
     Type byteBuffer = getByteBufferType(op.getContext());
-    SmallVector<Type> argTypes;
-    for (auto [index, operand] : llvm::enumerate(op.getResourceOperands()))
-      argTypes.push_back(isa<ResourceType>(operand.getType())
-                             ? byteBuffer
-                             : adaptor.getResourceOperands()[index].getType());
+    SmallVector<Type> slotTypes;
+    SmallVector<bool> operandIsBuffer;
+    for (auto [index, operand] : llvm::enumerate(op.getResourceOperands())) {
+      bool isResource = isa<ResourceType>(operand.getType());
+      operandIsBuffer.push_back(isResource);
+      slotTypes.push_back(isResource
+                              ? byteBuffer
+                              : adaptor.getResourceOperands()[index].getType());
+    }
+    unsigned numUntied = 0;
     for (unsigned i = 0, e = op.getNumResults(); i < e; ++i)
-      if (!op.getTiedResultOperandIndex(i))
-        argTypes.push_back(byteBuffer);
-    if (TypeRange(argTypes) != kernelType.getInputs())
+      if (!op.getTiedResultOperandIndex(i)) {
+        slotTypes.push_back(byteBuffer);
+        ++numUntied;
+      }
+    std::optional<SmallVector<unsigned>> argOfSlot =
+        mapDispatchSlotsToKernelArguments(operandIsBuffer, numUntied,
+                                          kernelType.getInputs());
+    bool typesMatch = static_cast<bool>(argOfSlot);
+    for (size_t slot = 0; typesMatch && slot < slotTypes.size(); ++slot)
+      typesMatch = slotTypes[slot] == kernelType.getInput((*argOfSlot)[slot]);
+    if (!typesMatch)
       return rewriter.notifyMatchFailure(
           op, "operands do not match the arguments of kernel @" +
                   kernel.getSymName());
 
     SmallVector<Value> buffers(adaptor.getResourceOperands().begin(),
                                adaptor.getResourceOperands().end());
+    // The values in slot order, placed in the kernel's order at the end.
     SmallVector<Value> args;
     unsigned resourceIndex = 0;
     for (auto [index, operand] : llvm::enumerate(op.getResourceOperands())) {
@@ -538,9 +552,12 @@ struct DispatchLowering : AsyncPattern<AsyncDispatchOp> {
       args.push_back(buffer);
       results.push_back(buffer);
     }
-    assert(TypeRange(ValueRange(args)) == kernelType.getInputs() &&
+    SmallVector<Value> callArgs(args.size());
+    for (auto [slot, arg] : llvm::enumerate(args))
+      callArgs[(*argOfSlot)[slot]] = arg;
+    assert(TypeRange(ValueRange(callArgs)) == kernelType.getInputs() &&
            "arguments built as checked");
-    func::CallOp::create(rewriter, loc, kernel, args);
+    func::CallOp::create(rewriter, loc, kernel, callArgs);
     rewriter.replaceOp(op, results);
     return success();
   }

@@ -165,6 +165,40 @@ void ResourceType::print(AsmPrinter &printer) const {
 }
 
 //===----------------------------------------------------------------------===//
+// DispatchTensorType
+//===----------------------------------------------------------------------===//
+
+/// `<readonly:tensor<?x4xf32, #enc>>`.
+Type DispatchTensorType::parse(AsmParser &parser) {
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&keyword))
+    return {};
+  std::optional<TensorAccess> access = symbolizeTensorAccess(keyword);
+  if (!access) {
+    parser.emitError(loc) << "unknown dispatch tensor access '" << keyword
+                          << "' (expected readonly, writeonly or readwrite)";
+    return {};
+  }
+  Type bound;
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parser.parseColon() || parser.parseType(bound) || parser.parseGreater())
+    return {};
+  auto tensor = dyn_cast<RankedTensorType>(bound);
+  if (!tensor) {
+    parser.emitError(typeLoc) << "expected a ranked tensor type, got " << bound;
+    return {};
+  }
+  return DispatchTensorType::get(parser.getContext(), *access, tensor);
+}
+
+void DispatchTensorType::print(AsmPrinter &printer) const {
+  printer << '<' << stringifyTensorAccess(getAccess()) << ':';
+  printer.printType(getBoundType());
+  printer << '>';
+}
+
+//===----------------------------------------------------------------------===//
 // Affinity lookup
 //===----------------------------------------------------------------------===//
 

@@ -592,11 +592,6 @@ LogicalResult ExecutableOp::verify() {
   return success();
 }
 
-LogicalResult BindingSubspanOp::verify() {
-  return verifyEncodedTensor(*this, "tensor", getTensorTypeAttr(),
-                             getTensorDims());
-}
-
 std::optional<int64_t>
 AsyncDispatchOp::getTiedResultOperandIndex(unsigned resultIndex) {
   return tiedResultOperandIndex(getTiedOperandsAttr(), resultIndex);
@@ -748,6 +743,42 @@ void AsyncDispatchOp::print(OpAsmPrinter &printer) {
       [&](unsigned, Value operand) { printer.printType(operand.getType()); });
   printDispatchResults(printer, *this, getResourceOperands(), getResultSizes(),
                        getTiedOperandsAttr());
+}
+
+std::optional<SmallVector<unsigned>>
+mapDispatchSlotsToKernelArguments(ArrayRef<bool> operandIsBuffer,
+                                  unsigned numUntiedResults,
+                                  TypeRange kernelInputs) {
+  size_t numSlots = operandIsBuffer.size() + numUntiedResults;
+  if (kernelInputs.size() != numSlots)
+    return std::nullopt;
+  auto slotIsBuffer = [&](size_t slot) {
+    return slot >= operandIsBuffer.size() || operandIsBuffer[slot];
+  };
+  auto matches = [&](ArrayRef<unsigned> map) {
+    for (size_t slot = 0; slot < numSlots; ++slot)
+      if (isa<BindingType, BaseMemRefType>(kernelInputs[map[slot]]) !=
+          slotIsBuffer(slot))
+        return false;
+    return true;
+  };
+  SmallVector<unsigned> inOrder(numSlots);
+  for (size_t slot = 0; slot < numSlots; ++slot)
+    inOrder[slot] = slot;
+  if (matches(inOrder))
+    return inOrder;
+  // Buffers first, then scalars.
+  SmallVector<unsigned> buffersFirst(numSlots);
+  unsigned next = 0;
+  for (size_t slot = 0; slot < numSlots; ++slot)
+    if (slotIsBuffer(slot))
+      buffersFirst[slot] = next++;
+  for (size_t slot = 0; slot < numSlots; ++slot)
+    if (!slotIsBuffer(slot))
+      buffersFirst[slot] = next++;
+  if (matches(buffersFirst))
+    return buffersFirst;
+  return std::nullopt;
 }
 
 } // namespace layoutopt::stream_lite

@@ -82,6 +82,16 @@ void printEncodedTiedResource(OpAsmPrinter &printer, Operation *op,
                               mlir::Value target, mlir::Type resourceType,
                               mlir::Value size);
 
+/// `!stream_lite.dispatch.tensor<...>{%d}` (a logical view) or
+/// `tensor<...>{%d} in memref<...>` (a byte view): binding.subspan's result.
+ParseResult
+parseSubspanResult(OpAsmParser &parser, mlir::TypeAttr &typeAttr,
+                   mlir::SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims,
+                   mlir::Type &resultType);
+void printSubspanResult(OpAsmPrinter &printer, Operation *op,
+                        mlir::TypeAttr typeAttr, mlir::OperandRange dims,
+                        mlir::Type resultType);
+
 /// `public`, `private` or `nested` before a symbol name (optional).
 void parseSymbolVisibility(OpAsmParser &parser, mlir::OperationState &result);
 void printSymbolVisibility(OpAsmPrinter &printer, mlir::StringAttr visibility);

@@ -63,6 +63,51 @@ public:
     require(arith::AndIOp::create(builder, loc, offsetFits, lengthFits), what);
   }
 
+  /// Asserts that the strided region `offset + k * stride`, `0 <= k <
+  /// length`, lies in `[0, size)` and that `stride >= 1`, all unsigned and
+  /// without overflow: an empty region always passes.
+  void requireStridedInBounds(OpFoldResult offset, OpFoldResult length,
+                              OpFoldResult stride, OpFoldResult size,
+                              const Twine &what) {
+    std::optional<int64_t> o = getConstantIntValue(offset),
+                           l = getConstantIntValue(length),
+                           t = getConstantIntValue(stride),
+                           s = getConstantIntValue(size);
+    if (t == 1) {
+      requireInBounds(offset, length, size, what);
+      return;
+    }
+    if (l == 0 && t && *t >= 1)
+      return;
+    if (o && l && t && s && *o >= 0 && *l >= 0 && *t >= 1 &&
+        (*l == 0 || (*o < *s && (*l - 1) <= (*s - 1 - *o) / *t)))
+      return;
+    Value off = value(offset), len = value(length), str = value(stride),
+          sz = value(size);
+    Value one = constant(1);
+    Value strideOk = arith::CmpIOp::create(builder, loc,
+                                           arith::CmpIPredicate::sge, str, one);
+    // A zero stride would divide by zero below: divide by a stride of at
+    // least 1 (strideOk fails the check then anyway).
+    Value safeStride = arith::MaxSIOp::create(builder, loc, str, one);
+    Value empty = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                        len, constant(0));
+    Value offsetFits = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ult, off, sz);
+    Value room = arith::DivUIOp::create(
+        builder, loc,
+        arith::SubIOp::create(builder, loc,
+                              arith::SubIOp::create(builder, loc, sz, one), off),
+        safeStride);
+    Value lastFits = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ule,
+        arith::SubIOp::create(builder, loc, len, one), room);
+    Value fits = arith::OrIOp::create(
+        builder, loc, empty,
+        arith::AndIOp::create(builder, loc, offsetFits, lastFits));
+    require(arith::AndIOp::create(builder, loc, strideOk, fits), what);
+  }
+
   /// Asserts `0 <= index < size`.
   void requireIndex(Value index, OpFoldResult size, const Twine &what) {
     std::optional<int64_t> i = getConstantIntValue(index),
@@ -412,6 +457,40 @@ void AsyncExportOp::generateRuntimeVerification(OpBuilder &builder,
       checks.denseBytes(hostType,
                         getMixedDims(builder, hostType, getResultDims())),
       getSourceSize(), "result is larger than the source");
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels' logical views
+//===----------------------------------------------------------------------===//
+
+/// Each dim of a strided region of `view` (dims `viewDims`) inside the view.
+static void checkViewRegion(CheckBuilder &checks, DispatchTensorType view,
+                            ValueRange viewDims,
+                            ArrayRef<OpFoldResult> offsets,
+                            ArrayRef<OpFoldResult> sizes,
+                            ArrayRef<OpFoldResult> strides) {
+  SmallVector<OpFoldResult> dims =
+      mixedDims(checks.getBuilder(), view.getBoundType(), viewDims);
+  for (auto [d, size] : llvm::enumerate(dims))
+    checks.requireStridedInBounds(offsets[d], sizes[d], strides[d], size,
+                                  "region of dim " + Twine(d) +
+                                      " is out of the view's bounds");
+}
+
+void DispatchTensorLoadOp::generateRuntimeVerification(OpBuilder &builder,
+                                                       Location loc,
+                                                       MessageFn message) {
+  CheckBuilder checks(builder, loc, *this, message);
+  checkViewRegion(checks, getSourceType(), getSourceDims(), getMixedOffsets(),
+                  getMixedSizes(), getMixedStrides());
+}
+
+void DispatchTensorStoreOp::generateRuntimeVerification(OpBuilder &builder,
+                                                        Location loc,
+                                                        MessageFn message) {
+  CheckBuilder checks(builder, loc, *this, message);
+  checkViewRegion(checks, getTargetType(), getTargetDims(), getMixedOffsets(),
+                  getMixedSizes(), getMixedStrides());
 }
 
 } // namespace layoutopt::stream_lite

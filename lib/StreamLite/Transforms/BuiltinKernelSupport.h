@@ -30,6 +30,21 @@ struct KernelTensor {
   llvm::SmallVector<mlir::OpFoldResult> dims;
 };
 
+/// `buffer` (bytes) seen as a tensor of `type` with logical `dims`; `type`
+/// must have a physical layout (getPhysicalLayout).
+KernelTensor makeKernelTensor(mlir::Value buffer, mlir::RankedTensorType type,
+                              llvm::ArrayRef<mlir::OpFoldResult> dims);
+
+/// Whether kernels can load and store elements of `elementType` (and, when
+/// narrower than their bytes, convert them to and from their storage).
+bool isStorableElementType(mlir::Type elementType);
+
+/// Zeroes the storage of `tensor` when its layout keeps padding zero
+/// (tiled) and the storage has padding (what a kernel creating it does
+/// before writing its elements).
+void zeroPaddingIfRequired(mlir::OpBuilder &builder, mlir::Location loc,
+                           const KernelTensor &tensor);
+
 /// The element at logical `indices` (packed elements: their bits).
 mlir::Value loadElement(mlir::OpBuilder &builder, mlir::Location loc,
                         const KernelTensor &tensor,

@@ -58,9 +58,9 @@ Type getStorageType(Type elementType) {
   return elementType;
 }
 
-/// Whether an element of `elementType` can be loaded and stored (and, when
-/// narrower than its bytes, converted to and from its storage type).
-bool isStorableElementType(Type elementType) {
+} // namespace
+
+bool detail::isStorableElementType(Type elementType) {
   if (getElementByteWidth(elementType) == 0)
     return false;
   if (isPackedSubByteType(elementType))
@@ -72,6 +72,20 @@ bool isStorableElementType(Type elementType) {
   return isa<FloatType>(elementType);
 }
 
+KernelTensor detail::makeKernelTensor(Value buffer, RankedTensorType type,
+                                      ArrayRef<OpFoldResult> dims) {
+  KernelTensor tensor;
+  tensor.type = type;
+  tensor.layout = getPhysicalLayout(type);
+  tensor.elementBytes = getElementByteWidth(type.getElementType());
+  tensor.width = ElementWidth::of(type.getElementType());
+  tensor.storageType = getStorageType(type.getElementType());
+  tensor.buffer = buffer;
+  tensor.dims.assign(dims.begin(), dims.end());
+  return tensor;
+}
+
+namespace {
 
 /// Index constants shared by the whole kernel (built once at its entry).
 struct IndexConstants {
@@ -82,17 +96,11 @@ struct IndexConstants {
 KernelTensor viewBinding(OpBuilder &builder, Location loc,
                          const IndexConstants &c, Value binding,
                          RankedTensorType type, ValueRange dynamicDims) {
-  KernelTensor tensor;
-  tensor.type = type;
-  tensor.layout = getPhysicalLayout(type);
-  tensor.elementBytes = getElementByteWidth(type.getElementType());
-  tensor.width = ElementWidth::of(type.getElementType());
-  tensor.storageType = getStorageType(type.getElementType());
   auto bytes = MemRefType::get({ShapedType::kDynamic}, builder.getI8Type());
-  tensor.buffer = BindingSubspanOp::create(builder, loc, bytes, binding, c.zero,
-                                           TypeAttr::get(type), dynamicDims);
-  tensor.dims = getMixedDims(builder, type, dynamicDims);
-  return tensor;
+  Value buffer = BindingSubspanOp::create(builder, loc, bytes, binding, c.zero,
+                                          TypeAttr::get(type), dynamicDims);
+  return makeKernelTensor(buffer, type,
+                          getMixedDims(builder, type, dynamicDims));
 }
 
 Value loadPackedElement(OpBuilder &builder, Location loc,
@@ -236,6 +244,17 @@ void zeroIfPadMustBeZero(OpBuilder &builder, Location loc,
     return;
   zeroStorage(builder, loc, c, tensor);
 }
+
+} // namespace
+
+void detail::zeroPaddingIfRequired(OpBuilder &builder, Location loc,
+                                   const KernelTensor &tensor) {
+  IndexConstants c{arith::ConstantIndexOp::create(builder, loc, 0),
+                   arith::ConstantIndexOp::create(builder, loc, 1)};
+  zeroIfPadMustBeZero(builder, loc, c, tensor);
+}
+
+namespace {
 
 /// Checks the preconditions of buildBuiltinExecutable; emits at `loc`.
 LogicalResult checkTypes(Location loc, BuiltinKind kind,

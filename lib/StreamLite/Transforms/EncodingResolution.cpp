@@ -181,7 +181,8 @@ static ArrayAttr getBindingLayouts(TensorDispatchOp dispatch) {
 /// function to carry `layouts` (function arguments are the dispatch
 /// operands in order, then one binding per untied result).
 static void updateBindingLayouts(ExecutableOp executable,
-                                 ExecutableExportOp exportOp, ArrayAttr layouts) {
+                                 ExecutableExportOp exportOp, ArrayAttr layouts,
+                                 ArrayRef<bool> operandIsBuffer) {
   ModuleOp inner = executable.getInnerModule();
   if (!inner)
     return;
@@ -191,8 +192,15 @@ static void updateBindingLayouts(ExecutableOp executable,
   auto function = inner.lookupSymbol<func::FuncOp>(functionName);
   if (!function || function.isExternal())
     return;
-  for (auto [argument, layout] :
-       llvm::zip(function.getArguments(), layouts.getValue())) {
+  // The kernel's arguments may put every binding first (IREE's order).
+  std::optional<SmallVector<unsigned>> argOfSlot =
+      mapDispatchSlotsToKernelArguments(operandIsBuffer,
+                                        layouts.size() - operandIsBuffer.size(),
+                                        function.getArgumentTypes());
+  if (!argOfSlot)
+    return;
+  for (auto [slot, layout] : llvm::enumerate(layouts.getValue())) {
+    BlockArgument argument = function.getArgument((*argOfSlot)[slot]);
     // Only serialized layouts are the kernel's business: an encoding this
     // project does not recognize is left off the binding.
     auto encoding = dyn_cast<SerializableEncodingAttrInterface>(layout);
@@ -204,8 +212,20 @@ static void updateBindingLayouts(ExecutableOp executable,
       if (!subspan)
         continue;
       auto type = cast<RankedTensorType>(subspan.getTensorType());
-      subspan.setTensorTypeAttr(TypeAttr::get(RankedTensorType::get(
-          type.getShape(), type.getElementType(), layout)));
+      subspan.setBoundTensorType(RankedTensorType::get(
+          type.getShape(), type.getElementType(), layout));
+      if (!subspan.getDispatchTensorType())
+        continue;
+      // IREE's form repeats the view's encoding on loaded tensors: they
+      // follow the view.
+      for (Operation *viewUser : subspan->getUsers()) {
+        auto load = dyn_cast<DispatchTensorLoadOp>(viewUser);
+        if (!load || !load.getType().getEncoding())
+          continue;
+        load.getResult().setType(RankedTensorType::get(
+            load.getType().getShape(), load.getType().getElementType(),
+            layout));
+      }
     }
   }
 }
@@ -218,6 +238,9 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
   SymbolTable symbolTable(module);
   using ExportKey = std::pair<Operation *, Operation *>; // executable, export
   llvm::MapVector<ExportKey, llvm::SetVector<ArrayAttr>> listsPerExport;
+  // Which dispatch operands are resources, per export (every dispatch of
+  // an export passes the same kinds of values).
+  DenseMap<ExportKey, SmallVector<bool>> operandKinds;
   // For each dispatch and entry point: the export and the chosen list.
   SmallVector<std::tuple<TensorDispatchOp, unsigned, ExportKey, ArrayAttr>> uses;
   for (TensorDispatchOp dispatch : dispatches) {
@@ -236,6 +259,10 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
         continue;
       ExportKey key{executable, exportOp};
       listsPerExport[key].insert(layouts);
+      if (!operandKinds.count(key))
+        operandKinds[key] = llvm::map_to_vector(
+            dispatch.getMixedOperands(),
+            [](Value v) { return isa<ResourceType>(v.getType()); });
       uses.emplace_back(dispatch, index, key, layouts);
     }
   }
@@ -249,7 +276,7 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
     auto exportOp = cast<ExecutableExportOp>(key.second);
     for (auto [index, layouts] : llvm::enumerate(lists)) {
       if (index == 0) {
-        updateBindingLayouts(executable, exportOp, layouts);
+        updateBindingLayouts(executable, exportOp, layouts, operandKinds[key]);
         variants[{key, layouts}] = executable.getSymNameAttr();
         continue;
       }
@@ -262,7 +289,7 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
       copy.setSymName(name);
       symbolTable.insert(copy, Block::iterator(executable->getNextNode()));
       auto copiedExport = copy.lookupSymbol<ExecutableExportOp>(exportOp.getSymName());
-      updateBindingLayouts(copy, copiedExport, layouts);
+      updateBindingLayouts(copy, copiedExport, layouts, operandKinds[key]);
       variants[{key, layouts}] = copy.getSymNameAttr();
       ++numCopies;
     }

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Async/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -108,7 +109,20 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   // On each executable, in the same nest as the kernels' cleanup above (the
   // pass manager merges adjacent nests): the pass manager then verifies
   // each executable after it, not the whole program.
-  pm.addNestedPass<ExecutableOp>(createLowerBindingsPass());
+  // User kernels: the regions of their logical views checked (as the
+  // program's regions above), the views lowered to copies through the
+  // bindings' layouts, their tensor code bufferized and linalg lowered to
+  // loops; then every kernel's bindings become byte buffers. On each
+  // executable, in the same nest as the kernels' cleanup above.
+  mlir::OpPassManager &executables = pm.nest<ExecutableOp>();
+  if (options.runtimeChecks)
+    executables.nest<mlir::ModuleOp>().addNestedPass<mlir::func::FuncOp>(
+        createInsertRuntimeChecksPass());
+  executables.addPass(createLowerDispatchTensorsPass());
+  executables.addPass(createBufferizeKernelsPass());
+  executables.nest<mlir::ModuleOp>().addNestedPass<mlir::func::FuncOp>(
+      mlir::createConvertLinalgToLoopsPass());
+  executables.addPass(createLowerBindingsPass());
   pm.addPass(createConvertAsyncToMemRefPass());
   // The program copies on write, so who owns each buffer is known at
   // compile time: deallocate-buffers frees each one after its last use

@@ -1,0 +1,91 @@
+//===- BufferizeKernels.cpp - user kernels' tensors to buffers -------------===//
+//
+// --stream-lite-bufferize-kernels: upstream empty-tensor elimination and
+// one-shot bufferization on the kernels of executables, with linalg.copy
+// for the copies bufferization makes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/IR/StreamLiteOps.h"
+#include "StreamLite/Transforms/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace layoutopt::stream_lite {
+#define GEN_PASS_DEF_BUFFERIZEKERNELSPASS
+#include "StreamLite/Transforms/Passes.h.inc"
+} // namespace layoutopt::stream_lite
+
+using namespace mlir;
+using namespace layoutopt::stream_lite;
+
+namespace {
+
+/// Whether `root` holds tensor code to bufferize: builtin kernels and
+/// kernels over bytes have none, and skip the analysis.
+bool hasTensors(Operation *root) {
+  WalkResult walk = root->walk([](Operation *op) {
+    auto isTensor = [](Type type) { return isa<TensorType>(type); };
+    if (llvm::any_of(op->getResultTypes(), isTensor) ||
+        llvm::any_of(op->getOperandTypes(), isTensor))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+LogicalResult bufferizeKernels(Operation *root) {
+  if (!hasTensors(root))
+    return success();
+  IRRewriter rewriter(root->getContext());
+  if (failed(bufferization::eliminateEmptyTensors(rewriter, root)))
+    return failure();
+  bufferization::OneShotBufferizationOptions options;
+  options.bufferizeFunctionBoundaries = false;
+  // Identity layouts where bufferization is free to choose, so that views
+  // and loads lower without strided metadata where they can.
+  options.unknownTypeConverterFn =
+      [](TensorType tensor, Attribute memorySpace,
+         const bufferization::BufferizationOptions &) {
+        return cast<BaseMemRefType>(
+            bufferization::getMemRefTypeWithStaticIdentityLayout(tensor,
+                                                                 memorySpace));
+      };
+  options.memCpyFn = [](OpBuilder &b, Location loc, Value from,
+                        Value to) -> LogicalResult {
+    linalg::CopyOp::create(b, loc, from, to);
+    return success();
+  };
+  bufferization::BufferizationState state;
+  return bufferization::runOneShotBufferize(root, options, state);
+}
+
+struct BufferizeKernelsPass
+    : public layoutopt::stream_lite::impl::BufferizeKernelsPassBase<
+          BufferizeKernelsPass> {
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    SmallVector<Operation *> kernels;
+    if (auto executable = dyn_cast<ExecutableOp>(root)) {
+      if (ModuleOp inner = executable.getInnerModule())
+        kernels.push_back(inner);
+    } else if (isa<ModuleOp>(root) && root->getParentOfType<ExecutableOp>()) {
+      kernels.push_back(root);
+    } else {
+      for (Region &region : root->getRegions())
+        for (Block &block : region)
+          for (auto executable : block.getOps<ExecutableOp>())
+            if (ModuleOp inner = executable.getInnerModule())
+              kernels.push_back(inner);
+    }
+    for (Operation *kernel : kernels)
+      if (failed(bufferizeKernels(kernel)))
+        return signalPassFailure();
+  }
+};
+
+} // namespace

@@ -52,9 +52,22 @@ void reportPassStatistics(mlir::Operation *root, llvm::StringRef passArgument,
 /// `materialize` carries materialize-builtins' test-only option;
 /// `checkResourceSizes` adds check-resource-sizes after specialization (the
 /// to-llvm pipeline's runtime checks).
+/// `fuseRelayouts` adds fuse-relayouts after specialization.
 void buildLayoutPipeline(mlir::OpPassManager &pm,
                          const MaterializeBuiltinsPassOptions &materialize = {},
-                         bool checkResourceSizes = false);
+                         bool checkResourceSizes = false,
+                         bool fuseRelayouts = true);
+
+/// Options of `--stream-lite-layout-pipeline`.
+struct LayoutPipelineOptions
+    : public mlir::PassPipelineOptions<LayoutPipelineOptions> {
+  Option<bool> fuseRelayouts{
+      *this, "fuse-relayouts",
+      llvm::cl::desc("Run --stream-lite-fuse-relayouts after "
+                     "specialization: relayouts of user kernels' results "
+                     "are written by those kernels (default true)"),
+      llvm::cl::init(true)};
+};
 
 /// Options of `--stream-lite-to-llvm-pipeline`.
 struct ToLLVMPipelineOptions
@@ -71,6 +84,10 @@ struct ToLLVMPipelineOptions
                      "test-plant-mismatch (every splat stores its value "
                      "plus one)"),
       llvm::cl::init(false)};
+  Option<bool> fuseRelayouts{
+      *this, "fuse-relayouts",
+      llvm::cl::desc("As the layout pipeline's option (default true)"),
+      llvm::cl::init(true)};
   Option<unsigned> threads{
       *this, "threads",
       llvm::cl::desc("Above 1: builtin kernels moving more than 1 MiB run "

@@ -339,6 +339,31 @@ def BufferizeKernelsPass : Pass<"stream-lite-bufferize-kernels"> {
   ];
 }
 
+def FuseRelayoutsPass
+    : Pass<"stream-lite-fuse-relayouts", "::mlir::ModuleOp"> {
+  let summary = "Fuses relayouts into the user kernels that produce their data";
+  let description = [{
+    After `--stream-lite-specialize-encodings`: a relayout
+    (`stream_lite.tensor.encode` between different resolved layouts) whose
+    source is an untied result of a user dispatch, possibly carried through
+    `stream_lite.async.transfer`s, with no other use, and whose kernel
+    reaches that result's binding only through
+    `stream_lite.dispatch.tensor.store`, is fused: the dispatch writes the
+    encode's layout directly (its executable is duplicated with that
+    binding's layout, never changed in place while another dispatch uses
+    it), the sizes along the way are the new layout's, and the encode is
+    gone. Each fusion is a passed remark naming the dispatch and the bytes
+    no longer relayouted; each relayout left is a missed remark with the
+    reason.
+  }];
+  let statistics = [
+    Statistic<"numFused", "relayouts-fused", "relayouts fused into their producers">,
+    Statistic<"numLeft", "relayouts-left", "relayouts left as they were">,
+    Statistic<"numExecutablesDuplicated", "executables-duplicated",
+              "executables duplicated to write a fused layout">,
+  ];
+}
+
 def ConvertAsyncToMemRefPass
     : Pass<"stream-lite-convert-async-to-memref", "::mlir::ModuleOp"> {
   let summary = "Lowers async-phase ops to host memrefs: devices simulated on the host";

@@ -365,6 +365,23 @@ mlir::LogicalResult
 lowerDispatchTensors(mlir::Operation *root,
                      const mlir::FrozenRewritePatternSet &patterns);
 
+//===----------------------------------------------------------------------===//
+// Relayouts fused into their producers (--stream-lite-fuse-relayouts)
+//===----------------------------------------------------------------------===//
+
+/// What relayout fusion did.
+struct FuseRelayoutsStats {
+  unsigned fused = 0;
+  unsigned left = 0;
+  unsigned executablesDuplicated = 0;
+};
+
+/// Fuses every relayout of `module` that can be (docs/passes.md) into the
+/// user dispatch producing its data, with a passed remark per fusion and a
+/// missed remark with the reason per relayout left. Run after
+/// specialize-encodings (layouts must be resolved).
+void fuseRelayouts(mlir::ModuleOp module, FuseRelayoutsStats &stats);
+
 } // namespace layoutopt::stream_lite
 
 #endif // STREAMLITE_TRANSFORMS_TRANSFORMS_H

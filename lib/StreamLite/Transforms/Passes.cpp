@@ -65,8 +65,11 @@ static void addFunctionCleanup(mlir::OpPassManager &pm) {
 
 void buildLayoutPipeline(mlir::OpPassManager &pm,
                          const MaterializeBuiltinsPassOptions &materialize,
-                         bool checkResourceSizes) {
+                         bool checkResourceSizes, bool fuseRelayouts) {
   pm.addPass(createSpecializeEncodingsPass());
+  // Before materialize-builtins: a fused relayout never becomes a builtin.
+  if (fuseRelayouts)
+    pm.addPass(createFuseRelayoutsPass());
   // Layouts are known from here on, and sizes are still per tensor.
   if (checkResourceSizes)
     pm.addNestedPass<mlir::func::FuncOp>(createCheckResourceSizesPass());
@@ -99,7 +102,8 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   bool parallel = options.threads > 1;
   materialize.parallelKernels = parallel;
   buildLayoutPipeline(pm, materialize,
-                      /*checkResourceSizes=*/options.runtimeChecks);
+                      /*checkResourceSizes=*/options.runtimeChecks,
+                      options.fuseRelayouts);
   // After the layout pipeline's cse, checks of one fact share one
   // condition; only the first of each is kept. (A dropped assert's
   // condition is the kept one's: nothing becomes dead, so no canonicalizer
@@ -192,12 +196,16 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm) {
 }
 
 void registerStreamLitePipelines() {
-  mlir::PassPipelineRegistration<>(
+  mlir::PassPipelineRegistration<LayoutPipelineOptions>(
       "stream-lite-layout-pipeline",
-      "specialize-encodings, materialize-builtins, encode-host-tensors, "
-      "canonicalize, cse: tensor-phase IR with encodings to byte-level async "
-      "IR whose every transfer is provably correct",
-      [](mlir::OpPassManager &pm) { buildLayoutPipeline(pm); });
+      "specialize-encodings, fuse-relayouts, materialize-builtins, "
+      "encode-host-tensors, canonicalize, cse: tensor-phase IR with "
+      "encodings to byte-level async IR whose every transfer is provably "
+      "correct",
+      [](mlir::OpPassManager &pm, const LayoutPipelineOptions &options) {
+        buildLayoutPipeline(pm, {}, /*checkResourceSizes=*/false,
+                            options.fuseRelayouts);
+      });
   mlir::PassPipelineRegistration<ToLLVMPipelineOptions>(
       "stream-lite-to-llvm-pipeline",
       "runtime checks, the layout pipeline, then a lowering to the LLVM dialect with devices "

@@ -1,0 +1,313 @@
+//===- FuseRelayouts.cpp - relayouts fused into their producers ------------===//
+//
+// --stream-lite-fuse-relayouts: a driver over fuseRelayouts (below), the
+// library entry point. A relayout (`tensor.encode` between two physical
+// layouts) of an untied result of a user dispatch, reached through
+// `async.transfer`s whose results have no other use, disappears when the
+// kernel writes that result only through `dispatch.tensor.store`: the
+// kernel's view of the result then takes the relayout's layout (the
+// view lowering writes any layout), so the dispatch produces it directly.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamLite/IR/StreamLiteAttrs.h"
+#include "StreamLite/IR/StreamLiteOps.h"
+#include "StreamLite/Transforms/Passes.h"
+#include "StreamLite/Transforms/Transforms.h"
+
+#include "mlir/IR/Remarks.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace layoutopt::stream_lite {
+#define GEN_PASS_DEF_FUSERELAYOUTSPASS
+#include "StreamLite/Transforms/Passes.h.inc"
+} // namespace layoutopt::stream_lite
+
+using namespace mlir;
+
+namespace layoutopt::stream_lite {
+
+static constexpr llvm::StringLiteral kRemarkCategory =
+    "stream-lite-fuse-relayouts";
+
+namespace {
+
+remark::RemarkOpts remarkOpts(Operation *at, StringRef name) {
+  StringRef function;
+  if (auto func = at->getParentOfType<func::FuncOp>())
+    function = func.getSymName();
+  return remark::RemarkOpts::name(name).category(kRemarkCategory).function(
+      function);
+}
+
+/// The bytes a relayout to `type` writes, when its shape is static.
+std::string describeBytes(RankedTensorType type,
+                          PhysicalLayoutAttrInterface layout) {
+  if (type.hasStaticShape())
+    return std::to_string(layout.getStorageSizeInBytes(
+               type.getShape(), ElementWidth::of(type.getElementType()))) +
+           " bytes";
+  return "a size computed at run time";
+}
+
+std::string describeLayout(Attribute encoding) {
+  if (!encoding)
+    return "dense row-major (no encoding)";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << encoding;
+  return text;
+}
+
+/// The kernel function an entry point names, or null.
+func::FuncOp lookupKernel(SymbolTable &symbols, SymbolRefAttr entry,
+                          ExecutableOp *executableOut = nullptr) {
+  auto executable = symbols.lookup<ExecutableOp>(entry.getRootReference());
+  if (!executable)
+    return {};
+  auto exportOp = dyn_cast_if_present<ExecutableExportOp>(
+      SymbolTable::lookupSymbolIn(executable, entry.getLeafReference()));
+  ModuleOp inner = executable.getInnerModule();
+  if (!exportOp || !inner)
+    return {};
+  StringRef name = exportOp.getFunctionRef() ? *exportOp.getFunctionRef()
+                                             : exportOp.getSymName();
+  if (executableOut)
+    *executableOut = executable;
+  return inner.lookupSymbol<func::FuncOp>(name);
+}
+
+/// The kernel argument that binds untied result `resultIndex` of `dispatch`.
+std::optional<unsigned> resultArgument(TensorDispatchOp dispatch,
+                                       func::FuncOp kernel,
+                                       unsigned resultIndex) {
+  SmallVector<bool> operandIsBuffer = llvm::map_to_vector(
+      dispatch.getMixedOperands(),
+      [](Value v) { return isa<ResourceType>(v.getType()); });
+  unsigned numUntied = 0, untiedIndex = 0;
+  for (unsigned i = 0, e = dispatch.getNumResults(); i < e; ++i) {
+    if (dispatch.getTiedResultOperandIndex(i))
+      continue;
+    if (i == resultIndex)
+      untiedIndex = numUntied;
+    ++numUntied;
+  }
+  std::optional<SmallVector<unsigned>> argOfSlot =
+      mapDispatchSlotsToKernelArguments(operandIsBuffer, numUntied,
+                                        kernel.getArgumentTypes());
+  if (!argOfSlot)
+    return std::nullopt;
+  return (*argOfSlot)[operandIsBuffer.size() + untiedIndex];
+}
+
+/// Why `kernel` cannot write argument `arg` in another layout, or "".
+std::string whyNotStoreOnly(func::FuncOp kernel, unsigned arg) {
+  if (kernel.isExternal())
+    return "the kernel has no body";
+  for (Operation *user : kernel.getArgument(arg).getUsers()) {
+    auto subspan = dyn_cast<BindingSubspanOp>(user);
+    if (!subspan)
+      return "the kernel passes the result's binding to " +
+             user->getName().getStringRef().str();
+    if (!subspan.getDispatchTensorType())
+      return "the kernel views the result's binding as bytes";
+    for (OpOperand &use : subspan->getUses()) {
+      auto store = dyn_cast<DispatchTensorStoreOp>(use.getOwner());
+      if (!store || store.getTarget() != use.get())
+        return "the kernel reads the result's binding or passes its view "
+               "to another op";
+      if (cast<RankedTensorType>(store.getValue().getType()).getEncoding())
+        return "the kernel stores a tensor that repeats the old layout";
+    }
+  }
+  return "";
+}
+
+class RelayoutFusion {
+public:
+  RelayoutFusion(ModuleOp module, FuseRelayoutsStats &stats)
+      : module(module), symbols(module), stats(stats) {
+    module.walk([&](TensorDispatchOp dispatch) {
+      for (Attribute entry : dispatch.getEntryPoints())
+        ++dispatchesOf[cast<SymbolRefAttr>(entry).getRootReference()];
+    });
+  }
+
+  void run() {
+    SmallVector<TensorEncodeOp> encodes;
+    module.walk([&](TensorEncodeOp encode) { encodes.push_back(encode); });
+    for (TensorEncodeOp encode : encodes)
+      tryFuse(encode);
+  }
+
+private:
+  void missed(TensorEncodeOp encode, const Twine &reason) {
+    ++stats.left;
+    remark::missed(encode.getLoc(),
+                   remarkOpts(encode, TensorEncodeOp::getOperationName()))
+        << ("relayout not fused: " + reason).str();
+  }
+
+  void tryFuse(TensorEncodeOp encode) {
+    auto sourceType = cast<RankedTensorType>(encode.getSourceEncoding());
+    auto resultType = cast<RankedTensorType>(encode.getResultEncoding());
+    PhysicalLayoutAttrInterface from = getPhysicalLayout(sourceType);
+    PhysicalLayoutAttrInterface to = getPhysicalLayout(resultType);
+    // Unresolved or multi-target layouts are not relayouts this pass can
+    // place; physically equal ones are clones (materialize-builtins folds
+    // them).
+    if (!from || !to ||
+        from.getCanonicalLayout() == to.getCanonicalLayout())
+      return;
+
+    // Back through transfers whose results have no other use.
+    SmallVector<AsyncTransferOp> transfers;
+    Value value = encode.getSource();
+    while (true) {
+      if (!value.hasOneUse())
+        return missed(encode, "its source has another use");
+      auto transfer = value.getDefiningOp<AsyncTransferOp>();
+      if (!transfer)
+        break;
+      transfers.push_back(transfer);
+      value = transfer.getSource();
+    }
+    auto dispatch = value.getDefiningOp<TensorDispatchOp>();
+    if (!dispatch)
+      return missed(encode, "its source is not the result of a dispatch");
+    unsigned resultIndex = cast<OpResult>(value).getResultNumber();
+    if (dispatch.getTiedResultOperandIndex(resultIndex))
+      return missed(encode, "its source is a tied (readwrite) dispatch "
+                            "result, which keeps its operand's layout");
+    if (dispatch.getEntryPoints().size() != 1)
+      return missed(encode, "the dispatch has several entry points");
+    auto entry = cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]);
+    if (entry.getRootReference().getValue().starts_with(kBuiltinSymbolPrefix))
+      return missed(encode, "its source is a builtin dispatch");
+    ExecutableOp executable;
+    func::FuncOp kernel = lookupKernel(symbols, entry, &executable);
+    if (!kernel)
+      return missed(encode, "the dispatch's kernel is not in the module");
+    std::optional<unsigned> arg = resultArgument(dispatch, kernel, resultIndex);
+    if (!arg)
+      return missed(encode, "the kernel's arguments do not match the "
+                            "dispatch");
+    if (std::string why = whyNotStoreOnly(kernel, *arg); !why.empty())
+      return missed(encode, why);
+
+    auto resultTypes = llvm::to_vector(dispatch.getResultEncodings());
+    auto dispatchType = cast<RankedTensorType>(
+        cast<TypeAttr>(resultTypes[resultIndex]).getValue());
+    if (dispatchType.getShape() != resultType.getShape() ||
+        dispatchType.getElementType() != resultType.getElementType())
+      return missed(encode, "the dispatch result's type differs from the "
+                            "relayout's source");
+
+    // The kernel writes the new layout: in its own executable copy if
+    // another dispatch uses this one.
+    if (dispatchesOf[executable.getSymNameAttr()] > 1) {
+      auto copy = cast<ExecutableOp>(executable->clone());
+      std::string name;
+      unsigned &counter = nextCopy[executable.getSymName()];
+      do {
+        name = (executable.getSymName() + "_fused" + Twine(counter++)).str();
+      } while (symbols.lookup(name));
+      copy.setSymName(name);
+      symbols.insert(copy, Block::iterator(executable->getNextNode()));
+      --dispatchesOf[executable.getSymNameAttr()];
+      ++dispatchesOf[copy.getSymNameAttr()];
+      dispatch.setEntryPointsAttr(ArrayAttr::get(
+          module.getContext(),
+          {SymbolRefAttr::get(copy.getSymNameAttr(),
+                              entry.getNestedReferences())}));
+      kernel = lookupKernel(symbols, cast<SymbolRefAttr>(
+                                         dispatch.getEntryPoints()[0]));
+      ++stats.executablesDuplicated;
+    }
+    for (Operation *user : kernel.getArgument(*arg).getUsers()) {
+      auto subspan = cast<BindingSubspanOp>(user);
+      RankedTensorType bound = subspan.getTensorType();
+      subspan.setBoundTensorType(RankedTensorType::get(
+          bound.getShape(), bound.getElementType(), resultType.getEncoding()));
+    }
+
+    // The dispatch's result: the new type and size (its dims are the same
+    // logical dims).
+    SmallVector<Value> dims;
+    {
+      ValueRange allDims = dispatch.getResultEncodingDims();
+      unsigned first = 0;
+      for (unsigned i = 0; i < resultIndex; ++i)
+        first += cast<RankedTensorType>(cast<TypeAttr>(resultTypes[i]).getValue())
+                     .getNumDynamicDims();
+      dims.append(allDims.begin() + first,
+                  allDims.begin() + first + dispatchType.getNumDynamicDims());
+    }
+    OpBuilder builder(dispatch);
+    Value newSize = TensorSizeOfOp::create(
+        builder, dispatch.getLoc(), builder.getIndexType(),
+        TypeAttr::get(RankedTensorType::get(dispatchType.getShape(),
+                                            dispatchType.getElementType(),
+                                            resultType.getEncoding())),
+        dims, dispatch.getAffinityAttr());
+    resultTypes[resultIndex] = TypeAttr::get(RankedTensorType::get(
+        dispatchType.getShape(), dispatchType.getElementType(),
+        resultType.getEncoding()));
+    dispatch.setResultEncodingsAttr(
+        ArrayAttr::get(module.getContext(), resultTypes));
+    dispatch.getResultSizesMutable()[resultIndex].set(newSize);
+    Value produced = dispatch.getResult(resultIndex);
+    for (AsyncTransferOp transfer : llvm::reverse(transfers)) {
+      transfer.getSourceSizeMutable().set(newSize);
+      transfer.getResultSizeMutable().set(newSize);
+      produced = transfer.getResult();
+    }
+    // The relayout's resource type (its lifetime) carries over.
+    produced.setType(encode.getResult().getType());
+    remark::passed(dispatch.getLoc(),
+                   remarkOpts(dispatch, TensorDispatchOp::getOperationName()))
+        << llvm::formatv("relayout of result #{0} of @{1}::@{2} fused: the "
+                         "kernel writes {3} directly; {4} no longer "
+                         "relayouted",
+                         resultIndex,
+                         cast<SymbolRefAttr>(dispatch.getEntryPoints()[0])
+                             .getRootReference()
+                             .getValue(),
+                         entry.getLeafReference().getValue(),
+                         describeLayout(resultType.getEncoding()),
+                         describeBytes(resultType, to))
+               .str();
+    encode.getResult().replaceAllUsesWith(produced);
+    encode.erase();
+    ++stats.fused;
+  }
+
+  ModuleOp module;
+  SymbolTable symbols;
+  FuseRelayoutsStats &stats;
+  DenseMap<StringAttr, unsigned> dispatchesOf;
+  llvm::StringMap<unsigned> nextCopy;
+};
+
+} // namespace
+
+void fuseRelayouts(ModuleOp module, FuseRelayoutsStats &stats) {
+  RelayoutFusion(module, stats).run();
+}
+
+namespace {
+struct FuseRelayoutsPass
+    : public impl::FuseRelayoutsPassBase<FuseRelayoutsPass> {
+  void runOnOperation() override {
+    FuseRelayoutsStats stats;
+    fuseRelayouts(getOperation(), stats);
+    numFused += stats.fused;
+    numLeft += stats.left;
+    numExecutablesDuplicated += stats.executablesDuplicated;
+  }
+};
+} // namespace
+
+} // namespace layoutopt::stream_lite

@@ -1,0 +1,131 @@
+// RUN: layout-opt --split-input-file --verify-diagnostics --stream-lite-fuse-relayouts --remarks-filter=stream-lite-fuse-relayouts %s | FileCheck %s
+
+// Relayouts fused into the user kernels that produce their data
+// (docs/passes.md): the kernel's view of the result takes the relayout's
+// layout, the dispatch's result type and size follow, and the encode is
+// gone. Each fusion is a passed remark; each relayout left, a missed one.
+
+#tiled = #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 2, n = 3, k = 2>>])
+stream_lite.device @host targets([#stream_lite.target<"vmvx">])
+
+// CHECK-LABEL: stream_lite.executable private @ex
+// CHECK: stream_lite.binding.subspan {{.+}} -> !stream_lite.dispatch.tensor<writeonly:tensor<3x5xf32>>
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @produce
+  builtin.module {
+    func.func @produce(%a: !stream_lite.binding, %o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %av = stream_lite.binding.subspan %a[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<3x5xf32>>
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<3x5xf32, #tiled>>
+      %x = stream_lite.dispatch.tensor.load %av, offsets = [0, 0], sizes = [3, 5], strides = [1, 1] : !stream_lite.dispatch.tensor<readonly:tensor<3x5xf32>> -> tensor<3x5xf32>
+      stream_lite.dispatch.tensor.store %x, %ov, offsets = [0, 0], sizes = [3, 5], strides = [1, 1] : tensor<3x5xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<3x5xf32, #tiled>>
+      return
+    }
+  }
+}
+
+// The relayout back to dense on the host, after a transfer: fused, and the
+// transfer's sizes are the dense size.
+// CHECK-LABEL: func.func @through_transfer
+// CHECK: %[[SIZE:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<3x5xf32> : index
+// CHECK: %[[D:.+]] = stream_lite.tensor.dispatch on(#stream_lite.affinity<@cpu>) @ex::@produce(%{{.+}}) : (tensor<3x5xf32> in !stream_lite.resource<*>{%{{.+}}}) -> tensor<3x5xf32> in !stream_lite.resource<*>{%[[SIZE]]}
+// CHECK: %[[T:.+]] = stream_lite.async.transfer %[[D]] : !stream_lite.resource<*>{%[[SIZE]]} from(#stream_lite.affinity<@cpu>) -> to(#stream_lite.affinity<@host>) !stream_lite.resource<external>{%[[SIZE]]}
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK: return %[[T]]
+func.func @through_transfer(%in: !stream_lite.resource<*>) -> !stream_lite.resource<external> {
+  %dsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<3x5xf32> : index
+  %tsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<3x5xf32, #tiled> : index
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.dispatch | Category:stream-lite-fuse-relayouts | Function=through_transfer | Remark="relayout of result #0 of @ex::@produce fused: the kernel writes dense row-major (no encoding) directly; 60 bytes no longer relayouted"}}
+  %d = stream_lite.tensor.dispatch on(#stream_lite.affinity<@cpu>) @ex::@produce(%in) : (tensor<3x5xf32> in !stream_lite.resource<*>{%dsz}) -> tensor<3x5xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  %t = stream_lite.async.transfer %d : !stream_lite.resource<*>{%tsz} from(#stream_lite.affinity<@cpu>) -> to(#stream_lite.affinity<@host>) !stream_lite.resource<*>{%tsz}
+  %e = stream_lite.tensor.encode on(#stream_lite.affinity<@host>) %t : tensor<3x5xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<3x5xf32> in !stream_lite.resource<external>{%dsz}
+  return %e : !stream_lite.resource<external>
+}
+
+// -----
+
+#tiled = #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 2, n = 3, k = 2>>])
+
+// An executable another dispatch still uses is duplicated, never changed in
+// place: @ex keeps the tiled view, @ex_fused0 writes dense data.
+// CHECK-LABEL: stream_lite.executable private @ex
+// CHECK: !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>>>
+// CHECK-LABEL: stream_lite.executable private @ex_fused0
+// CHECK: !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32>>
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @splat
+  builtin.module {
+    func.func @splat(%o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32, #tiled>>
+      %e = tensor.empty() : tensor<4x4xf32>
+      %f = linalg.fill ins(%one : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+      stream_lite.dispatch.tensor.store %f, %ov, offsets = [0, 0], sizes = [4, 4], strides = [1, 1] : tensor<4x4xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32, #tiled>>
+      return
+    }
+  }
+}
+
+// CHECK-LABEL: func.func @shared
+// CHECK: stream_lite.tensor.dispatch @ex_fused0::@splat() : () -> tensor<4x4xf32> in !stream_lite.resource<*>
+// CHECK: stream_lite.tensor.dispatch @ex::@splat() : () -> tensor<4x4xf32, #stream_lite.layout
+func.func @shared() -> (!stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %dsz = stream_lite.tensor.sizeof tensor<4x4xf32> : index
+  %tsz = stream_lite.tensor.sizeof tensor<4x4xf32, #tiled> : index
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.dispatch | Category:stream-lite-fuse-relayouts | Function=shared | Remark="relayout of result #0 of @ex_fused0::@splat fused: the kernel writes dense row-major (no encoding) directly; 64 bytes no longer relayouted"}}
+  %a = stream_lite.tensor.dispatch @ex::@splat() : () -> tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  %e = stream_lite.tensor.encode %a : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
+  %b = stream_lite.tensor.dispatch @ex::@splat() : () -> tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  return %e, %b : !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+
+// -----
+
+#tiled = #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 2, n = 3, k = 2>>])
+
+stream_lite.executable private @bytes {
+  stream_lite.executable.export public @bytes
+  builtin.module {
+    func.func @bytes(%o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %ob = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> tensor<4x4xf32, #tiled> in memref<?xi8>
+      return
+    }
+  }
+}
+stream_lite.executable private @views {
+  stream_lite.executable.export public @rw
+  builtin.module {
+    func.func @rw(%o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readwrite:tensor<4x4xf32, #tiled>>
+      %x = stream_lite.dispatch.tensor.load %ov, offsets = [0, 0], sizes = [4, 4], strides = [1, 1] : !stream_lite.dispatch.tensor<readwrite:tensor<4x4xf32, #tiled>> -> tensor<4x4xf32>
+      stream_lite.dispatch.tensor.store %x, %ov, offsets = [0, 0], sizes = [4, 4], strides = [1, 1] : tensor<4x4xf32> -> !stream_lite.dispatch.tensor<readwrite:tensor<4x4xf32, #tiled>>
+      return
+    }
+  }
+}
+
+// Relayouts left, each with its reason.
+// CHECK-LABEL: func.func @blocked
+// CHECK-COUNT-4: stream_lite.tensor.encode
+func.func @blocked(%r: !stream_lite.resource<*>, %s: !stream_lite.resource<*>) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %dsz = stream_lite.tensor.sizeof tensor<4x4xf32> : index
+  %tsz = stream_lite.tensor.sizeof tensor<4x4xf32, #tiled> : index
+  %a = stream_lite.tensor.dispatch @bytes::@bytes() : () -> tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.encode | Category:stream-lite-fuse-relayouts | Function=blocked | Remark="relayout not fused: the kernel views the result's binding as bytes"}}
+  %ae = stream_lite.tensor.encode %a : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
+  %b = stream_lite.tensor.dispatch @bytes::@bytes() : () -> tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.encode | Category:stream-lite-fuse-relayouts | Function=blocked | Remark="relayout not fused: its source has another use"}}
+  %be = stream_lite.tensor.encode %b : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
+  %c = stream_lite.tensor.dispatch @views::@rw(%r) : (tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz}) -> tensor<4x4xf32, #tiled> in %r as !stream_lite.resource<*>{%tsz}
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.encode | Category:stream-lite-fuse-relayouts | Function=blocked | Remark="relayout not fused: its source is a tied (readwrite) dispatch result, which keeps its operand's layout"}}
+  %ce = stream_lite.tensor.encode %c : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.encode | Category:stream-lite-fuse-relayouts | Function=blocked | Remark="relayout not fused: its source is not the result of a dispatch"}}
+  %re = stream_lite.tensor.encode %s : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
+  return %ae, %be, %b, %ce, %re : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
+}

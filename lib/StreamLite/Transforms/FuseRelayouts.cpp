@@ -303,9 +303,12 @@ struct FuseRelayoutsPass
   void runOnOperation() override {
     FuseRelayoutsStats stats;
     fuseRelayouts(getOperation(), stats);
-    numFused += stats.fused;
-    numLeft += stats.left;
-    numExecutablesDuplicated += stats.executablesDuplicated;
+    reportPassStatistics(
+        getOperation(), getArgument(),
+        {{&numExecutablesDuplicated, "executables-duplicated",
+          stats.executablesDuplicated},
+         {&numFused, "relayouts-fused", stats.fused},
+         {&numLeft, "relayouts-left", stats.left}});
   }
 };
 } // namespace

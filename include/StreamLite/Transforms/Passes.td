@@ -436,6 +436,16 @@ def InsertRuntimeChecksPass : Pass<"stream-lite-insert-runtime-checks"> {
       under every layout the encoding names) fits in 2^63 - 1 bytes, the
       run-time half of the verifier's size check, so that no size computed
       from them overflows.
+    - `dispatch.tensor.load`, `dispatch.tensor.store` (in kernels): every
+      element `offset + k * stride` of the region inside the view's dim,
+      strides at least 1.
+    - With `kernel-memrefs`, in user kernels (executables that are not
+      builtins): upstream's runtime verification of memref ops (load,
+      store, subview, cast, copy, ...) and a check that each
+      `memref.view` lies inside the buffer it views, so that a kernel
+      that addresses its bindings' bytes itself fails a check instead of
+      reading or writing out of bounds. Builtin kernels are generated in
+      bounds and skipped.
     - Async-phase ops already in the input (hand-written byte ranges):
       what their lowering reads and writes lies inside the resources
       (`slice`, `fill`, `update`, `copy` ranges; `load`/`store` offset plus
@@ -468,6 +478,11 @@ def InsertRuntimeChecksPass : Pass<"stream-lite-insert-runtime-checks"> {
     cf.assert %3, "f.mlir:3:8: 'stream_lite.tensor.slice' op region of dim 0 is out of the source's bounds"
     ```
   }];
+  let options = [
+    Option<"kernelMemrefs", "kernel-memrefs", "bool", /*default=*/"false",
+           "Also check the memref accesses of user kernels (upstream's "
+           "memref runtime verification and memref.view bounds)">,
+  ];
   let statistics = [
     Statistic<"numChecksInserted", "checks-inserted",
               "cf.assert ops inserted">,

@@ -16,7 +16,10 @@
 #include "StreamLite/Transforms/Passes.h"
 #include "RuntimeCheckMessage.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "StreamLite/Transforms/BuiltinKernels.h"
 #include "mlir/Interfaces/RuntimeVerifiableOpInterface.h"
 
 namespace layoutopt::stream_lite {
@@ -30,6 +33,37 @@ using layoutopt::stream_lite::detail::formatCheckMessage;
 
 namespace {
 
+/// Asserts that the bytes `view` covers lie inside the buffer it views:
+/// `shift <= size` and `bytes <= size - shift` (unsigned). Upstream has no
+/// runtime verification of memref.view.
+void buildViewCheck(OpBuilder &builder, memref::ViewOp view) {
+  Location loc = view.getLoc();
+  MemRefType type = view.getType();
+  int64_t elementBytes =
+      llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  Value bytes = arith::ConstantIndexOp::create(builder, loc, elementBytes);
+  auto dynamicSizes = view.getSizes();
+  unsigned next = 0;
+  for (int64_t extent : type.getShape()) {
+    Value dim = ShapedType::isDynamic(extent)
+                    ? dynamicSizes[next++]
+                    : arith::ConstantIndexOp::create(builder, loc, extent)
+                          .getResult();
+    bytes = arith::MulIOp::create(builder, loc, bytes, dim);
+  }
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value size = memref::DimOp::create(builder, loc, view.getSource(), zero);
+  Value shift = view.getByteShift();
+  Value shiftFits = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ule, shift, size);
+  Value rest = arith::SubIOp::create(builder, loc, size, shift);
+  Value bytesFit = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ule, bytes, rest);
+  cf::AssertOp::create(
+      builder, loc, arith::AndIOp::create(builder, loc, shiftFits, bytesFit),
+      formatCheckMessage(view, "views bytes out of its buffer's bounds"));
+}
+
 struct InsertRuntimeChecksPass
     : public layoutopt::stream_lite::impl::InsertRuntimeChecksPassBase<
           InsertRuntimeChecksPass> {
@@ -37,9 +71,23 @@ struct InsertRuntimeChecksPass
 
   void runOnOperation() override {
     SmallVector<RuntimeVerifiableOpInterface> ops;
+    SmallVector<memref::ViewOp> views;
+    // Builtin kernels are generated in bounds: only user kernels' memref
+    // accesses are checked.
+    bool checkMemrefs = kernelMemrefs;
+    if (auto executable = getOperation()->getParentOfType<ExecutableOp>())
+      checkMemrefs &=
+          !executable.getSymName().starts_with(kBuiltinSymbolPrefix);
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (isa<ExecutableOp>(op))
         return WalkResult::skip();
+      if (checkMemrefs && isa<memref::MemRefDialect>(op->getDialect())) {
+        if (auto view = dyn_cast<memref::ViewOp>(op))
+          views.push_back(view);
+        else if (auto verifiable = dyn_cast<RuntimeVerifiableOpInterface>(op))
+          ops.push_back(verifiable);
+        return WalkResult::advance();
+      }
       // Only stream_lite ops: upstream dialects (tensor) promise the
       // interface without layout-opt registering their models, and asking
       // such an op aborts in builds with assertions.
@@ -66,6 +114,13 @@ struct InsertRuntimeChecksPass
       builder.setInsertionPoint(op);
       unsigned before = counter.count;
       op.generateRuntimeVerification(builder, op.getLoc(), formatCheckMessage);
+      if (counter.count != before)
+        ++opsChecked;
+    }
+    for (memref::ViewOp view : views) {
+      builder.setInsertionPoint(view);
+      unsigned before = counter.count;
+      buildViewCheck(builder, view);
       if (counter.count != before)
         ++opsChecked;
     }

@@ -119,9 +119,14 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   // loops; then every kernel's bindings become byte buffers. On each
   // executable, in the same nest as the kernels' cleanup above.
   mlir::OpPassManager &executables = pm.nest<ExecutableOp>();
-  if (options.runtimeChecks)
+  if (options.runtimeChecks) {
+    // The kernels' own memref accesses too: a kernel that addresses bytes
+    // itself fails a check instead of corrupting memory.
+    InsertRuntimeChecksPassOptions kernelChecks;
+    kernelChecks.kernelMemrefs = true;
     executables.nest<mlir::ModuleOp>().addNestedPass<mlir::func::FuncOp>(
-        createInsertRuntimeChecksPass());
+        createInsertRuntimeChecksPass(kernelChecks));
+  }
   executables.addPass(createLowerDispatchTensorsPass());
   executables.addPass(createBufferizeKernelsPass());
   executables.nest<mlir::ModuleOp>().addNestedPass<mlir::func::FuncOp>(

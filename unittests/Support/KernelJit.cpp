@@ -21,6 +21,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -61,6 +62,14 @@ LogicalResult lowerKernelModule(ModuleOp module, std::string *diagnostics,
   if (diagnostics)
     capture.emplace(*module.getContext());
   PassManager pm(module.getContext());
+  // User kernels' logical views and tensor code, as the to-llvm pipeline
+  // lowers them (nothing to do for builtin kernels).
+  pm.addPass(createLowerDispatchTensorsPass());
+  pm.addPass(createBufferizeKernelsPass());
+  pm.nest<ExecutableOp>().nest<ModuleOp>().addNestedPass<func::FuncOp>(
+      createConvertLinalgToLoopsPass());
+  pm.nest<ExecutableOp>().nest<ModuleOp>().addNestedPass<func::FuncOp>(
+      createDeallocateBuffersPass());
   pm.addPass(createLowerBindingsPass());
   OpPassManager &inner = pm.nest<ExecutableOp>().nest<ModuleOp>();
   if (threads > 1) {

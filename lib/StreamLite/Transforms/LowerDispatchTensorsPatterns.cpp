@@ -52,6 +52,13 @@ bool canUseRegionTransfer(const KernelTensor &binding,
   if (binding.width.isPacked() ||
       binding.storageType != binding.type.getElementType())
     return false;
+  // The dense buffer is a memref of the element type, whose elements LLVM
+  // places at its alloc size: a power of two bytes for integers and
+  // floats, which an element of 3 bytes (i24) is not.
+  Type element = binding.type.getElementType();
+  if (element.isIntOrFloat() &&
+      !llvm::isPowerOf2_64(element.getIntOrFloatBitWidth()))
+    return false;
   return llvm::all_of(region.strides,
                       [](OpFoldResult s) { return isConstantIntValue(s, 1); });
 }

@@ -32,7 +32,11 @@ using namespace layoutopt::stream_lite;
 /// Replaces `subspan` (whose binding is now the byte buffer `buffer`) by the
 /// buffer itself or a view of it at the subspan's byte offset.
 static LogicalResult lowerSubspan(BindingSubspanOp subspan, Value buffer) {
-  auto resultType = cast<MemRefType>(subspan.getResult().getType());
+  auto resultType = dyn_cast<MemRefType>(subspan.getResult().getType());
+  if (!resultType)
+    return subspan.emitOpError()
+           << "gives a logical view " << subspan.getResult().getType()
+           << "; run --stream-lite-lower-dispatch-tensors first";
   bool zeroOffset = isConstantIntValue(subspan.getByteOffset(), 0);
   if (zeroOffset && resultType == buffer.getType()) {
     subspan.getResult().replaceAllUsesWith(buffer);

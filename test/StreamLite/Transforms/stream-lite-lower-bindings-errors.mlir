@@ -58,3 +58,18 @@ stream_lite.executable private @not_an_argument {
     }
   }
 }
+
+// -----
+
+// A logical view is lowered by --stream-lite-lower-dispatch-tensors first.
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @view
+  builtin.module {
+    func.func @view(%a: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{'stream_lite.binding.subspan' op gives a logical view '!stream_lite.dispatch.tensor<readonly:tensor<4xf32>>'; run --stream-lite-lower-dispatch-tensors first}}
+      %v = stream_lite.binding.subspan %a[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<4xf32>>
+      return
+    }
+  }
+}

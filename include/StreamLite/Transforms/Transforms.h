@@ -39,8 +39,10 @@ namespace layoutopt::stream_lite {
 /// walkAndApplyPatterns skips: every op must be rewritten whether or not it
 /// can run (a dead op with an unresolved encoding would still have to be
 /// lowered). No folding, no dead-code removal, new ops are not visited.
+/// With `includeRoot`, `root` itself comes last (and may be replaced).
 void applyPatternsOnceToAllOps(mlir::Operation *root,
-                               const mlir::FrozenRewritePatternSet &patterns);
+                               const mlir::FrozenRewritePatternSet &patterns,
+                               bool includeRoot = false);
 
 //===----------------------------------------------------------------------===//
 // Encoding resolution (--stream-lite-specialize-encodings)

@@ -6,14 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/Transforms/ParallelFunctions.h"
 #include "StreamLite/Transforms/Passes.h"
 #include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Threading.h"
 
 #include <array>
-#include <mutex>
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_MATERIALIZEBUILTINSPASS
@@ -117,28 +116,21 @@ struct MaterializeBuiltinsPass
         tasks.push_back(&op);
     SmallVector<SmallVector<BuiltinMaterialization::PendingExecutable>>
         pending(tasks.size());
-    std::mutex mutex;
-    SmallVector<std::unique_ptr<Worker>> idle;
-    mlir::parallelForEach(
-        &getContext(), llvm::seq<size_t>(0, tasks.size()), [&](size_t i) {
-          std::unique_ptr<Worker> worker;
-          {
-            std::lock_guard<std::mutex> lock(mutex);
-            if (!idle.empty())
-              worker = idle.pop_back_val();
-          }
-          if (!worker) {
-            worker = std::make_unique<Worker>(module(), kernelOptions);
-            worker->patterns = makePatterns(worker->state);
-          }
-          applyPatternsOnceToAllOps(tasks[i], worker->patterns);
-          pending[i] = worker->state.takePendingExecutables();
-          std::lock_guard<std::mutex> lock(mutex);
-          idle.push_back(std::move(worker));
+    PerThreadStates<Worker> workers;
+    parallelForEachWithState(
+        &getContext(), tasks.size(), workers,
+        [&](size_t) {
+          auto worker = std::make_unique<Worker>(module(), kernelOptions);
+          worker->patterns = makePatterns(worker->state);
+          return worker;
+        },
+        [&](Worker &worker, size_t i) {
+          applyPatternsOnceToAllOps(tasks[i], worker.patterns);
+          pending[i] = worker.state.takePendingExecutables();
         });
     for (auto [task, executables] : llvm::zip_equal(tasks, pending))
       state.createExecutables(executables, task);
-    for (const std::unique_ptr<Worker> &worker : idle)
+    for (const std::unique_ptr<Worker> &worker : workers.getAll())
       state.merge(worker->state);
   }
 

@@ -115,27 +115,6 @@ Status withLayoutImage(const std::string &typeText,
   return Status::success();
 }
 
-/// The first difference between results and reference, or "".
-std::string firstDifference(const std::vector<rt::HostArray> &results,
-                            const std::vector<rt::HostArray> &reference) {
-  for (size_t r = 0; r < results.size(); ++r) {
-    const rt::HostArray &a = results[r], &b = reference[r];
-    if (a.shape != b.shape)
-      return "result " + std::to_string(r) +
-             " differs from the reference in shape: " + rt::shapePrefix(a) +
-             " vs " + rt::shapePrefix(b);
-    unsigned width = a.getElementBytes();
-    for (int64_t i = 0, n = a.getNumElements(); i < n; ++i)
-      if (std::memcmp(a.bytes.data() + i * width, b.bytes.data() + i * width,
-                      width) != 0)
-        return "result " + std::to_string(r) +
-               " differs from the reference at index " +
-               rt::formatIndex(a, i) + ": " + rt::formatElement(a, i) +
-               " vs " + rt::formatElement(b, i);
-  }
-  return "";
-}
-
 } // namespace
 
 Status runPipeline(const std::string &text, const std::string &pipeline,
@@ -193,34 +172,17 @@ Status runProgram(const std::string &program, const std::vector<Array> &inputs,
         !status.ok)
       return status;
     const std::string &name = options.function;
-    auto func = module->lookupSymbol<func::FuncOp>(name);
-    if (!func)
-      return Status::failure("no function @" + name + " in the program");
-    if (func.isExternal())
-      return Status::failure("@" + name +
-                             " is a declaration, not a function body");
-
-    FunctionType type = func.getFunctionType();
-    std::vector<rt::HostType> argTypes, resultTypes;
-    for (auto [i, t] : llvm::enumerate(type.getInputs())) {
-      auto hostType = rt::getHostType(
-          t, "argument " + std::to_string(i) + " of @" + name);
-      if (!hostType)
-        return Status::failure(llvm::toString(hostType.takeError()));
-      argTypes.push_back(*hostType);
-    }
-    for (auto [i, t] : llvm::enumerate(type.getResults())) {
-      auto hostType =
-          rt::getHostType(t, "result " + std::to_string(i) + " of @" + name);
-      if (!hostType)
-        return Status::failure(llvm::toString(hostType.takeError()));
-      if (!rt::getNpyDescr(hostType->elementType))
+    auto signature = rt::getProgramSignature(*module, name, "the program");
+    if (!signature)
+      return Status::failure(llvm::toString(signature.takeError()));
+    const std::vector<rt::HostType> &argTypes = signature->argTypes;
+    const std::vector<rt::HostType> &resultTypes = signature->resultTypes;
+    for (auto [i, hostType] : llvm::enumerate(resultTypes))
+      if (!rt::getNpyDescr(hostType.elementType))
         return Status::failure("result " + std::to_string(i) + " of @" +
                                name + " has type " +
-                               rt::typeToString(hostType->elementType) +
+                               rt::typeToString(hostType.elementType) +
                                ", which numpy arrays cannot hold");
-      resultTypes.push_back(*hostType);
-    }
     if (inputs.size() != argTypes.size())
       return Status::failure("@" + name + " takes " +
                              std::to_string(argTypes.size()) +
@@ -279,17 +241,14 @@ Status runProgram(const std::string &program, const std::vector<Array> &inputs,
       return Status::failure(message);
     }
     if (options.compareToReference) {
-      rt::ProgramOptions referenceOptions;
-      referenceOptions.reference = true;
-      referenceOptions.bufferPool = programOptions.bufferPool;
-      auto reference = rt::runProgram(*module, name, hostInputs, resultTypes,
-                                      referenceOptions, onFailure);
+      auto reference =
+          rt::runProgram(*module, name, hostInputs, resultTypes,
+                         rt::getReferenceOptions(programOptions), onFailure);
       if (!reference)
         return Status::failure(llvm::toString(reference.takeError()));
-      std::string difference =
-          firstDifference(run->results, reference->results);
-      if (!difference.empty())
-        return Status::failure(difference);
+      if (std::optional<std::string> difference =
+              rt::findFirstDifference(run->results, reference->results))
+        return Status::failure(*difference);
     }
     for (const rt::HostArray &r : run->results) {
       Array array;

@@ -1,9 +1,12 @@
 //===- ProgramRun.cpp - lower a stream-lite program and run it ------------===//
 //
-// What layout-run does with a program, as a library: lowerProgram (isolate
-// the function, optionally instrument padding checks or strip encodings,
-// --stream-lite-to-llvm-pipeline) and runProgram (a JitSession for the
-// result, then the run, timed as nested scopes).
+// What layout-run does with a program, as a library: getProgramSignature
+// (the function to run and its host types), lowerProgram (isolate the
+// function, optionally instrument padding checks or strip encodings,
+// --stream-lite-to-llvm-pipeline), runProgram (a JitSession for the result,
+// then the run, timed as nested scopes), and the reference run's options
+// and comparison (getReferenceOptions, findFirstDifference), which the
+// Python API shares.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
+#include <cstring>
 #include <set>
 
 using namespace mlir;
@@ -158,6 +162,65 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
     if (id >= 0 && size_t(id) < checks.size() && reported.insert(id).second)
       run.paddingViolations.push_back(checks[id].description);
   return std::move(run);
+}
+
+llvm::Expected<ProgramSignature> getProgramSignature(ModuleOp source,
+                                                     llvm::StringRef function,
+                                                     llvm::StringRef where) {
+  auto func = source.lookupSymbol<func::FuncOp>(function);
+  if (!func)
+    return llvm::createStringError("no function @" + function + " in " +
+                                   where);
+  if (func.isExternal())
+    return llvm::createStringError("@" + function +
+                                   " is a declaration, not a function body");
+  FunctionType type = func.getFunctionType();
+  ProgramSignature signature;
+  for (auto [i, t] : llvm::enumerate(type.getInputs())) {
+    auto hostType = getHostType(
+        t, "argument " + std::to_string(i) + " of @" + function.str());
+    if (!hostType)
+      return hostType.takeError();
+    signature.argTypes.push_back(*hostType);
+  }
+  for (auto [i, t] : llvm::enumerate(type.getResults())) {
+    auto hostType = getHostType(t, "result " + std::to_string(i) + " of @" +
+                                       function.str());
+    if (!hostType)
+      return hostType.takeError();
+    signature.resultTypes.push_back(*hostType);
+  }
+  return std::move(signature);
+}
+
+ProgramOptions getReferenceOptions(const ProgramOptions &options) {
+  ProgramOptions reference = options;
+  reference.reference = true;
+  reference.checkPadding = false;
+  reference.threads = 1;
+  reference.repeat = 1;
+  reference.testPlantMismatch = false;
+  return reference;
+}
+
+std::optional<std::string>
+findFirstDifference(llvm::ArrayRef<HostArray> results,
+                    llvm::ArrayRef<HostArray> reference) {
+  for (size_t r = 0; r < results.size(); ++r) {
+    const HostArray &a = results[r], &b = reference[r];
+    if (a.shape != b.shape)
+      return "result " + std::to_string(r) +
+             " differs from the reference in shape: " + shapePrefix(a) +
+             " vs " + shapePrefix(b);
+    unsigned width = a.getElementBytes();
+    for (int64_t i = 0, n = a.getNumElements(); i < n; ++i)
+      if (std::memcmp(a.bytes.data() + i * width, b.bytes.data() + i * width,
+                      width) != 0)
+        return "result " + std::to_string(r) +
+               " differs from the reference at index " + formatIndex(a, i) +
+               ": " + formatElement(a, i) + " vs " + formatElement(b, i);
+  }
+  return std::nullopt;
 }
 
 } // namespace layoutopt::runtime

@@ -1,7 +1,8 @@
 //===- TransferPlanner.h - DMA or dispatch for transfer ops -----*- C++ -*-===//
 //
-// Decides, for clone, encode, slice, update, fill and splat, whether the op
-// can be one memcpy/memset of a contiguous byte range per tensor (see
+// Decides, for every transfer op (TransferOpInterface: clone, encode, slice,
+// update, fill, splat), whether the op can be one memcpy/memset of a
+// contiguous byte range per tensor (see
 // docs/passes.md, DMA or dispatch) and explains the decision. The decision looks at the exact byte
 // image of the op's region in each tensor through PhysicalLayoutAttrInterface
 // (getPhysicalDims), so it never repeats layout arithmetic; the byte offsets
@@ -23,23 +24,6 @@
 #include <string>
 
 namespace layoutopt::stream_lite {
-
-/// A region of a tensor: its type, all its dims, and per-dim offsets and
-/// lengths (constants or SSA values).
-struct TensorRegion {
-  mlir::RankedTensorType type;
-  llvm::SmallVector<mlir::OpFoldResult> dims;
-  llvm::SmallVector<mlir::OpFoldResult> offsets;
-  llvm::SmallVector<mlir::OpFoldResult> lengths;
-
-  /// The whole tensor of `type` with dynamic dims `dynamicDims`.
-  static TensorRegion whole(mlir::RankedTensorType type,
-                            mlir::ValueRange dynamicDims);
-  /// A region of a tensor of `type` with dynamic dims `dynamicDims`.
-  static TensorRegion region(mlir::RankedTensorType type,
-                             mlir::ValueRange dynamicDims,
-                             mlir::ValueRange offsets, mlir::ValueRange lengths);
-};
 
 /// Steps of one physical dim of a layout, for byte ranges whose length
 /// depends on dynamic dims. One step is as many bytes as the byte offset of
@@ -129,12 +113,17 @@ public:
                            FillPlanCache *fillPlans = nullptr)
       : explainDMA(explainDMA), fillPlans(fillPlans) {}
 
-  TransferPlan planClone(TensorCloneOp op);
-  TransferPlan planEncode(TensorEncodeOp op);
-  TransferPlan planSlice(TensorSliceOp op);
-  TransferPlan planUpdate(TensorUpdateOp op);
-  TransferPlan planFill(TensorFillOp op, llvm::ArrayRef<int64_t> nativeFillBits);
-  TransferPlan planSplat(TensorSplatOp op, llvm::ArrayRef<int64_t> nativeFillBits);
+  /// Plans transfer op `op` from what its interface says (mode, regions,
+  /// fill value). `symbols` answers the device lookup of a fill's native
+  /// widths (getNativeFillBits), made only for fills.
+  TransferPlan plan(TransferOpInterface op,
+                    mlir::SymbolTableCollection &symbols);
+  /// The same, with the op's source and target already asked for (a
+  /// caller that lowers the op needs them too).
+  TransferPlan plan(TransferOpInterface op,
+                    const std::optional<TransferTensor> &source,
+                    const TransferTensor &target,
+                    mlir::SymbolTableCollection &symbols);
 
   /// The core decisions, on regions (exposed for tests).
   TransferPlan planCopy(const TensorRegion &source, const TensorRegion &target);
@@ -145,6 +134,9 @@ public:
                               llvm::ArrayRef<int64_t> nativeFillBits);
 
 private:
+  TransferPlan planRelayout(const TensorRegion &source,
+                            const TensorRegion &result);
+
   bool explainDMA;
   FillPlanCache *fillPlans;
 };

@@ -1,7 +1,8 @@
 //===- StreamLiteInterfaces.td - stream_lite interfaces ----*- tablegen -*-===//
 //
-// Encoding, resolver and physical-layout attribute interfaces, the affinity
-// op interface and the TensorPhaseOp and AsyncPhaseOp traits.
+// Encoding, resolver and physical-layout attribute interfaces, the affinity,
+// tied, encoded-tensor and transfer op interfaces and the TensorPhaseOp and
+// AsyncPhaseOp traits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -152,6 +153,70 @@ def StreamLite_EncodedTensorOpInterface
     return ::layoutopt::stream_lite::detail::verifyEncodedTensorSizes(
         ::llvm::cast<ConcreteOp>($_op));
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// TransferOpInterface
+//===----------------------------------------------------------------------===//
+
+def StreamLite_TransferOpInterface : OpInterface<"TransferOpInterface"> {
+  let cppNamespace = "::layoutopt::stream_lite";
+  let description = [{
+    A tensor-phase op that moves or writes elements of encoded tensors and
+    that is either DMA (one memcpy or memset of a byte range per tensor) or
+    a dispatch to a generated builtin kernel: `clone`, `encode`, `slice`,
+    `update`, `fill` and `splat` (IREE's `AsyncAccessOpInterface` plays
+    this role for its analyses). Passes read this interface instead of
+    knowing the ops:
+
+    - the transfer planner (`TransferPlanner::plan`) decides DMA or
+      dispatch from the mode, the regions and the fill value;
+    - `--stream-lite-materialize-builtins` turns the op into a dispatch
+      with `getBuiltinSignature`;
+    - `--stream-lite-encode-host-tensors` lowers a DMA plan to async ops
+      on the source and target resources;
+    - the layout report counts the bytes each transfer moves.
+
+    docs/architecture.md lists what adding a transfer op takes.
+  }];
+  let methods = [
+    InterfaceMethod<
+      "What the op does with its bytes (how it is planned and lowered).",
+      "::layoutopt::stream_lite::TransferMode", "getTransferMode", (ins)>,
+    InterfaceMethod<[{
+        The tensor the op reads and the region of it read; none when the op
+        writes a value (a fill).
+      }],
+      "std::optional<::layoutopt::stream_lite::TransferTensor>",
+      "getTransferSource", (ins)>,
+    InterfaceMethod<[{
+        The tensor the op writes and the region of it written: a result the
+        op creates, or the operand it writes in place (`isTiedTransfer`).
+      }],
+      "::layoutopt::stream_lite::TransferTensor", "getTransferTarget", (ins)>,
+    InterfaceMethod<[{
+        The value written into every element of the target region (the
+        fill pattern, once its bits are known); null for a copy.
+      }],
+      "::mlir::Value", "getFillValue", (ins), [{}], [{ return {}; }]>,
+    InterfaceMethod<[{
+        Whether the result is the target operand written in place (tied),
+        rather than a new resource.
+      }],
+      "bool", "isTiedTransfer", (ins), [{}], [{ return false; }]>,
+    InterfaceMethod<[{
+        The op as a dispatch to a builtin kernel, or none when the op is
+        always DMA.
+      }],
+      "std::optional<::layoutopt::stream_lite::BuiltinSignature>",
+      "getBuiltinSignature", (ins)>,
+    InterfaceMethod<[{
+        Replaces the op, planned to fold to a clone (`Relayout` ops), by a
+        clone of its source. Not called for other modes.
+      }],
+      "void", "replaceWithClone", (ins "::mlir::RewriterBase &":$rewriter),
+      [{}], [{ llvm_unreachable("only relayouts fold to a clone"); }]>,
+  ];
 }
 
 //===----------------------------------------------------------------------===//

@@ -96,6 +96,87 @@ struct EncodedTensor {
   }
 };
 
+/// The kinds of generated builtin kernels, one per line of BuiltinKinds.def.
+enum class BuiltinKind {
+#define LAYOUT_OPT_BUILTIN_KIND(Enumerator, ...) Enumerator,
+#include "StreamLite/IR/BuiltinKinds.def"
+};
+
+/// How many kinds BuiltinKinds.def lists (the size of arrays by kind).
+inline constexpr unsigned kNumBuiltinKinds = 0
+#define LAYOUT_OPT_BUILTIN_KIND(...) +1
+#include "StreamLite/IR/BuiltinKinds.def"
+    ;
+
+/// A region of a tensor: its type, all its dims, and per-dim offsets and
+/// lengths (constants or SSA values).
+struct TensorRegion {
+  mlir::RankedTensorType type;
+  llvm::SmallVector<mlir::OpFoldResult> dims;
+  llvm::SmallVector<mlir::OpFoldResult> offsets;
+  llvm::SmallVector<mlir::OpFoldResult> lengths;
+
+  /// The whole tensor of `type` with dynamic dims `dynamicDims`.
+  static TensorRegion whole(mlir::RankedTensorType type,
+                            mlir::ValueRange dynamicDims);
+  /// A region of a tensor of `type` with dynamic dims `dynamicDims`.
+  static TensorRegion region(mlir::RankedTensorType type,
+                             mlir::ValueRange dynamicDims,
+                             mlir::ValueRange offsets, mlir::ValueRange lengths);
+};
+
+/// What a transfer op does with its bytes (TransferOpInterface), which
+/// decides how it is planned and lowered.
+enum class TransferMode {
+  /// A copy of the whole storage, in the same layout (`clone`).
+  StorageCopy,
+  /// The whole tensor in another layout (`encode`): folds to a copy of the
+  /// storage when both layouts give it the same byte image.
+  Relayout,
+  /// The source region's elements into the target region (`slice`,
+  /// `update`).
+  RegionCopy,
+  /// One value into every element of the target region (`fill`, `splat`).
+  RegionFill,
+};
+
+/// One tensor of a transfer op and the region of it the op reads or
+/// writes.
+struct TransferTensor {
+  /// The operand (read, or written in place when the op is tied) or the
+  /// result (a tensor the op creates).
+  mlir::Value resource;
+  mlir::Value size;
+  /// The dynamic dims of `region.type`.
+  mlir::ValueRange dims;
+  TensorRegion region;
+  /// Whether the region is the whole tensor.
+  bool isWhole = false;
+
+  mlir::RankedTensorType getType() const { return region.type; }
+};
+
+/// A transfer op as a dispatch to a builtin kernel: the kernel's kind and
+/// tensor types, and the dispatch's operands, in the calling convention of
+/// StreamLite/Transforms/BuiltinKernels.h.
+struct BuiltinSignature {
+  BuiltinKind kind;
+  /// Ordered as the kernel takes them (getBuiltinName's `types`).
+  llvm::SmallVector<mlir::RankedTensorType, 2> types;
+  /// The resource operands, in order; resource `i` has type `types[i]`.
+  llvm::SmallVector<mlir::Value, 2> resources;
+  llvm::SmallVector<mlir::Value, 2> resourceSizes;
+  /// The dynamic dims of the resource operands, in order.
+  llvm::SmallVector<mlir::Value> resourceDims;
+  /// The scalar operands, after the resources.
+  llvm::SmallVector<mlir::Value> scalars;
+  mlir::RankedTensorType resultType;
+  llvm::SmallVector<mlir::Value> resultDims;
+  mlir::Value resultSize;
+  /// The operand the result is written in place into, if any.
+  std::optional<int64_t> tiedOperand;
+};
+
 namespace detail {
 /// EncodedTensorOpInterface::getLayoutSource's default: the tied operand
 /// (TiedOpInterface), else the source of the `Copies` tensor of the result.

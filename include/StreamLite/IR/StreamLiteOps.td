@@ -116,6 +116,7 @@ def StreamLite_TensorConstantOp : StreamLite_TensorOp<"tensor.constant", [
 }
 
 def StreamLite_TensorSplatOp : StreamLite_TensorOp<"tensor.splat", [
+    DeclareOpInterfaceMethods<StreamLite_TransferOpInterface, ["getFillValue"]>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "A tensor with every element equal to a value";
   let arguments = (ins
@@ -135,6 +136,7 @@ def StreamLite_TensorSplatOp : StreamLite_TensorOp<"tensor.splat", [
 def StreamLite_TensorCloneOp : StreamLite_TensorOp<"tensor.clone", [
     DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<StreamLite_TransferOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "A copy of a whole tensor; never changes the layout";
   let description = [{
@@ -165,6 +167,7 @@ def StreamLite_TensorCloneOp : StreamLite_TensorOp<"tensor.clone", [
 def StreamLite_TensorEncodeOp : StreamLite_TensorOp<"tensor.encode", [
     DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<StreamLite_TransferOpInterface, ["replaceWithClone"]>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "The same logical tensor in another layout";
   let description = [{
@@ -199,6 +202,7 @@ def StreamLite_TensorEncodeOp : StreamLite_TensorOp<"tensor.encode", [
 def StreamLite_TensorSliceOp : StreamLite_TensorOp<"tensor.slice", [
     DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<StreamLite_TransferOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>, Pure]> {
   let summary = "A copy of a region of a tensor";
   let arguments = (ins
@@ -226,6 +230,7 @@ def StreamLite_TensorFillOp : StreamLite_TensorOp<"tensor.fill", [
     DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>,
+    DeclareOpInterfaceMethods<StreamLite_TransferOpInterface, ["getFillValue", "isTiedTransfer"]>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Writes a value into a region of a tensor";
   let description = [{
@@ -259,6 +264,7 @@ def StreamLite_TensorUpdateOp : StreamLite_TensorOp<"tensor.update", [
     DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>,
     DeclareOpInterfaceMethods<StreamLite_TiedOpInterface>,
     AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>,
+    DeclareOpInterfaceMethods<StreamLite_TransferOpInterface, ["isTiedTransfer"]>,
     DeclareOpInterfaceMethods<StreamLite_AffinityOpInterface>]> {
   let summary = "Copies a tensor into a region of another";
   let arguments = (ins

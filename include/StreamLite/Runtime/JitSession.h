@@ -372,6 +372,34 @@ llvm::Expected<ProgramRun> runProgram(mlir::ModuleOp source,
                                       const ProgramOptions &options,
                                       FailureHandler onFailure = {});
 
+/// What a run of one function needs to know before it has inputs: the host
+/// types of the function's arguments and results.
+struct ProgramSignature {
+  std::vector<HostType> argTypes;
+  std::vector<HostType> resultTypes;
+};
+
+/// The signature of function `function` of `source`. Fails when there is no
+/// such function (`where` names the program: "no function @f in <where>"),
+/// when it is a declaration, or when a type has no host form.
+llvm::Expected<ProgramSignature> getProgramSignature(mlir::ModuleOp source,
+                                                     llvm::StringRef function,
+                                                     llvm::StringRef where);
+
+/// The options of the reference run of a program run with `options`
+/// (layout-run --compare-to-reference): encodings stripped, the same
+/// optimization, verification, timing, buffers and compile options, and
+/// nothing that would make it differ from what it checks (serial kernels,
+/// no padding checks, no planted mismatch, one run).
+ProgramOptions getReferenceOptions(const ProgramOptions &options);
+
+/// The first difference between `results` and `reference`, bit for bit
+/// ("result 0 differs from the reference at index [1, 2]: 1 vs 2"), or
+/// none.
+std::optional<std::string>
+findFirstDifference(llvm::ArrayRef<HostArray> results,
+                    llvm::ArrayRef<HostArray> reference);
+
 } // namespace layoutopt::runtime
 
 #endif // STREAMLITE_RUNTIME_JITSESSION_H

@@ -46,9 +46,7 @@ namespace layoutopt::stream_lite {
 /// find the kernels it optimizes (JitOptimization::Kernels).
 inline constexpr llvm::StringLiteral kBuiltinSymbolPrefix = "__builtin_";
 
-enum class BuiltinKind { Encode, Slice, Update, Fill, Splat };
-
-/// `encode`, `slice`, `update`, `fill` or `splat`.
+/// The kind's name in BuiltinKinds.def: `encode`, `slice`, ...
 llvm::StringRef stringifyBuiltinKind(BuiltinKind kind);
 
 /// The executable (and export and function) name of the builtin of `kind`

@@ -155,16 +155,8 @@ def MaterializeBuiltinsPass
               "Transfers kept as DMA ops (one memcpy or memset per tensor)">,
     Statistic<"numEncodesFolded", "encodes-folded",
               "Encodes between physically equal layouts folded to a clone or their source">,
-    Statistic<"numRelayoutDispatches", "relayout-dispatches",
-              "Relayouts (encode) that became builtin dispatches">,
-    Statistic<"numSliceDispatches", "slice-dispatches",
-              "Slices that became builtin dispatches">,
-    Statistic<"numUpdateDispatches", "update-dispatches",
-              "Updates that became builtin dispatches">,
-    Statistic<"numFillDispatches", "fill-dispatches",
-              "Fills that became builtin dispatches">,
-    Statistic<"numSplatDispatches", "splat-dispatches",
-              "Splats that became builtin dispatches">,
+    // One more per builtin kind, `<kind>-dispatches`, declared with the
+    // kinds in StreamLite/IR/BuiltinKinds.def.
     Statistic<"numBuiltinExecutables", "builtin-executables",
               "Builtin executables generated (one per kind and signature)">,
   ];

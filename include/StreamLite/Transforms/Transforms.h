@@ -39,8 +39,10 @@ namespace layoutopt::stream_lite {
 /// walkAndApplyPatterns skips: every op must be rewritten whether or not it
 /// can run (a dead op with an unresolved encoding would still have to be
 /// lowered). No folding, no dead-code removal, new ops are not visited.
+/// With `includeRoot`, `root` itself comes last (and may be replaced).
 void applyPatternsOnceToAllOps(mlir::Operation *root,
-                               const mlir::FrozenRewritePatternSet &patterns);
+                               const mlir::FrozenRewritePatternSet &patterns,
+                               bool includeRoot = false);
 
 //===----------------------------------------------------------------------===//
 // Encoding resolution (--stream-lite-specialize-encodings)
@@ -117,9 +119,9 @@ public:
     /// Encodes that fold to a clone or to their source.
     unsigned encodesFolded = 0;
     /// Dispatches to builtins, indexed by BuiltinKind.
-    unsigned dispatches[5] = {0, 0, 0, 0, 0};
+    unsigned dispatches[kNumBuiltinKinds] = {};
     /// Builtin executables created (one per signature), by BuiltinKind.
-    unsigned executables[5] = {0, 0, 0, 0, 0};
+    unsigned executables[kNumBuiltinKinds] = {};
   };
 
   /// A builtin executable the patterns need, in a state that defers
@@ -169,19 +171,11 @@ public:
   plan(mlir::Operation *op, TransferPlan &plan,
        llvm::function_ref<TransferPlan(TransferPlanner &)> replan = {});
 
-  /// Replaces `op` by a dispatch of builtin `kind` over `types`, with the
-  /// operands of the ABI in StreamLite/Transforms/BuiltinKernels.h, creating
-  /// the builtin executable when the module has none of that signature.
+  /// Replaces `op` by a dispatch to the builtin of `signature` (the calling
+  /// convention of StreamLite/Transforms/BuiltinKernels.h), creating the
+  /// builtin executable when the module has none of that signature.
   void replaceWithDispatch(mlir::RewriterBase &rewriter, mlir::Operation *op,
-                           BuiltinKind kind,
-                           llvm::ArrayRef<mlir::RankedTensorType> types,
-                           mlir::ValueRange resources,
-                           mlir::ValueRange resourceSizes,
-                           mlir::ValueRange resourceDims,
-                           mlir::ValueRange scalars,
-                           mlir::RankedTensorType resultType,
-                           mlir::ValueRange resultDims, mlir::Value resultSize,
-                           std::optional<int64_t> tiedOperand);
+                           const BuiltinSignature &signature);
 
   mlir::SymbolTableCollection &getSymbols() { return symbols; }
   /// The planner the patterns use. It does not explain DMA decisions: `plan`
@@ -230,8 +224,9 @@ private:
 void populateParallelizeKernelsPatterns(mlir::RewritePatternSet &patterns,
                                         unsigned threads);
 
-/// One pattern per transfer op (clone, encode, slice, update, fill, splat):
-/// plans it, reports the decision, and rewrites it when it is not DMA.
+/// One pattern for every transfer op (TransferOpInterface) that plans it,
+/// reports the decision, and rewrites it when it is not DMA; one that turns
+/// constants whose byte image would be too large into splats or encodes.
 void populateMaterializeBuiltinsPatterns(mlir::RewritePatternSet &patterns,
                                          BuiltinMaterialization &state);
 

@@ -7,11 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/Conversion/StreamLiteToMemRef.h"
+#include "StreamLite/Transforms/ParallelFunctions.h"
 #include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Threading.h"
-#include "mlir/Support/ThreadLocalCache.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 #include <atomic>
@@ -91,24 +90,27 @@ struct ConvertAsyncToMemRefPass
         programFunctions.push_back(&op);
     }
     // One converter per thread, made when the thread first converts.
-    ThreadLocalCache<std::unique_ptr<FunctionConverter>> converters;
-    auto converterOfThisThread = [&]() -> FunctionConverter & {
-      std::unique_ptr<FunctionConverter> &converter = converters.get();
-      if (!converter)
-        converter = std::make_unique<FunctionConverter>(&getContext(), state);
-      return *converter;
+    PerThreadStates<FunctionConverter> converters;
+    auto makeConverter = [&] {
+      return std::make_unique<FunctionConverter>(&getContext(), state);
     };
     std::atomic<bool> failed = false;
-    auto convertFunction = [&](Operation *function) {
-      if (mlir::failed(converterOfThisThread().convert(function)))
-        failed = true;
+    auto convertFunctions = [&](ArrayRef<Operation *> functions) {
+      parallelForEachWithState(
+          &getContext(), functions.size(), converters,
+          [&](size_t) { return makeConverter(); },
+          [&](FunctionConverter &converter, size_t i) {
+            if (mlir::failed(converter.convert(functions[i])))
+              failed = true;
+          });
     };
-    parallelForEach(&getContext(), kernelFunctions, convertFunction);
+    convertFunctions(kernelFunctions);
     if (!failed)
-      parallelForEach(&getContext(), programFunctions, convertFunction);
+      convertFunctions(programFunctions);
     if (failed)
       return signalPassFailure();
-    if (!others.empty() && mlir::failed(converterOfThisThread().convert(others)))
+    if (!others.empty() &&
+        mlir::failed(converters.get(makeConverter).convert(others)))
       return signalPassFailure();
     finalizeAsyncToMemRefConversion(module);
   }

@@ -304,59 +304,35 @@ void ReportBuilder::addTransfer(Operation *op, StringRef function) {
   auto elementBytes = [](RankedTensorType type) {
     return ElementWidth::of(type.getElementType());
   };
-  if (auto clone = dyn_cast<TensorCloneOp>(op)) {
-    TransferPlan plan = TransferPlanner().planClone(clone);
-    auto type = cast<RankedTensorType>(clone.getSourceEncoding());
-    auto whole = bytesOf(type, clone.getSourceEncodingDims(), true);
-    return add("clone", plan, spanBytes(plan.source, whole, elementBytes(type)),
-               std::nullopt);
-  }
-  if (auto encode = dyn_cast<TensorEncodeOp>(op)) {
-    TransferPlan plan = TransferPlanner().planEncode(encode);
-    auto source = cast<RankedTensorType>(encode.getSourceEncoding());
-    auto result = cast<RankedTensorType>(encode.getResultEncoding());
-    auto whole = bytesOf(source, encode.getSourceEncodingDims(), true);
-    return add("encode", plan,
-               spanBytes(plan.source, whole, elementBytes(source)),
-               bytesOf(result, encode.getResultEncodingDims(), false));
-  }
-  if (auto slice = dyn_cast<TensorSliceOp>(op)) {
-    TransferPlan plan = TransferPlanner().planSlice(slice);
-    auto source = cast<RankedTensorType>(slice.getSourceEncoding());
-    auto result = cast<RankedTensorType>(slice.getResultEncoding());
-    auto whole = bytesOf(source, slice.getSourceEncodingDims(), true);
-    return add("slice", plan,
-               spanBytes(plan.source, whole, elementBytes(source)),
-               bytesOf(result, slice.getResultEncodingDims(), false));
-  }
-  if (auto update = dyn_cast<TensorUpdateOp>(op)) {
-    TransferPlan plan = TransferPlanner().planUpdate(update);
-    auto type = cast<RankedTensorType>(update.getUpdateEncoding());
-    auto whole = bytesOf(type, update.getUpdateEncodingDims(), true);
-    return add("update", plan, spanBytes(plan.source, whole, elementBytes(type)),
-               bytesOf(type, update.getUpdateEncodingDims(), false));
-  }
-  if (auto fill = dyn_cast<TensorFillOp>(op)) {
-    TransferPlan plan =
-        TransferPlanner().planFill(fill, getNativeFillBits(fill, symbols));
-    auto type = cast<RankedTensorType>(fill.getTargetEncoding());
-    auto whole = bytesOf(type, fill.getTargetEncodingDims(), true);
-    std::optional<int64_t> region = 1;
-    for (Value length : fill.getLengths()) {
-      std::optional<int64_t> value = getConstantIntValue(OpFoldResult(length));
-      if (!value || !region || llvm::MulOverflow(*region, *value, *region))
-        region = std::nullopt;
+  if (auto transfer = dyn_cast<TransferOpInterface>(op)) {
+    std::optional<TransferTensor> source = transfer.getTransferSource();
+    TransferTensor target = transfer.getTransferTarget();
+    TransferPlan plan = TransferPlanner().plan(transfer, source, target, symbols);
+    // DMA moves the source's span (a fill's target span); a dispatch moves
+    // the logical bytes of the region it writes: the whole target, the
+    // whole source written into a region of it, or the region itself.
+    const TransferTensor &moved = source ? *source : target;
+    std::optional<int64_t> dmaBytes =
+        spanBytes(source ? plan.source : plan.target,
+                  bytesOf(moved.getType(), moved.dims, true),
+                  elementBytes(moved.getType()));
+    std::optional<int64_t> dispatchBytes;
+    if (target.isWhole) {
+      dispatchBytes = bytesOf(target.getType(), target.dims, false);
+    } else if (source && source->isWhole) {
+      dispatchBytes = bytesOf(source->getType(), source->dims, false);
+    } else {
+      std::optional<int64_t> region = 1;
+      for (OpFoldResult length : target.region.lengths) {
+        std::optional<int64_t> value = getConstantIntValue(length);
+        if (!value || !region || llvm::MulOverflow(*region, *value, *region))
+          region = std::nullopt;
+      }
+      dispatchBytes = elementsToBytes(region, elementBytes(target.getType()));
     }
-    return add("fill", plan, spanBytes(plan.target, whole, elementBytes(type)),
-               elementsToBytes(region, elementBytes(type)));
-  }
-  if (auto splat = dyn_cast<TensorSplatOp>(op)) {
-    TransferPlan plan =
-        TransferPlanner().planSplat(splat, getNativeFillBits(splat, symbols));
-    auto type = cast<RankedTensorType>(splat.getResultEncoding());
-    auto whole = bytesOf(type, splat.getResultEncodingDims(), true);
-    return add("splat", plan, spanBytes(plan.target, whole, elementBytes(type)),
-               bytesOf(type, splat.getResultEncodingDims(), false));
+    // The op's name without its dialect and group: `clone`, `encode`, ...
+    StringRef kind = op->getName().getStringRef().rsplit('.').second;
+    return add(kind, plan, dmaBytes, dispatchBytes);
   }
   auto dispatch = dyn_cast<TensorDispatchOp>(op);
   if (!dispatch || dispatch.getEntryPoints().size() != 1)

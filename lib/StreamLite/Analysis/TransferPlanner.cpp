@@ -37,35 +37,6 @@ using detail::StaticRegion;
 // Regions
 //===----------------------------------------------------------------------===//
 
-TensorRegion TensorRegion::whole(RankedTensorType type, ValueRange dynamicDims) {
-  TensorRegion region;
-  region.type = type;
-  Builder builder(type.getContext());
-  region.dims = getMixedDims(builder, type, dynamicDims);
-  region.offsets.assign(type.getRank(), indexAttr(builder.getContext(), 0));
-  region.lengths = region.dims;
-  return region;
-}
-
-TensorRegion TensorRegion::region(RankedTensorType type, ValueRange dynamicDims,
-                                  ValueRange offsets, ValueRange lengths) {
-  TensorRegion region;
-  region.type = type;
-  Builder builder(type.getContext());
-  region.dims = getMixedDims(builder, type, dynamicDims);
-  // Constant operands become attributes so that static reasoning sees them.
-  auto fold = [&](Value v) -> OpFoldResult {
-    if (std::optional<int64_t> value = IndexArith::known(v))
-      return indexAttr(builder.getContext(), *value);
-    return v;
-  };
-  for (Value offset : offsets)
-    region.offsets.push_back(fold(offset));
-  for (Value length : lengths)
-    region.lengths.push_back(fold(length));
-  return region;
-}
-
 /// Whether `a` and `b` are provably the same index (same constant or value).
 static bool provablyEqual(OpFoldResult a, OpFoldResult b) {
   std::optional<int64_t> ca = IndexArith::known(a), cb = IndexArith::known(b);
@@ -653,14 +624,14 @@ static std::optional<APInt> constantPattern(Value value, unsigned elementBits) {
   return bits.zext(elementBits);
 }
 
-TransferPlan TransferPlanner::planClone(TensorCloneOp op) {
-  // A clone never changes the layout: the whole storage is the tensor.
+/// A copy of the whole storage (StorageCopy): the layout never changes, so
+/// the whole storage is the tensor.
+static TransferPlan planStorageCopy(const TensorRegion &source,
+                                    const TensorRegion &result,
+                                    bool explainDMA) {
   TransferPlan plan;
   plan.kind = TransferPlan::Kind::Copy;
-  auto type = cast<RankedTensorType>(op.getSourceEncoding());
-  TensorRegion source = TensorRegion::whole(type, op.getSourceEncodingDims());
-  TensorRegion result = TensorRegion::whole(
-      cast<RankedTensorType>(op.getResultEncoding()), op.getResultEncodingDims());
+  RankedTensorType type = source.type;
   plan.source = wholeSpan(source);
   plan.target = wholeSpan(result);
   plan.explanation = explainIf(explainDMA, [&] {
@@ -700,9 +671,12 @@ static bool spansWholeStorage(const ByteSpan &span, const TensorRegion &region,
          layout.getStorageSizeInBytes(s->dims, width);
 }
 
-TransferPlan TransferPlanner::planEncode(TensorEncodeOp op) {
-  auto sourceType = cast<RankedTensorType>(op.getSourceEncoding());
-  auto resultType = cast<RankedTensorType>(op.getResultEncoding());
+/// The whole tensor `sourceRegion` in the layout of `resultRegion`
+/// (Relayout).
+TransferPlan TransferPlanner::planRelayout(const TensorRegion &sourceRegion,
+                                           const TensorRegion &resultRegion) {
+  RankedTensorType sourceType = sourceRegion.type;
+  RankedTensorType resultType = resultRegion.type;
   PhysicalLayoutAttrInterface source = getPhysicalLayout(sourceType);
   PhysicalLayoutAttrInterface result = getPhysicalLayout(resultType);
   if (!source)
@@ -725,10 +699,6 @@ TransferPlan TransferPlanner::planEncode(TensorEncodeOp op) {
     return fold("folds to a clone: the layouts are physically equal");
   // Layouts that differ in general may still agree on this static shape: a
   // copy of all elements that spans both whole storages.
-  TensorRegion sourceRegion =
-      TensorRegion::whole(sourceType, op.getSourceEncodingDims());
-  TensorRegion resultRegion =
-      TensorRegion::whole(resultType, op.getResultEncodingDims());
   TransferPlan copy = planCopy(sourceRegion, resultRegion);
   if (copy.kind == TransferPlan::Kind::Copy && copy.source && copy.target &&
       spansWholeStorage(*copy.source, sourceRegion, source, width) &&
@@ -744,42 +714,31 @@ TransferPlan TransferPlanner::planEncode(TensorEncodeOp op) {
                                 describeLayout(resultType)));
 }
 
-TransferPlan TransferPlanner::planSlice(TensorSliceOp op) {
-  return planCopy(
-      TensorRegion::region(cast<RankedTensorType>(op.getSourceEncoding()),
-                           op.getSourceEncodingDims(), op.getStartIndices(),
-                           op.getLengths()),
-      TensorRegion::whole(cast<RankedTensorType>(op.getResultEncoding()),
-                          op.getResultEncodingDims()));
+TransferPlan TransferPlanner::plan(TransferOpInterface op,
+                                   SymbolTableCollection &symbols) {
+  return plan(op, op.getTransferSource(), op.getTransferTarget(), symbols);
 }
 
-TransferPlan TransferPlanner::planUpdate(TensorUpdateOp op) {
-  auto updateType = cast<RankedTensorType>(op.getUpdateEncoding());
-  TensorRegion update = TensorRegion::whole(updateType, op.getUpdateEncodingDims());
-  TensorRegion target = TensorRegion::region(
-      cast<RankedTensorType>(op.getTargetEncoding()), op.getTargetEncodingDims(),
-      op.getStartIndices(), {});
-  target.lengths = update.dims;
-  return planCopy(update, target);
-}
-
-TransferPlan TransferPlanner::planFill(TensorFillOp op,
-                                       ArrayRef<int64_t> nativeFillBits) {
-  auto type = cast<RankedTensorType>(op.getTargetEncoding());
-  unsigned bits = 8 * getElementByteWidth(type.getElementType());
-  return planFillRegion(
-      TensorRegion::region(type, op.getTargetEncodingDims(),
-                           op.getStartIndices(), op.getLengths()),
-      constantPattern(op.getValue(), bits), bits, nativeFillBits);
-}
-
-TransferPlan TransferPlanner::planSplat(TensorSplatOp op,
-                                        ArrayRef<int64_t> nativeFillBits) {
-  auto type = cast<RankedTensorType>(op.getResultEncoding());
-  unsigned bits = 8 * getElementByteWidth(type.getElementType());
-  return planFillRegion(TensorRegion::whole(type, op.getResultEncodingDims()),
-                        constantPattern(op.getValue(), bits), bits,
-                        nativeFillBits);
+TransferPlan TransferPlanner::plan(TransferOpInterface op,
+                                   const std::optional<TransferTensor> &source,
+                                   const TransferTensor &target,
+                                   SymbolTableCollection &symbols) {
+  switch (op.getTransferMode()) {
+  case TransferMode::StorageCopy:
+    return planStorageCopy(source->region, target.region, explainDMA);
+  case TransferMode::Relayout:
+    return planRelayout(source->region, target.region);
+  case TransferMode::RegionCopy:
+    return planCopy(source->region, target.region);
+  case TransferMode::RegionFill: {
+    unsigned bits =
+        8 * getElementByteWidth(target.getType().getElementType());
+    return planFillRegion(target.region,
+                          constantPattern(op.getFillValue(), bits), bits,
+                          getNativeFillBits(op, symbols));
+  }
+  }
+  llvm_unreachable("unknown transfer mode");
 }
 
 } // namespace layoutopt::stream_lite

@@ -20,19 +20,11 @@ using namespace mlir;
 namespace layoutopt::stream_lite {
 
 llvm::StringRef stringifyBuiltinKind(BuiltinKind kind) {
-  switch (kind) {
-  case BuiltinKind::Encode:
-    return "encode";
-  case BuiltinKind::Slice:
-    return "slice";
-  case BuiltinKind::Update:
-    return "update";
-  case BuiltinKind::Fill:
-    return "fill";
-  case BuiltinKind::Splat:
-    return "splat";
-  }
-  llvm_unreachable("unknown builtin kind");
+  static constexpr llvm::StringLiteral names[] = {
+#define LAYOUT_OPT_BUILTIN_KIND(Enumerator, name, ...) name,
+#include "StreamLite/IR/BuiltinKinds.def"
+  };
+  return names[static_cast<unsigned>(kind)];
 }
 
 //===----------------------------------------------------------------------===//

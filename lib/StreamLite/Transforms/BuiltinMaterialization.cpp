@@ -1,7 +1,7 @@
 //===- BuiltinMaterialization.cpp - DMA or builtin dispatch per transfer --===//
 //
-// The patterns of --stream-lite-materialize-builtins, one per transfer op:
-// the op stays a DMA op (the transfer planner proved one memcpy/memset is
+// The patterns of --stream-lite-materialize-builtins, one for every transfer
+// op (TransferOpInterface): the op stays a DMA op (the transfer planner proved one memcpy/memset is
 // its meaning), folds (an encode between physically equal layouts becomes a
 // clone), or becomes a dispatch to a generated `@__builtin_*` executable.
 // Each decision is an MLIR remark.
@@ -152,13 +152,10 @@ BuiltinMaterialization::getBuiltinEntry(RewriterBase &rewriter, Operation *op,
 }
 
 void BuiltinMaterialization::replaceWithDispatch(
-    RewriterBase &rewriter, Operation *op, BuiltinKind kind,
-    ArrayRef<RankedTensorType> types, ValueRange resources,
-    ValueRange resourceSizes, ValueRange resourceDims, ValueRange scalars,
-    RankedTensorType resultType, ValueRange resultDims, Value resultSize,
-    std::optional<int64_t> tiedOperand) {
-  SymbolRefAttr entry = getBuiltinEntry(rewriter, op, kind, types);
-  ++counts.dispatches[static_cast<unsigned>(kind)];
+    RewriterBase &rewriter, Operation *op, const BuiltinSignature &signature) {
+  SymbolRefAttr entry =
+      getBuiltinEntry(rewriter, op, signature.kind, signature.types);
+  ++counts.dispatches[static_cast<unsigned>(signature.kind)];
 
   auto typeAttr = [&](Type type) {
     TypeAttr &attr = typeAttrs[type];
@@ -166,234 +163,99 @@ void BuiltinMaterialization::replaceWithDispatch(
       attr = TypeAttr::get(type);
     return attr;
   };
-  SmallVector<Value> operands(resources.begin(), resources.end());
-  llvm::append_range(operands, scalars);
+  SmallVector<Value> operands(signature.resources.begin(),
+                              signature.resources.end());
+  llvm::append_range(operands, signature.scalars);
   SmallVector<Attribute> operandEncodings;
   operandEncodings.reserve(operands.size());
   for (auto [index, value] : llvm::enumerate(operands)) {
-    if (index < resources.size())
-      operandEncodings.push_back(typeAttr(types[index]));
+    if (index < signature.resources.size())
+      operandEncodings.push_back(typeAttr(signature.types[index]));
     else
       operandEncodings.push_back(typeAttr(value.getType()));
   }
   ArrayAttr tied;
-  if (tiedOperand)
-    tied = rewriter.getI64ArrayAttr({*tiedOperand});
+  if (signature.tiedOperand)
+    tied = rewriter.getI64ArrayAttr({*signature.tiedOperand});
   auto dispatch = TensorDispatchOp::create(
       rewriter, op->getLoc(), TypeRange{op->getResult(0).getType()},
       /*workload=*/ValueRange{}, rewriter.getArrayAttr({entry}), operands,
-      resourceSizes, rewriter.getArrayAttr(operandEncodings), resourceDims,
-      ValueRange{resultSize},
-      rewriter.getArrayAttr({typeAttr(resultType)}), resultDims, tied,
+      signature.resourceSizes, rewriter.getArrayAttr(operandEncodings),
+      signature.resourceDims, ValueRange{signature.resultSize},
+      rewriter.getArrayAttr({typeAttr(signature.resultType)}),
+      signature.resultDims, tied,
       cast<AffinityOpInterface>(op).getAffinityAttr());
   rewriter.replaceOp(op, dispatch.getResults());
 }
 
 namespace {
 
-SmallVector<Value> concat(ValueRange a, ValueRange b, ValueRange c = {}) {
-  SmallVector<Value> result(a.begin(), a.end());
-  llvm::append_range(result, b);
-  llvm::append_range(result, c);
-  return result;
-}
+/// Every transfer op: plans it through TransferOpInterface, reports the
+/// decision (BuiltinMaterialization::plan), and rewrites it unless it is
+/// DMA: a relayout that folds becomes a clone (or its source), anything
+/// else that is not DMA a dispatch of its builtin signature. A DMA op is
+/// left as it is: the pattern then only reports, and fails to match.
+struct TransferMaterialization
+    : OpInterfaceRewritePattern<TransferOpInterface> {
+  TransferMaterialization(MLIRContext *ctx, BuiltinMaterialization &state)
+      : OpInterfaceRewritePattern<TransferOpInterface>(ctx), state(state) {}
 
-template <typename OpTy>
-struct MaterializationPattern : OpRewritePattern<OpTy> {
-  MaterializationPattern(MLIRContext *ctx, BuiltinMaterialization &state)
-      : OpRewritePattern<OpTy>(ctx), state(state) {}
-
-  BuiltinMaterialization &state;
-};
-
-/// A transfer op's pattern: it plans its op itself, so that a remark can
-/// have the plan made again with explanations.
-template <typename OpTy>
-struct TransferMaterialization : MaterializationPattern<OpTy> {
-  using MaterializationPattern<OpTy>::MaterializationPattern;
-  using MaterializationPattern<OpTy>::state;
-
-  /// Plans `op` with `planner`: each pattern its own op's planner entry.
-  virtual TransferPlan planWith(OpTy op, TransferPlanner &planner) const = 0;
-
-  /// `op` planned without DMA explanations.
-  TransferPlan planOp(OpTy op) const {
-    TransferPlanner planner = state.planner();
-    return planWith(op, planner);
+  /// `op` planned by `planner`.
+  TransferPlan planWith(TransferOpInterface op,
+                        TransferPlanner &planner) const {
+    return planner.plan(op, state.getSymbols());
   }
 
   /// Reports `plan` for `op` (BuiltinMaterialization::plan), which plans
   /// again with explanations if a remark needs them.
-  LogicalResult report(OpTy op, TransferPlan &plan) const {
+  LogicalResult report(TransferOpInterface op, TransferPlan &plan) const {
     return state.plan(op, plan, [&](TransferPlanner &planner) {
       return planWith(op, planner);
     });
   }
 
-  /// Plans and reports `op`; success when it must become a dispatch.
-  LogicalResult needsDispatch(OpTy op, TransferPlan plan,
-                              PatternRewriter &rewriter) const {
+  LogicalResult matchAndRewrite(TransferOpInterface op,
+                                PatternRewriter &rewriter) const override {
+    // Equal types move no byte, whatever the encoding (even one the planner
+    // cannot read): a relayout between them folds to its source.
+    if (op.getTransferMode() == TransferMode::Relayout) {
+      TransferTensor source = *op.getTransferSource();
+      TransferTensor target = op.getTransferTarget();
+      if (source.getType() == target.getType()) {
+        TransferPlan plan;
+        plan.kind = TransferPlan::Kind::FoldToClone;
+        plan.explanation =
+            "folds away: the source and result types are equal";
+        (void)report(op, plan);
+        if (source.resource.getType() == target.resource.getType())
+          rewriter.replaceOp(op, source.resource);
+        else
+          op.replaceWithClone(rewriter);
+        return success();
+      }
+    }
+    TransferPlanner planner = state.planner();
+    TransferPlan plan = planWith(op, planner);
     if (failed(report(op, plan)))
       return rewriter.notifyMatchFailure(op, "the transfer cannot be planned");
+    if (plan.kind == TransferPlan::Kind::FoldToClone) {
+      op.replaceWithClone(rewriter);
+      return success();
+    }
     if (plan.kind != TransferPlan::Kind::Dispatch)
       return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {
         diag << "DMA";
         if (!plan.explanation.empty())
           diag << ": " << plan.explanation;
       });
+    std::optional<BuiltinSignature> signature = op.getBuiltinSignature();
+    if (!signature)
+      return rewriter.notifyMatchFailure(op, "the op has no builtin kernel");
+    state.replaceWithDispatch(rewriter, op, *signature);
     return success();
   }
-};
 
-struct CloneMaterialization : TransferMaterialization<TensorCloneOp> {
-  using TransferMaterialization::TransferMaterialization;
-  TransferPlan planWith(TensorCloneOp op,
-                        TransferPlanner &planner) const override {
-    return planner.planClone(op);
-  }
-  LogicalResult matchAndRewrite(TensorCloneOp op,
-                                PatternRewriter &rewriter) const override {
-    // A clone is always one copy of the whole storage; it is planned for
-    // its remark (and for the error on bytes without a single layout).
-    (void)needsDispatch(op, planOp(op), rewriter);
-    return failure();
-  }
-};
-
-struct EncodeMaterialization : TransferMaterialization<TensorEncodeOp> {
-  using TransferMaterialization::TransferMaterialization;
-  TransferPlan planWith(TensorEncodeOp op,
-                        TransferPlanner &planner) const override {
-    return planner.planEncode(op);
-  }
-  LogicalResult matchAndRewrite(TensorEncodeOp op,
-                                PatternRewriter &rewriter) const override {
-    // Equal types move no byte, whatever the encoding (even one the planner
-    // cannot read): the encode folds to its source.
-    if (op.getSourceEncoding() == op.getResultEncoding()) {
-      TransferPlan plan;
-      plan.kind = TransferPlan::Kind::FoldToClone;
-      plan.explanation = "folds away: the source and result types are equal";
-      (void)report(op, plan);
-      if (op.getSource().getType() == op.getResult().getType())
-        rewriter.replaceOp(op, op.getSource());
-      else
-        replaceEncodeWithClone(rewriter, op);
-      return success();
-    }
-    TransferPlan plan = planOp(op);
-    if (!plan.isError && plan.kind == TransferPlan::Kind::FoldToClone) {
-      (void)report(op, plan);
-      replaceEncodeWithClone(rewriter, op);
-      return success();
-    }
-    if (failed(needsDispatch(op, std::move(plan), rewriter)))
-      return failure();
-    auto source = cast<RankedTensorType>(op.getSourceEncoding());
-    auto result = cast<RankedTensorType>(op.getResultEncoding());
-    state.replaceWithDispatch(
-        rewriter, op, BuiltinKind::Encode, {source, result},
-        ValueRange{op.getSource()}, ValueRange{op.getSourceSize()},
-        op.getSourceEncodingDims(),
-        concat(op.getSourceEncodingDims(), op.getResultEncodingDims()), result,
-        op.getResultEncodingDims(), op.getResultSize(), std::nullopt);
-    return success();
-  }
-};
-
-struct SliceMaterialization : TransferMaterialization<TensorSliceOp> {
-  using TransferMaterialization::TransferMaterialization;
-  TransferPlan planWith(TensorSliceOp op,
-                        TransferPlanner &planner) const override {
-    return planner.planSlice(op);
-  }
-  LogicalResult matchAndRewrite(TensorSliceOp op,
-                                PatternRewriter &rewriter) const override {
-    if (failed(needsDispatch(op, planOp(op), rewriter)))
-      return failure();
-    auto source = cast<RankedTensorType>(op.getSourceEncoding());
-    auto result = cast<RankedTensorType>(op.getResultEncoding());
-    state.replaceWithDispatch(
-        rewriter, op, BuiltinKind::Slice, {source, result},
-        ValueRange{op.getSource()}, ValueRange{op.getSourceSize()},
-        op.getSourceEncodingDims(),
-        concat(op.getSourceEncodingDims(), op.getStartIndices(),
-               op.getResultEncodingDims()),
-        result, op.getResultEncodingDims(), op.getResultSize(), std::nullopt);
-    return success();
-  }
-};
-
-struct UpdateMaterialization : TransferMaterialization<TensorUpdateOp> {
-  using TransferMaterialization::TransferMaterialization;
-  TransferPlan planWith(TensorUpdateOp op,
-                        TransferPlanner &planner) const override {
-    return planner.planUpdate(op);
-  }
-  LogicalResult matchAndRewrite(TensorUpdateOp op,
-                                PatternRewriter &rewriter) const override {
-    if (failed(needsDispatch(op, planOp(op), rewriter)))
-      return failure();
-    auto target = cast<RankedTensorType>(op.getTargetEncoding());
-    auto update = cast<RankedTensorType>(op.getUpdateEncoding());
-    state.replaceWithDispatch(
-        rewriter, op, BuiltinKind::Update, {target, update},
-        ValueRange{op.getTarget(), op.getUpdate()},
-        ValueRange{op.getTargetSize(), op.getUpdateSize()},
-        concat(op.getTargetEncodingDims(), op.getUpdateEncodingDims()),
-        concat(op.getTargetEncodingDims(), op.getUpdateEncodingDims(),
-               op.getStartIndices()),
-        target, op.getTargetEncodingDims(), op.getTargetSize(),
-        /*tiedOperand=*/0);
-    return success();
-  }
-};
-
-struct FillMaterialization : TransferMaterialization<TensorFillOp> {
-  using TransferMaterialization::TransferMaterialization;
-  TransferPlan planWith(TensorFillOp op,
-                        TransferPlanner &planner) const override {
-    return planner.planFill(op, getNativeFillBits(op, state.getSymbols()));
-  }
-  LogicalResult matchAndRewrite(TensorFillOp op,
-                                PatternRewriter &rewriter) const override {
-    TransferPlan plan = planOp(op);
-    if (failed(needsDispatch(op, std::move(plan), rewriter)))
-      return failure();
-    auto target = cast<RankedTensorType>(op.getTargetEncoding());
-    SmallVector<Value> scalars = concat(
-        op.getTargetEncodingDims(), op.getStartIndices(), op.getLengths());
-    scalars.push_back(op.getValue());
-    state.replaceWithDispatch(rewriter, op, BuiltinKind::Fill, {target},
-                              ValueRange{op.getTarget()},
-                              ValueRange{op.getTargetSize()},
-                              op.getTargetEncodingDims(), scalars, target,
-                              op.getTargetEncodingDims(), op.getTargetSize(),
-                              /*tiedOperand=*/0);
-    return success();
-  }
-};
-
-struct SplatMaterialization : TransferMaterialization<TensorSplatOp> {
-  using TransferMaterialization::TransferMaterialization;
-  TransferPlan planWith(TensorSplatOp op,
-                        TransferPlanner &planner) const override {
-    return planner.planSplat(op, getNativeFillBits(op, state.getSymbols()));
-  }
-  LogicalResult matchAndRewrite(TensorSplatOp op,
-                                PatternRewriter &rewriter) const override {
-    TransferPlan plan = planOp(op);
-    if (failed(needsDispatch(op, std::move(plan), rewriter)))
-      return failure();
-    auto result = cast<RankedTensorType>(op.getResultEncoding());
-    SmallVector<Value> scalars(op.getResultEncodingDims());
-    scalars.push_back(op.getValue());
-    state.replaceWithDispatch(rewriter, op, BuiltinKind::Splat, {result},
-                              ValueRange{}, ValueRange{}, ValueRange{},
-                              scalars, result, op.getResultEncodingDims(),
-                              op.getResultSize(), std::nullopt);
-    return success();
-  }
+  BuiltinMaterialization &state;
 };
 
 /// Constants whose byte image would grow with a shape or tile rather than
@@ -401,10 +263,9 @@ struct SplatMaterialization : TransferMaterialization<TensorSplatOp> {
 /// other value becomes a constant in the identity layout, encoded into the
 /// layout. The new ops are materialized here (the driver does not visit the
 /// ops a pattern inserts).
-struct ConstantMaterialization : MaterializationPattern<TensorConstantOp> {
+struct ConstantMaterialization : OpRewritePattern<TensorConstantOp> {
   ConstantMaterialization(MLIRContext *ctx, BuiltinMaterialization &state)
-      : MaterializationPattern(ctx, state), splats(ctx, state),
-        encodes(ctx, state) {}
+      : OpRewritePattern(ctx), transfers(ctx, state) {}
 
   LogicalResult matchAndRewrite(TensorConstantOp op,
                                 PatternRewriter &rewriter) const override {
@@ -430,7 +291,8 @@ struct ConstantMaterialization : MaterializationPattern<TensorConstantOp> {
                                          type, ValueRange(), size, affinity);
       rewriter.replaceOp(op, splat.getResult());
       rewriter.setInsertionPoint(splat);
-      (void)splats.matchAndRewrite(splat, rewriter);
+      (void)transfers.matchAndRewrite(
+          cast<TransferOpInterface>(splat.getOperation()), rewriter);
       return success();
     }
     auto dense = RankedTensorType::get(type.getShape(), type.getElementType());
@@ -445,22 +307,19 @@ struct ConstantMaterialization : MaterializationPattern<TensorConstantOp> {
         denseSize, type, ValueRange(), size, affinity);
     rewriter.replaceOp(op, encode.getResult());
     rewriter.setInsertionPoint(encode);
-    (void)encodes.matchAndRewrite(encode, rewriter);
+    (void)transfers.matchAndRewrite(
+        cast<TransferOpInterface>(encode.getOperation()), rewriter);
     return success();
   }
 
-  SplatMaterialization splats;
-  EncodeMaterialization encodes;
+  TransferMaterialization transfers;
 };
 
 } // namespace
 
 void populateMaterializeBuiltinsPatterns(RewritePatternSet &patterns,
                                          BuiltinMaterialization &state) {
-  patterns.add<CloneMaterialization, EncodeMaterialization,
-               SliceMaterialization, UpdateMaterialization,
-               FillMaterialization, SplatMaterialization,
-               ConstantMaterialization>(
+  patterns.add<TransferMaterialization, ConstantMaterialization>(
       patterns.getContext(), state);
 }
 

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/Transforms/ParallelFunctions.h"
 #include "StreamLite/Transforms/Passes.h"
 #include "StreamLite/Transforms/Transforms.h"
 
@@ -33,8 +34,6 @@
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/IR/Threading.h"
-#include "mlir/Support/ThreadLocalCache.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -426,25 +425,25 @@ struct ConvertHostToLLVMPass
     }
 
     // One lowering per thread, made over the first function it lowers.
-    ThreadLocalCache<std::unique_ptr<FunctionLowering>> lowerings;
+    layoutopt::stream_lite::PerThreadStates<FunctionLowering> lowerings;
     std::atomic<bool> failed = false;
-    parallelForEach(ctx, llvm::seq<size_t>(0, scratches.size()),
-                    [&](size_t i) {
-      ModuleOp scratch = scratches[i];
-      func::FuncOp function = functions[i];
-      StringAttr name = function.getSymNameAttr();
-      std::unique_ptr<FunctionLowering> &lowering = lowerings.get();
-      if (!lowering)
-        lowering = std::make_unique<FunctionLowering>(scratch, options);
-      if (mlir::failed(applyFullConversion(function, target,
-                                           lowering->lowering.patterns,
-                                           config))) {
-        failed = true;
-      } else if (fold) {
-        if (auto lowered = scratch.lookupSymbol<LLVM::LLVMFuncOp>(name))
-          foldFunction(lowered);
-      }
-    });
+    layoutopt::stream_lite::parallelForEachWithState(
+        ctx, scratches.size(), lowerings,
+        [&](size_t i) {
+          return std::make_unique<FunctionLowering>(scratches[i], options);
+        },
+        [&](FunctionLowering &lowering, size_t i) {
+          ModuleOp scratch = scratches[i];
+          func::FuncOp function = functions[i];
+          StringAttr name = function.getSymNameAttr();
+          if (mlir::failed(applyFullConversion(
+                  function, target, lowering.lowering.patterns, config))) {
+            failed = true;
+          } else if (fold) {
+            if (auto lowered = scratch.lookupSymbol<LLVM::LLVMFuncOp>(name))
+              foldFunction(lowered);
+          }
+        });
     // Merged back also when a lowering failed, so that the module the pass
     // leaves (--mlir-print-ir-after-failure shows it) has no nested modules.
     bool conversionFailed = failed;

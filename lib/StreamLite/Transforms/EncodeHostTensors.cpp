@@ -11,14 +11,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/IR/StreamLiteOps.h"
+#include "StreamLite/Transforms/ParallelFunctions.h"
 #include "StreamLite/Transforms/Passes.h"
 #include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Rewrite/PatternApplicator.h"
-#include "mlir/Support/ThreadLocalCache.h"
 
 #include <atomic>
 
@@ -104,13 +102,10 @@ struct EncodeHostTensorsPass
     LockedSymbolTableCollection lockedSymbols(symbols);
     // One lowerer per thread, made when the thread first lowers, so fill
     // plans are shared across the functions each thread lowers.
-    ThreadLocalCache<std::unique_ptr<Lowerer>> lowerers;
-    auto lowererOfThisThread = [&]() -> Lowerer & {
-      std::unique_ptr<Lowerer> &lowerer = lowerers.get();
-      if (!lowerer)
-        lowerer = std::make_unique<Lowerer>(&getContext(), lockedSymbols,
-                                            shareValues);
-      return *lowerer;
+    PerThreadStates<Lowerer> lowerers;
+    auto makeLowerer = [&] {
+      return std::make_unique<Lowerer>(&getContext(), lockedSymbols,
+                                       shareValues);
     };
     std::atomic<int64_t> deadOpsErased{0};
     // The first tensor-phase op each task leaves.
@@ -119,31 +114,24 @@ struct EncodeHostTensorsPass
     // only what it lowers: the patterns may share constants and casts. One
     // walk, no dialect conversion: no op needs a new type, and the
     // conversion driver's bookkeeping cost a third of the pass.
-    mlir::parallelForEach(
-        &getContext(), llvm::seq<size_t>(0, isolated.size()), [&](size_t i) {
+    parallelForEachWithState(
+        &getContext(), isolated.size(), lowerers,
+        [&](size_t) { return makeLowerer(); },
+        [&](Lowerer &lowerer, size_t i) {
           Operation *op = isolated[i];
           // Program functions only: executables are not lowered here.
           if (eraseDeadOps && isa<func::FuncOp>(op))
             for (Block &block : op->getRegion(0))
               deadOpsErased += ::eraseDeadOps(block);
-          Lowerer &lowerer = lowererOfThisThread();
           applyPatternsOnceToAllOps(op, lowerer.patterns);
           // No value of this function is needed by the next.
           lowerer.cache.forgetValues();
           leftOver[i] = findTensorPhaseOp(op);
         });
     numDeadOpsErased += deadOpsErased;
-    if (!rest.empty()) {
-      PatternApplicator applicator(lowererOfThisThread().patterns);
-      applicator.applyDefaultCostModel();
-      PatternRewriter rewriter(&getContext());
-      // Post-order, so the op itself comes last and may be replaced.
-      for (Operation *op : rest)
-        op->walk([&](Operation *nested) {
-          rewriter.setInsertionPoint(nested);
-          (void)applicator.matchAndRewrite(nested, rewriter);
-        });
-    }
+    for (Operation *op : rest)
+      applyPatternsOnceToAllOps(op, lowerers.get(makeLowerer).patterns,
+                                /*includeRoot=*/true);
     // The first op left, in module order. Tasks' ops are never replaced
     // (no pattern matches a function or an executable) and keep their
     // place; what replaced the other top-level ops is searched here.

@@ -403,15 +403,6 @@ struct HostTensorLowering : OpRewritePattern<OpTy> {
   HostTensorValueCache *cache;
 };
 
-/// Patterns that need the module's symbols (device fill widths).
-template <typename OpTy>
-struct HostPattern : HostTensorLowering<OpTy> {
-  HostPattern(MLIRContext *ctx, SymbolTableCollection &symbols,
-              HostTensorValueCache *cache)
-      : HostTensorLowering<OpTy>(ctx, cache), symbols(symbols) {}
-  SymbolTableCollection &symbols;
-};
-
 struct SizeOfLowering : HostTensorLowering<TensorSizeOfOp> {
   using HostTensorLowering::HostTensorLowering;
   LogicalResult
@@ -482,181 +473,140 @@ struct ConstantLowering : HostTensorLowering<TensorConstantOp> {
   }
 };
 
-struct SplatLowering : HostPattern<TensorSplatOp> {
-  using HostPattern::HostPattern;
-  LogicalResult
-  lower(TensorSplatOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
+/// Every transfer op (TransferOpInterface) that the planner proves DMA: a
+/// copy of the whole storage (or a relayout that folds to one) becomes an
+/// async.clone, a copy of a region an async.slice or async.copy, a fill an
+/// async.splat or async.fill. Written in place when the op is tied, into a
+/// fresh resource otherwise.
+struct TransferLowering : OpInterfaceRewritePattern<TransferOpInterface> {
+  TransferLowering(MLIRContext *ctx, SymbolTableCollection &symbols,
+                   HostTensorValueCache *cache)
+      : OpInterfaceRewritePattern<TransferOpInterface>(ctx), symbols(symbols),
+        cache(cache) {}
+
+  LogicalResult matchAndRewrite(TransferOpInterface op,
+                                PatternRewriter &rewriter) const override {
+    TransferMode mode = op.getTransferMode();
+    std::optional<TransferTensor> source = op.getTransferSource();
+    TransferTensor target = op.getTransferTarget();
+    // A copy of the whole storage needs no plan: it is one by definition.
+    if (mode == TransferMode::StorageCopy)
+      return lowerToClone(op, *source, target, rewriter);
     TransferPlan plan =
         TransferPlanner(/*explainDMA=*/false,
-                        this->cache ? &this->cache->getFillPlans() : nullptr)
-            .planSplat(op, getNativeFillBits(op, symbols));
-    if (failed(checkPlan(op, plan, TransferPlan::Kind::Fill)))
-      return failure();
-    Location loc = op.getLoc();
-    auto type = cast<RankedTensorType>(op.getResultEncoding());
-    FailureOr<Value> pattern =
-        buildPattern(rewriter, loc, op, plan, adaptor.getValue(), cache);
-    if (failed(pattern))
-      return failure();
-    Value size = adaptor.getResultSize();
-    ByteRange range = buildRange(rewriter, loc, *plan.target, type,
-                                 adaptor.getResultEncodingDims(), size);
-    if (range.whole) {
-      rewriter.replaceOpWithNewOp<AsyncSplatOp>(op, op.getType(), *pattern,
-                                                size, op.getAffinityAttr());
-      return success();
+                        cache ? &cache->getFillPlans() : nullptr)
+            .plan(op, source, target, symbols);
+    switch (mode) {
+    case TransferMode::StorageCopy:
+    case TransferMode::Relayout:
+      if (failed(checkPlan(op, plan, TransferPlan::Kind::FoldToClone)))
+        return failure();
+      return lowerToClone(op, *source, target, rewriter);
+    case TransferMode::RegionCopy:
+      if (failed(checkPlan(op, plan, TransferPlan::Kind::Copy)))
+        return failure();
+      return lowerCopy(op, plan, *source, target, rewriter);
+    case TransferMode::RegionFill:
+      if (failed(checkPlan(op, plan, TransferPlan::Kind::Fill)))
+        return failure();
+      return lowerFill(op, plan, target, rewriter);
     }
-    // The pattern covers a part of the storage (the pads after the last row
-    // are left out): fill that part of a fresh resource.
-    Value base = buildFreshResource(rewriter, loc, type, op.getType(), size,
-                                    op.getAffinityAttr());
-    IndexArith math(rewriter, loc);
-    OpFoldResult end = math.add(range.offset, range.length);
-    SmallVector<Value, 5> v =
-        vals(rewriter, loc, {range.offset, end, range.length}, cache, op);
-    rewriter.replaceOpWithNewOp<AsyncFillOp>(op, op.getType(), base, size,
-                                             v[0], v[1], v[2], *pattern,
-                                             op.getAffinityAttr());
-    return success();
+    llvm_unreachable("unknown transfer mode");
   }
-};
 
-struct FillLowering : HostPattern<TensorFillOp> {
-  using HostPattern::HostPattern;
-  LogicalResult
-  lower(TensorFillOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
-    TransferPlan plan =
-        TransferPlanner(/*explainDMA=*/false,
-                        this->cache ? &this->cache->getFillPlans() : nullptr)
-            .planFill(op, getNativeFillBits(op, symbols));
-    if (failed(checkPlan(op, plan, TransferPlan::Kind::Fill)))
-      return failure();
-    Location loc = op.getLoc();
-    auto type = cast<RankedTensorType>(op.getTargetEncoding());
-    FailureOr<Value> pattern =
-        buildPattern(rewriter, loc, op, plan, adaptor.getValue(), cache);
-    if (failed(pattern))
-      return failure();
-    ByteRange range =
-        buildRange(rewriter, loc, *plan.target, type,
-                   adaptor.getTargetEncodingDims(), adaptor.getTargetSize());
-    IndexArith math(rewriter, loc);
-    OpFoldResult end = math.add(range.offset, range.length);
-    SmallVector<Value, 5> v =
-        vals(rewriter, loc, {range.offset, end, range.length}, cache, op);
-    rewriter.replaceOpWithNewOp<AsyncFillOp>(
-        op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(), v[0],
-        v[1], v[2], *pattern, op.getAffinityAttr());
-    return success();
+  static AffinityAttr getAffinity(TransferOpInterface op) {
+    return cast<AffinityOpInterface>(op.getOperation()).getAffinityAttr();
   }
-};
 
-struct CloneLowering : HostTensorLowering<TensorCloneOp> {
-  using HostTensorLowering::HostTensorLowering;
-  LogicalResult
-  lower(TensorCloneOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
+  LogicalResult lowerToClone(TransferOpInterface op,
+                             const TransferTensor &source,
+                             const TransferTensor &target,
+                             PatternRewriter &rewriter) const {
     rewriter.replaceOpWithNewOp<AsyncCloneOp>(
-        op, op.getType(), adaptor.getSource(), adaptor.getSourceSize(),
-        adaptor.getResultSize(), op.getAffinityAttr());
+        op, op->getResult(0).getType(), source.resource, source.size,
+        target.size, getAffinity(op));
     return success();
   }
-};
 
-struct EncodeLowering : HostTensorLowering<TensorEncodeOp> {
-  using HostTensorLowering::HostTensorLowering;
-  LogicalResult
-  lower(TensorEncodeOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
-    TransferPlan plan = TransferPlanner(/*explainDMA=*/false).planEncode(op);
-    if (failed(checkPlan(op, plan, TransferPlan::Kind::FoldToClone)))
-      return failure();
-    rewriter.replaceOpWithNewOp<AsyncCloneOp>(
-        op, op.getType(), adaptor.getSource(), adaptor.getSourceSize(),
-        adaptor.getResultSize(), op.getAffinityAttr());
-    return success();
-  }
-};
-
-struct SliceLowering : HostTensorLowering<TensorSliceOp> {
-  using HostTensorLowering::HostTensorLowering;
-  LogicalResult
-  lower(TensorSliceOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
-    TransferPlan plan = TransferPlanner(/*explainDMA=*/false).planSlice(op);
-    if (failed(checkPlan(op, plan, TransferPlan::Kind::Copy)))
-      return failure();
+  LogicalResult lowerCopy(TransferOpInterface op, const TransferPlan &plan,
+                          const TransferTensor &from, const TransferTensor &to,
+                          PatternRewriter &rewriter) const {
     Location loc = op.getLoc();
-    auto sourceType = cast<RankedTensorType>(op.getSourceEncoding());
-    auto resultType = cast<RankedTensorType>(op.getResultEncoding());
-    Value sourceSize = adaptor.getSourceSize();
-    Value resultSize = adaptor.getResultSize();
-    ByteRange source = buildRange(rewriter, loc, *plan.source, sourceType,
-                                  adaptor.getSourceEncodingDims(), sourceSize);
-    ByteRange target = buildRange(rewriter, loc, *plan.target, resultType,
-                                  adaptor.getResultEncodingDims(), resultSize);
+    Type resultType = op->getResult(0).getType();
+    AffinityAttr affinity = getAffinity(op);
+    ByteRange source = buildRange(rewriter, loc, *plan.source, from.getType(),
+                                  from.dims, from.size);
+    ByteRange target = buildRange(rewriter, loc, *plan.target, to.getType(),
+                                  to.dims, to.size);
     IndexArith math(rewriter, loc);
-    if (target.whole) {
+    Value base = to.resource;
+    OpFoldResult length;
+    if (op.isTiedTransfer()) {
+      length = plan.source->wholeStorage && !plan.target->wholeStorage
+                   ? target.length
+                   : source.length;
+    } else if (target.whole) {
       // The source range is the whole result.
-      OpFoldResult length =
-          source.whole ? OpFoldResult(resultSize) : source.length;
+      length = source.whole ? OpFoldResult(to.size) : source.length;
       OpFoldResult end = math.add(source.offset, length);
       SmallVector<Value, 5> v = vals(rewriter, loc, {source.offset, end});
-      rewriter.replaceOpWithNewOp<AsyncSliceOp>(
-          op, op.getType(), adaptor.getSource(), sourceSize, v[0], v[1],
-          resultSize, op.getAffinityAttr());
+      rewriter.replaceOpWithNewOp<AsyncSliceOp>(op, resultType, from.resource,
+                                                from.size, v[0], v[1], to.size,
+                                                affinity);
       return success();
+    } else {
+      length = source.whole ? target.length : source.length;
+      base = buildFreshResource(rewriter, loc, to.getType(), resultType,
+                                to.size, affinity);
     }
-    OpFoldResult length = source.whole ? target.length : source.length;
-    Value base = buildFreshResource(rewriter, loc, resultType, op.getType(),
-                                    resultSize, op.getAffinityAttr());
     OpFoldResult sourceEnd = math.add(source.offset, length);
     OpFoldResult targetEnd = math.add(target.offset, length);
     SmallVector<Value, 5> v = vals(
         rewriter, loc,
         {target.offset, targetEnd, source.offset, sourceEnd, length});
     rewriter.replaceOpWithNewOp<AsyncCopyOp>(
-        op, op.getType(), base, resultSize, v[0], v[1], adaptor.getSource(),
-        sourceSize, v[2], v[3], v[4], op.getAffinityAttr());
+        op, resultType, base, to.size, v[0], v[1], from.resource, from.size,
+        v[2], v[3], v[4], affinity);
     return success();
   }
-};
 
-struct UpdateLowering : HostTensorLowering<TensorUpdateOp> {
-  using HostTensorLowering::HostTensorLowering;
-  LogicalResult
-  lower(TensorUpdateOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
-    TransferPlan plan = TransferPlanner(/*explainDMA=*/false).planUpdate(op);
-    if (failed(checkPlan(op, plan, TransferPlan::Kind::Copy)))
-      return failure();
+  LogicalResult lowerFill(TransferOpInterface op, const TransferPlan &plan,
+                          const TransferTensor &to,
+                          PatternRewriter &rewriter) const {
     Location loc = op.getLoc();
-    auto updateType = cast<RankedTensorType>(op.getUpdateEncoding());
-    auto targetType = cast<RankedTensorType>(op.getTargetEncoding());
-    ByteRange source =
-        buildRange(rewriter, loc, *plan.source, updateType,
-                   adaptor.getUpdateEncodingDims(), adaptor.getUpdateSize());
-    ByteRange target =
-        buildRange(rewriter, loc, *plan.target, targetType,
-                   adaptor.getTargetEncodingDims(), adaptor.getTargetSize());
-    OpFoldResult length =
-        plan.source->wholeStorage && !plan.target->wholeStorage
-            ? target.length
-            : source.length;
+    Type resultType = op->getResult(0).getType();
+    AffinityAttr affinity = getAffinity(op);
+    FailureOr<Value> pattern =
+        buildPattern(rewriter, loc, op, plan, op.getFillValue(), cache);
+    if (failed(pattern))
+      return failure();
+    ByteRange range = buildRange(rewriter, loc, *plan.target, to.getType(),
+                                 to.dims, to.size);
+    Value base = to.resource;
+    if (!op.isTiedTransfer()) {
+      if (range.whole) {
+        rewriter.replaceOpWithNewOp<AsyncSplatOp>(op, resultType, *pattern,
+                                                  to.size, affinity);
+        return success();
+      }
+      // The pattern covers a part of the storage (the pads after the last
+      // row are left out): fill that part of a fresh resource.
+      base = buildFreshResource(rewriter, loc, to.getType(), resultType,
+                                to.size, affinity);
+    }
     IndexArith math(rewriter, loc);
-    OpFoldResult sourceEnd = math.add(source.offset, length);
-    OpFoldResult targetEnd = math.add(target.offset, length);
-    SmallVector<Value, 5> v = vals(
-        rewriter, loc,
-        {target.offset, targetEnd, source.offset, sourceEnd, length});
-    rewriter.replaceOpWithNewOp<AsyncCopyOp>(
-        op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(), v[0],
-        v[1], adaptor.getUpdate(), adaptor.getUpdateSize(), v[2], v[3], v[4],
-        op.getAffinityAttr());
+    OpFoldResult end = math.add(range.offset, range.length);
+    SmallVector<Value, 5> v =
+        vals(rewriter, loc, {range.offset, end, range.length}, cache, op);
+    rewriter.replaceOpWithNewOp<AsyncFillOp>(op, resultType, base, to.size,
+                                             v[0], v[1], v[2], *pattern,
+                                             affinity);
     return success();
   }
+
+  SymbolTableCollection &symbols;
+  /// Shared constants and casts; null when the driver may undo patterns.
+  HostTensorValueCache *cache;
 };
 
 struct LoadLowering : HostTensorLowering<TensorLoadOp> {
@@ -857,11 +807,10 @@ void populateEncodeHostTensorsPatterns(RewritePatternSet &patterns,
                                        SymbolTableCollection &symbols,
                                        HostTensorValueCache *cache) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<SizeOfLowering, EmptyLowering, ConstantLowering, CloneLowering,
-               EncodeLowering, SliceLowering, UpdateLowering, LoadLowering,
+  patterns.add<SizeOfLowering, EmptyLowering, ConstantLowering, LoadLowering,
                StoreLowering, DispatchLowering, ImportLowering,
                ExportLowering>(ctx, cache);
-  patterns.add<SplatLowering, FillLowering>(ctx, symbols, cache);
+  patterns.add<TransferLowering>(ctx, symbols, cache);
 }
 
 void configureEncodeHostTensorsTarget(ConversionTarget &target) {

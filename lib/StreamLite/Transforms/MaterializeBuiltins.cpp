@@ -6,13 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/Transforms/ParallelFunctions.h"
 #include "StreamLite/Transforms/Passes.h"
 #include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Threading.h"
 
-#include <mutex>
+#include <array>
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_MATERIALIZEBUILTINSPASS
@@ -23,10 +23,31 @@ using namespace mlir;
 using namespace layoutopt::stream_lite;
 
 namespace {
+/// The name of each builtin kind's dispatch statistic (BuiltinKinds.def).
+constexpr const char *kDispatchStatisticNames[] = {
+#define LAYOUT_OPT_BUILTIN_KIND(Enumerator, name, statistic, description)      \
+  statistic,
+#include "StreamLite/IR/BuiltinKinds.def"
+};
+
 struct MaterializeBuiltinsPass
     : public layoutopt::stream_lite::impl::MaterializeBuiltinsPassBase<
           MaterializeBuiltinsPass> {
   using MaterializeBuiltinsPassBase::MaterializeBuiltinsPassBase;
+  // A copy gets statistics of its own (the default member initializer).
+  MaterializeBuiltinsPass(const MaterializeBuiltinsPass &other)
+      : MaterializeBuiltinsPassBase(other) {}
+
+  /// Dispatches per builtin kind, one statistic each (BuiltinKinds.def).
+  std::array<Statistic, kNumBuiltinKinds> numDispatches = makeStatistics();
+
+  std::array<Statistic, kNumBuiltinKinds> makeStatistics() {
+    return {
+#define LAYOUT_OPT_BUILTIN_KIND(Enumerator, name, statistic, description)      \
+  Statistic(this, statistic, description),
+#include "StreamLite/IR/BuiltinKinds.def"
+    };
+  }
 
   void runOnOperation() override {
     if (testPlantMismatch)
@@ -42,26 +63,18 @@ struct MaterializeBuiltinsPass
     if (state.hasFailed())
       return signalPassFailure();
     const BuiltinMaterialization::Counts &counts = state.getCounts();
-    auto dispatches = [&](BuiltinKind kind) {
-      return counts.dispatches[static_cast<unsigned>(kind)];
-    };
     unsigned executables = 0;
     for (unsigned n : counts.executables)
       executables += n;
-    reportPassStatistics(
-        getOperation(), getArgument(),
-        {{&numDmaKept, "dma-kept", counts.dmaKept},
-         {&numEncodesFolded, "encodes-folded", counts.encodesFolded},
-         {&numRelayoutDispatches, "relayout-dispatches",
-          dispatches(BuiltinKind::Encode)},
-         {&numSliceDispatches, "slice-dispatches",
-          dispatches(BuiltinKind::Slice)},
-         {&numUpdateDispatches, "update-dispatches",
-          dispatches(BuiltinKind::Update)},
-         {&numFillDispatches, "fill-dispatches", dispatches(BuiltinKind::Fill)},
-         {&numSplatDispatches, "splat-dispatches",
-          dispatches(BuiltinKind::Splat)},
-         {&numBuiltinExecutables, "builtin-executables", executables}});
+    SmallVector<PassCount> stats = {
+        {&numDmaKept, "dma-kept", counts.dmaKept},
+        {&numEncodesFolded, "encodes-folded", counts.encodesFolded}};
+    for (unsigned kind = 0; kind < kNumBuiltinKinds; ++kind)
+      stats.push_back({&numDispatches[kind], kDispatchStatisticNames[kind],
+                       counts.dispatches[kind]});
+    stats.push_back(
+        {&numBuiltinExecutables, "builtin-executables", executables});
+    reportPassStatistics(getOperation(), getArgument(), stats);
   }
 
   FrozenRewritePatternSet makePatterns(BuiltinMaterialization &state) {
@@ -103,28 +116,21 @@ struct MaterializeBuiltinsPass
         tasks.push_back(&op);
     SmallVector<SmallVector<BuiltinMaterialization::PendingExecutable>>
         pending(tasks.size());
-    std::mutex mutex;
-    SmallVector<std::unique_ptr<Worker>> idle;
-    mlir::parallelForEach(
-        &getContext(), llvm::seq<size_t>(0, tasks.size()), [&](size_t i) {
-          std::unique_ptr<Worker> worker;
-          {
-            std::lock_guard<std::mutex> lock(mutex);
-            if (!idle.empty())
-              worker = idle.pop_back_val();
-          }
-          if (!worker) {
-            worker = std::make_unique<Worker>(module(), kernelOptions);
-            worker->patterns = makePatterns(worker->state);
-          }
-          applyPatternsOnceToAllOps(tasks[i], worker->patterns);
-          pending[i] = worker->state.takePendingExecutables();
-          std::lock_guard<std::mutex> lock(mutex);
-          idle.push_back(std::move(worker));
+    PerThreadStates<Worker> workers;
+    parallelForEachWithState(
+        &getContext(), tasks.size(), workers,
+        [&](size_t) {
+          auto worker = std::make_unique<Worker>(module(), kernelOptions);
+          worker->patterns = makePatterns(worker->state);
+          return worker;
+        },
+        [&](Worker &worker, size_t i) {
+          applyPatternsOnceToAllOps(tasks[i], worker.patterns);
+          pending[i] = worker.state.takePendingExecutables();
         });
     for (auto [task, executables] : llvm::zip_equal(tasks, pending))
       state.createExecutables(executables, task);
-    for (const std::unique_ptr<Worker> &worker : idle)
+    for (const std::unique_ptr<Worker> &worker : workers.getAll())
       state.merge(worker->state);
   }
 

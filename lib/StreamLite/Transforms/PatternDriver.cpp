@@ -9,14 +9,15 @@ using namespace mlir;
 namespace layoutopt::stream_lite {
 
 void applyPatternsOnceToAllOps(Operation *root,
-                               const FrozenRewritePatternSet &patterns) {
+                               const FrozenRewritePatternSet &patterns,
+                               bool includeRoot) {
   PatternApplicator applicator(patterns);
   applicator.applyDefaultCostModel();
   PatternRewriter rewriter(root->getContext());
   // Post-order: an op may replace or erase itself; what it inserts before
-  // itself is not visited.
+  // itself is not visited. The root comes last.
   root->walk([&](Operation *op) {
-    if (op == root)
+    if (op == root && !includeRoot)
       return;
     rewriter.setInsertionPoint(op);
     (void)applicator.matchAndRewrite(op, rewriter);

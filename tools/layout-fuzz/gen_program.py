@@ -33,6 +33,24 @@ About one seed in twenty instead builds a program with a static size near
 the int64 limit (a huge shape or tile); its header says
 `// EXPECT: clean-failure`: it must fail with a diagnostic (layout-run exit
 2 and `error:`), never run, crash or mismatch.
+
+With `--views` (`generate(seed, views=True)`, run_differential.py
+`--views`), every program also has one or two view-kernel steps (after the
+first encode, before the result goes back to dense, or both), drawn from a
+generator of their own so that the other steps stay those of the seed: a
+dispatch of a user kernel that sees its bindings as logical tensors
+(`!stream_lite.dispatch.tensor` views, spec section 11) in whatever layout
+the tensor has, loads a whole, partial or strided (2-3) region at constant
+or dynamic (index operand) offsets, computes elementwise with linalg
+(linalg.generic with arith add/sub/mul/max/negf/xori, or linalg.add; exact
+and deterministic), and stores the result whole into an untied writeonly
+result in the same or another layout, or back into its region of a tied
+readwrite result; the kernel takes its operands in dispatch order or in
+IREE's order (bindings, then scalars). Then, maybe, a relayout of the
+result, directly or after a move to another device (fused by
+--stream-lite-fuse-relayouts), or one that must not be fused: a second
+kernel reads both the result and its relayout (VIEW_STEP_RATE: the share of
+programs with such steps without `--views`; 0).
 """
 import random
 import sys
@@ -642,6 +660,240 @@ STEPS = [(step_transfer, 6), (step_encode, 2), (step_move, 2), (step_call, 1),
          (step_merge, 3)]
 
 
+# ---------------------------------------------------------------------------
+# User kernels that see their bindings as logical tensors (spec section 11):
+# `binding.subspan` -> `!stream_lite.dispatch.tensor<...>`, a strided region
+# loaded, computed on elementwise with linalg (exact, deterministic
+# operations), and stored whole into an untied writeonly result in another
+# layout, or back into the same region of a tied readwrite result. The
+# result may be relayouted right after (directly or after a move), which
+# --stream-lite-fuse-relayouts fuses, or combined with its own relayout by a
+# second kernel (the relayout's source then has another use: not fused).
+# These steps draw from their own generator (view_steps), so that the
+# programs of seeds without them do not change.
+
+VIEW = "!stream_lite.dispatch.tensor"
+
+
+def view_region(rng, t):
+    """(offsets, counts, strides, whole0): a region of t, each dim whole,
+    partial or strided (2-3); whole0 when dim 0 is loaded whole (its size
+    is then the dynamic dim of a dynamic tensor)."""
+    offsets, counts, strides = [], [], []
+    shape = t.shape
+    kind = rng.choice(["whole", "whole", "partial", "strided"])
+    for d in shape:
+        if kind == "whole" or rng.random() < 0.25:
+            offsets.append(0)
+            counts.append(d)
+            strides.append(1)
+            continue
+        s = rng.choice([2, 3]) if kind == "strided" and d > 1 else 1
+        o = rng.randint(0, d - 1)
+        n = rng.randint(1, (d - 1 - o) // s + 1)
+        offsets.append(o)
+        counts.append(n)
+        strides.append(s)
+    whole0 = offsets[0] == 0 and counts[0] == shape[0] and strides[0] == 1
+    return offsets, counts, strides, whole0
+
+
+def view_type(access, shape, dtype, enc, dynamic):
+    return "%s<%s:%s>" % (VIEW, access, ttype(shape, dtype, enc, dynamic))
+
+
+def view_elementwise(rng, dtype, nin):
+    """Body lines of a linalg.generic region over block arguments %in0..
+    (nin inputs) and %out: exact operations only."""
+    lines = []
+    if dtype.startswith("f"):
+        k = "%%kc = arith.constant %s : %s" % (str(rng.randint(-64, 64) / 4), dtype)
+        unary = [("arith.addf %s, %%kc : " + dtype, True), ("arith.subf %s, %%kc : " + dtype, True),
+                 ("arith.negf %s : " + dtype, False), ("arith.mulf %s, %%kc : " + dtype, True),
+                 ("arith.maximumf %s, %%kc : " + dtype, True)]
+        binary = ["arith.addf %s, %s : " + dtype, "arith.subf %s, %s : " + dtype,
+                  "arith.maximumf %s, %s : " + dtype]
+    else:
+        k = "%%kc = arith.constant %s" % const_value(rand_value(rng, dtype), dtype)
+        unary = [("arith.addi %s, %%kc : " + dtype, True), ("arith.xori %s, %%kc : " + dtype, True),
+                 ("arith.subi %%kc, %s : " + dtype, True), ("arith.muli %s, %%kc : " + dtype, True)]
+        binary = ["arith.addi %s, %s : " + dtype, "arith.xori %s, %s : " + dtype,
+                  "arith.subi %s, %s : " + dtype]
+    value = "%in0"
+    if nin == 2:
+        lines.append("%m0 = " + rng.choice(binary) % ("%in0", "%in1"))
+        value = "%m0"
+    op, uses_k = rng.choice(unary)
+    if uses_k:
+        lines.insert(0, k)
+    lines.append("%m1 = " + op % value)
+    lines.append("linalg.yield %%m1 : %s" % dtype)
+    return lines
+
+
+def view_kernel(p, rng, operands, tied, out_enc, nested=False):
+    """A dispatch of a new executable whose kernel loads one region of each
+    operand (all of t's shape) through a view, combines them elementwise and
+    stores the result whole into an untied result in `out_enc` (or, tied,
+    back into the region of operand 0). Returns the result Tensor."""
+    t = operands[0]
+    offsets, counts, strides, whole0 = view_region(rng, t)
+    rank = len(t.shape)
+    dyn_result = t.dynamic and whole0 and not tied
+    dynamic_offsets = rng.random() < 0.35
+    iree_order = rng.random() < 0.5
+    exe = "ex_view%d" % p.counter
+    p.counter += 1
+
+    # Kernel arguments.
+    in_bindings = ["%%b%d" % i for i in range(len(operands))]
+    out_binding = [] if tied else ["%bo"]
+    scalars = (["%n"] if t.dynamic else []) + (["%%o%d" % i for i in range(rank)] if dynamic_offsets else [])
+    if iree_order:
+        params = in_bindings + out_binding + scalars
+    else:
+        params = in_bindings + scalars + out_binding
+    sig = ", ".join("%s: %s" % (a, "index" if a in scalars else "!stream_lite.binding") for a in params)
+
+    vdims = "{%n}" if t.dynamic else ""
+    rshape = counts
+    rdims = "{%n}" if dyn_result else ""
+    rtensor = "tensor<%s>" % "x".join(["?" if (dyn_result and i == 0) else str(c) for i, c in enumerate(rshape)] + [t.dtype])
+    offs = ", ".join(("%%o%d" % i) if dynamic_offsets else str(o) for i, o in enumerate(offsets))
+    sizes = ", ".join("%n" if i == 0 and dyn_result else str(c)
+                      for i, c in enumerate(counts))
+    strd = ", ".join(map(str, strides))
+    body = ["%c0 = arith.constant 0 : index"]
+    loaded = []
+    access = "readwrite" if tied else "readonly"
+    for i, (b, op) in enumerate(zip(in_bindings, operands)):
+        vt = view_type(access, op.shape, op.dtype, op.enc, op.dynamic)
+        body.append("%%v%d = stream_lite.binding.subspan %s[%%c0] : !stream_lite.binding -> %s%s" % (i, b, vt, vdims))
+        body.append("%%x%d = stream_lite.dispatch.tensor.load %%v%d, offsets = [%s], sizes = [%s], strides = [%s] : %s%s -> %s" % (
+            i, i, offs, sizes, strd, vt, vdims, rtensor))
+        loaded.append("%%x%d" % i)
+    ident = "affine_map<(%s) -> (%s)>" % (", ".join("d%d" % i for i in range(rank)),
+                                         ", ".join("d%d" % i for i in range(rank)))
+    empty_dims = "%n" if dyn_result else ""
+    form = rng.choice(["generic", "generic", "generic", "named"]) if len(operands) == 1 else "generic"
+    if form == "named":
+        body.append("%%e = tensor.empty(%s) : %s" % (empty_dims, rtensor))
+        body.append("%%s = linalg.add ins(%%x0, %%x0 : %s, %s) outs(%%e : %s) -> %s" % (
+            rtensor, rtensor, rtensor, rtensor))
+    else:
+        region = view_elementwise(rng, t.dtype, len(operands))
+        if tied and rng.random() < 0.5:
+            # In place on the loaded tensor (outs only), as IREE writes it.
+            body.append("%%s = linalg.generic {indexing_maps = [%s], iterator_types = [%s]} outs(%%x0 : %s) {" % (
+                ident, ", ".join(['"parallel"'] * rank), rtensor))
+            body.append("^bb0(%%in0: %s):" % t.dtype)
+        else:
+            body.append("%%e = tensor.empty(%s) : %s" % (empty_dims, rtensor))
+            body.append("%%s = linalg.generic {indexing_maps = [%s], iterator_types = [%s]} ins(%s : %s) outs(%%e : %s) {" % (
+                ", ".join([ident] * (len(operands) + 1)), ", ".join(['"parallel"'] * rank),
+                ", ".join(loaded), ", ".join([rtensor] * len(operands)), rtensor))
+            body.append("^bb0(%s, %%out: %s):" % (", ".join("%%in%d: %s" % (i, t.dtype) for i in range(len(operands))), t.dtype))
+        body += ["  " + line for line in region]
+        body.append("} -> %s" % rtensor)
+    if tied:
+        vt = view_type("readwrite", t.shape, t.dtype, t.enc, t.dynamic)
+        body.append("stream_lite.dispatch.tensor.store %%s, %%v0, offsets = [%s], sizes = [%s], strides = [%s] : %s -> %s%s" % (
+            offs, sizes, strd, rtensor, vt, vdims))
+    else:
+        ot = view_type("writeonly", rshape, t.dtype, out_enc, dyn_result)
+        body.append("%%ov = stream_lite.binding.subspan %%bo[%%c0] : !stream_lite.binding -> %s%s" % (ot, rdims))
+        body.append("stream_lite.dispatch.tensor.store %%s, %%ov, offsets = [%s], sizes = [%s], strides = [%s] : %s -> %s%s" % (
+            ", ".join(["0"] * rank), sizes, ", ".join(["1"] * rank), rtensor, ot, rdims))
+    body.append("return")
+    p.toplevel_exec(exe, """stream_lite.executable private @%s {
+  stream_lite.executable.export public @entry
+  builtin.module {
+    func.func @entry(%s) {
+%s
+    }
+  }
+}""" % (exe, sig, "\n".join("      " + line for line in body)))
+
+    # The dispatch: resource operands, then the scalars in kernel order.
+    args, types = [], []
+    for op in operands:
+        args.append(op.value)
+        types.append("%s%s in %s{%s}" % (op.type(), op.dims(), op.res(), op.size))
+    if t.dynamic:
+        args.append("%d")
+        types.append("index")
+    if dynamic_offsets:
+        for o in offsets:
+            args.append(p.const(o))
+            types.append("index")
+    name = p.fresh("vk")
+    if tied:
+        p.emit("%s = stream_lite.tensor.dispatch %s@%s::@entry(%s) : (%s) -> %s%s in %s as %s{%s}" % (
+            name, p.on(t.dev), exe, ", ".join(args), ", ".join(types), t.type(), t.dims(), t.value,
+            t.res(), t.size))
+        return t.with_value(name)
+    rtype = ttype(rshape, t.dtype, out_enc, dyn_result)
+    size = p.sizeof(t.dev, rtype, rdims and "{%d}")
+    p.emit("%s = stream_lite.tensor.dispatch %s@%s::@entry(%s) : (%s) -> %s%s in %s<*>{%s}" % (
+        name, p.on(t.dev), exe, ", ".join(args), ", ".join(types), rtype, rdims and "{%d}", RES, size))
+    return Tensor(name, rshape, t.dtype, out_enc, dyn_result, size, t.dev, t.dev)
+
+
+def step_view_kernel(p, t, devices):
+    """A user kernel with views (see view_kernel), then maybe a relayout of
+    its result that fuse-relayouts fuses (on the device, or after a move to
+    another one), or one it must not (the result has another use: a second
+    kernel reads the result and its relayout)."""
+    rng = p.rng
+    kinds = dict((d[0], d[1]) for d in devices)
+    tied = rng.random() < 0.25
+    # The operand's encoding again, unless it is an intent that only its
+    # creator's device resolves (a matmul encoding moved to a padding device).
+    same = rng.random() < 0.2
+    if same and not (is_unserialized(t.enc) and t.layout_dev != t.dev):
+        out_enc = t.enc
+    else:
+        out_enc = rand_encoding(rng, kinds[t.dev], t.shape, t.dtype, t.dynamic)
+    r = view_kernel(p, rng, [t], tied, out_enc)
+    after = rng.choice(["none", "encode", "encode", "move-encode", "second-use"])
+    if after == "none":
+        return r
+    if after == "move-encode":
+        r = step_move(p, r, devices)
+    if after in ("encode", "move-encode"):
+        return step_encode(p, r, devices)
+    # second-use: E = encode(r), then out = f(r, E) (the encode's source has
+    # another use; the two operands have different layouts).
+    e = step_encode(p, r, devices)
+    out_enc = rand_encoding(rng, kinds[r.dev], r.shape, r.dtype, r.dynamic)
+    return view_kernel(p, rng, [r, e], False, out_enc)
+
+
+def view_steps(p, t, devices, seed, where, force=False):
+    """The hook: maybe view-kernel steps at `where` ("first" after the
+    initial encode, "last" before the result goes back to dense), drawn
+    from a generator of their own. `force` (--views): every program has at
+    least one. Returns the tensor and the step names."""
+    vrng = random.Random(seed * 104729 + 17)
+    enabled = force or vrng.random() < VIEW_STEP_RATE
+    spots = vrng.choice([["first"], ["last"], ["first", "last"]]) if enabled else []
+    for _ in range(["first", "last"].index(where) + 1):
+        vrng.random()
+    if where not in spots:
+        return t, []
+    saved = p.rng
+    p.rng = random.Random(vrng.random())
+    try:
+        t = step_view_kernel(p, t, devices)
+    finally:
+        p.rng = saved
+    return t, ["view_kernel"]
+
+
+# Programs that get view-kernel steps when not forced.
+VIEW_STEP_RATE = 0.0
+
+
 # Static sizes near the int64 limit: each must be a clean error.
 HUGE = [
     ("tensor<4611686018427387904x4xf32>", 2, "f32"),
@@ -679,9 +931,10 @@ def generate_huge(seed, rng):
     return "\n".join(lines) + "\n"
 
 
-def generate(seed, huge=True):
+def generate(seed, huge=True, views=False):
     """The program of `seed`; without `huge`, a seed that would give a
-    program near the int64 limits gives an ordinary one instead."""
+    program near the int64 limits gives an ordinary one instead. With
+    `views`, the program has at least one view-kernel step."""
     rng = random.Random(seed)
     if rng.random() < 0.05 and huge:
         return generate_huge(seed, rng)
@@ -711,11 +964,13 @@ def generate(seed, huge=True):
         p.on(dev), in_type, in_type, dims, RES, s0))
     t = Tensor("%a", shape, dtype, None, dynamic, s0, dev, dev, "external")
     t = step_encode(p, t, devices)
-    names = []
+    t, names = view_steps(p, t, devices, seed, "first", views)
     for _ in range(rng.randint(1, 4)):
         step = rng.choices([s for s, _ in STEPS], [w for _, w in STEPS])[0]
         names.append(step.__name__[5:])
         t = step(p, t, devices)
+    t, more = view_steps(p, t, devices, seed, "last", views)
+    names += more
 
     out_dense = ttype(t.shape, dtype, dynamic_first=t.dynamic)
     s9 = p.sizeof(t.dev, out_dense, t.dims())
@@ -741,4 +996,5 @@ def generate(seed, huge=True):
 
 
 if __name__ == "__main__":
-    sys.stdout.write(generate(int(sys.argv[1]), "--no-huge" not in sys.argv))
+    sys.stdout.write(generate(int(sys.argv[1]), "--no-huge" not in sys.argv,
+                              "--views" in sys.argv))

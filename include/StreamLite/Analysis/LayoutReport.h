@@ -63,8 +63,12 @@ struct TransferEntry {
   std::string kind;
   bool dma;
   /// DMA: the bytes of the memcpy or memset; dispatch: the logical bytes
-  /// the kernel writes. Unknown for dynamic sizes.
+  /// the kernel writes; fused: the logical bytes of the relayout that
+  /// fuse-relayouts removed. Unknown for dynamic sizes.
   std::optional<int64_t> bytes;
+  /// A relayout fused into the user kernel that produces its data (the
+  /// dispatch's `stream_lite.fused_relayouts`): nothing moves it any more.
+  bool fused = false;
 };
 
 struct LayoutReport {

@@ -41,6 +41,12 @@ def StreamLite_Dialect : Dialect {
     /// ops nested under a function or module.
     static constexpr ::llvm::StringLiteral kAffinityAttrName = "stream_lite.affinity";
 
+    /// Name of the discardable attribute `--stream-lite-fuse-relayouts`
+    /// puts on a dispatch: the indices of the results whose relayout it
+    /// fused into the kernel (the layout report counts their bytes).
+    static constexpr ::llvm::StringLiteral kFusedRelayoutsAttrName =
+        "stream_lite.fused_relayouts";
+
     /// Per-type facts an op verifier established once. A tensor type is
     /// immortal in its context and these checks are pure functions of it,
     /// so each verification of each op that names the type need not redo

@@ -337,6 +337,29 @@ void ReportBuilder::addTransfer(Operation *op, StringRef function) {
   auto dispatch = dyn_cast<TensorDispatchOp>(op);
   if (!dispatch || dispatch.getEntryPoints().size() != 1)
     return;
+  // Relayouts fused into this (user) dispatch: the bytes they would have
+  // moved, the logical bytes of each result the kernel now writes in the
+  // target layout.
+  if (auto fused = dispatch->getAttrOfType<DenseI64ArrayAttr>(
+          StreamLiteDialect::kFusedRelayoutsAttrName)) {
+    ValueRange dims = dispatch.getResultEncodingDims();
+    auto types = dispatch.getResultEncodings();
+    for (int64_t index : fused.asArrayRef()) {
+      if (index < 0 || index >= static_cast<int64_t>(types.size()))
+        continue;
+      unsigned first = 0;
+      for (int64_t i = 0; i < index; ++i)
+        first += cast<RankedTensorType>(cast<TypeAttr>(types[i]).getValue())
+                     .getNumDynamicDims();
+      auto type = cast<RankedTensorType>(cast<TypeAttr>(types[index]).getValue());
+      TransferEntry entry{op, function.str(), deviceOf(op), "encode", false,
+                          bytesOf(type,
+                                  dims.slice(first, type.getNumDynamicDims()),
+                                  false)};
+      entry.fused = true;
+      report.transfers.push_back(entry);
+    }
+  }
   StringRef name =
       cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]).getRootReference();
   if (!name.consume_front("__builtin_"))
@@ -445,8 +468,12 @@ void printTable(llvm::raw_ostream &os, StringRef title,
 }
 
 struct Totals {
-  int64_t logical = 0, physical = 0, dma = 0, dispatch = 0;
+  int64_t logical = 0, physical = 0, dma = 0, dispatch = 0, fused = 0;
 };
+
+StringRef pathOf(const TransferEntry &entry) {
+  return entry.fused ? "fused" : entry.dma ? "dma" : "dispatch";
+}
 
 Totals getTotals(const LayoutReport &report) {
   Totals totals;
@@ -457,7 +484,9 @@ Totals getTotals(const LayoutReport &report) {
     }
   for (const TransferEntry &entry : report.transfers)
     if (entry.bytes)
-      (entry.dma ? totals.dma : totals.dispatch) += *entry.bytes;
+      (entry.fused ? totals.fused
+       : entry.dma ? totals.dma
+                   : totals.dispatch) += *entry.bytes;
   return totals;
 }
 } // namespace
@@ -507,7 +536,7 @@ void writeLayoutReportJson(const LayoutReport &report, llvm::raw_ostream &os) {
           json.attribute("loc", printedLoc(entry.op->getLoc()));
           json.attribute("kind", entry.kind);
           json.attribute("device", entry.device);
-          json.attribute("path", entry.dma ? "dma" : "dispatch");
+          json.attribute("path", pathOf(entry));
           optionalNumber(json, "bytes", entry.bytes);
         });
     });
@@ -517,6 +546,7 @@ void writeLayoutReportJson(const LayoutReport &report, llvm::raw_ostream &os) {
       json.attribute("physical_bytes", totals.physical);
       json.attribute("dma_bytes", totals.dma);
       json.attribute("dispatch_bytes", totals.dispatch);
+      json.attribute("fused_bytes", totals.fused);
     });
   });
   os << "\n";
@@ -546,13 +576,14 @@ void printLayoutReportTable(const LayoutReport &report,
   rows = {{"function", "kind", "location", "device", "path", "bytes"}};
   for (const TransferEntry &entry : report.transfers)
     rows.push_back({entry.function, entry.kind, printedLoc(entry.op->getLoc()),
-                    entry.device, entry.dma ? "dma" : "dispatch",
+                    entry.device, pathOf(entry).str(),
                     formatBytes(entry.bytes)});
   printTable(os, "transfers:", rows);
   Totals totals = getTotals(report);
   os << "totals: " << totals.logical << " logical bytes, " << totals.physical
      << " physical bytes, " << totals.dma << " bytes by DMA, "
-     << totals.dispatch << " bytes by builtin dispatches\n";
+     << totals.dispatch << " bytes by builtin dispatches, " << totals.fused
+     << " bytes of relayouts fused into kernels\n";
 }
 
 } // namespace layoutopt::stream_lite

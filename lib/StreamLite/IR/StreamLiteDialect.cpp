@@ -127,6 +127,14 @@ LogicalResult StreamLiteDialect::verifyOperationAttribute(Operation *op,
                                << attr.getValue();
     return success();
   }
+  if (attr.getName() == kFusedRelayoutsAttrName) {
+    if (!isa<TensorDispatchOp>(op) || !isa<DenseI64ArrayAttr>(attr.getValue()))
+      return op->emitOpError()
+             << "'" << kFusedRelayoutsAttrName
+             << "' must be an array<i64> of result indices on a "
+                "stream_lite.tensor.dispatch";
+    return success();
+  }
   return op->emitOpError() << "unknown stream_lite attribute '"
                            << attr.getName().getValue() << "'";
 }

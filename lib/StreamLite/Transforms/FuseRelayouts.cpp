@@ -279,6 +279,15 @@ private:
                          describeLayout(resultType.getEncoding()),
                          describeBytes(resultType, to))
                .str();
+    SmallVector<int64_t> fusedResults;
+    if (auto known = dispatch->getAttrOfType<DenseI64ArrayAttr>(
+            StreamLiteDialect::kFusedRelayoutsAttrName))
+      fusedResults.assign(known.asArrayRef().begin(),
+                          known.asArrayRef().end());
+    fusedResults.push_back(resultIndex);
+    dispatch->setAttr(StreamLiteDialect::kFusedRelayoutsAttrName,
+                      DenseI64ArrayAttr::get(module.getContext(),
+                                             fusedResults));
     encode.getResult().replaceAllUsesWith(produced);
     encode.erase();
     ++stats.fused;

@@ -171,3 +171,11 @@ func.func @other_encoding(%v: !stream_lite.dispatch.tensor<readonly:tensor<4xf32
   %x = stream_lite.dispatch.tensor.load %v, offsets = [0], sizes = [4], strides = [1] : !stream_lite.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32, #stream_lite.identity>
   return
 }
+
+// -----
+
+// Tests that the fused-relayouts marker is a list of result indices on a dispatch.
+// expected-error @+1 {{'func.func' op 'stream_lite.fused_relayouts' must be an array<i64> of result indices on a stream_lite.tensor.dispatch}}
+func.func @fused_marker() attributes {stream_lite.fused_relayouts = array<i64: 0>} {
+  return
+}

@@ -29,7 +29,7 @@ stream_lite.executable private @ex {
 // transfer's sizes are the dense size.
 // CHECK-LABEL: func.func @through_transfer
 // CHECK: %[[SIZE:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<3x5xf32> : index
-// CHECK: %[[D:.+]] = stream_lite.tensor.dispatch on(#stream_lite.affinity<@cpu>) @ex::@produce(%{{.+}}) : (tensor<3x5xf32> in !stream_lite.resource<*>{%{{.+}}}) -> tensor<3x5xf32> in !stream_lite.resource<*>{%[[SIZE]]}
+// CHECK: %[[D:.+]] = stream_lite.tensor.dispatch on(#stream_lite.affinity<@cpu>) @ex::@produce(%{{.+}}) {stream_lite.fused_relayouts = array<i64: 0>} : (tensor<3x5xf32> in !stream_lite.resource<*>{%{{.+}}}) -> tensor<3x5xf32> in !stream_lite.resource<*>{%[[SIZE]]}
 // CHECK: %[[T:.+]] = stream_lite.async.transfer %[[D]] : !stream_lite.resource<*>{%[[SIZE]]} from(#stream_lite.affinity<@cpu>) -> to(#stream_lite.affinity<@host>) !stream_lite.resource<external>{%[[SIZE]]}
 // CHECK-NOT: stream_lite.tensor.encode
 // CHECK: return %[[T]]
@@ -70,7 +70,7 @@ stream_lite.executable private @ex {
 }
 
 // CHECK-LABEL: func.func @shared
-// CHECK: stream_lite.tensor.dispatch @ex_fused0::@splat() : () -> tensor<4x4xf32> in !stream_lite.resource<*>
+// CHECK: stream_lite.tensor.dispatch @ex_fused0::@splat() {stream_lite.fused_relayouts = array<i64: 0>} : () -> tensor<4x4xf32> in !stream_lite.resource<*>
 // CHECK: stream_lite.tensor.dispatch @ex::@splat() : () -> tensor<4x4xf32, #stream_lite.layout
 func.func @shared() -> (!stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
   %dsz = stream_lite.tensor.sizeof tensor<4x4xf32> : index

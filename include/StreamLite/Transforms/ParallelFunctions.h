@@ -1,4 +1,4 @@
-//===- ParallelFunctions.h - functions in parallel ----------*- C++ -*-===//
+//===- ParallelFunctions.h - functions in parallel --------------*- C++ -*-===//
 //
 // The one driver of the passes that rewrite a module's functions in
 // parallel themselves (materialize-builtins, encode-host-tensors,

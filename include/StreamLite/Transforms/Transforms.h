@@ -32,6 +32,11 @@
 
 #include <memory>
 
+namespace mlir {
+class DominanceInfo;
+class LLVMTypeConverter;
+} // namespace mlir
+
 namespace layoutopt::stream_lite {
 
 /// Applies the best matching pattern once to every op nested in `root`
@@ -307,6 +312,32 @@ bool hasBoundedByteImage(mlir::RankedTensorType type,
 void configureEncodeHostTensorsTarget(mlir::ConversionTarget &target);
 
 //===----------------------------------------------------------------------===//
+// Runtime checks (--stream-lite-check-resource-sizes,
+// --stream-lite-remove-redundant-asserts)
+//===----------------------------------------------------------------------===//
+
+struct ResourceSizeChecks {
+  unsigned inserted = 0;  // cf.assert checks inserted
+  unsigned dominated = 0; // checks left out: a dominating one made them
+};
+
+/// Before every EncodedTensorOpInterface op nested in `root` (executables
+/// excepted), asserts that each resource size it names for a tensor of a
+/// serialized layout is at least the tensor's storage size
+/// (`tensor.sizeof` of the type), unless a check of the same size, type
+/// and dims dominates it (`dominance` answers for `root`'s regions). Run
+/// after specialize-encodings; messages have the format of the runtime
+/// checks.
+ResourceSizeChecks insertResourceSizeChecks(mlir::Operation *root,
+                                            mlir::DominanceInfo &dominance);
+
+/// Erases every `cf.assert` nested in `root` whose condition (the same
+/// value) a dominating `cf.assert` asserted: it can never fail. Linear in
+/// the ops. Returns how many it erased.
+uint64_t removeRedundantAsserts(mlir::Operation *root,
+                                mlir::DominanceInfo &dominance);
+
+//===----------------------------------------------------------------------===//
 // Asserts to LLVM (--stream-lite-convert-asserts-to-llvm)
 //===----------------------------------------------------------------------===//
 
@@ -315,6 +346,20 @@ void configureEncodeHostTensorsTarget(mlir::ConversionTarget &target);
 /// messages share one global). Returns how many asserts it lowered; fails
 /// (with an error) when `puts` or `abort` is declared with another type.
 mlir::FailureOr<unsigned> convertAssertsToLLVM(mlir::ModuleOp module);
+
+//===----------------------------------------------------------------------===//
+// Host program to LLVM (--stream-lite-convert-host-to-llvm)
+//===----------------------------------------------------------------------===//
+
+/// Upstream's memref, arith, index, complex, cf, ub and func lowerings to
+/// the LLVM dialect, and ours ahead of them (contiguous copies and views,
+/// aligned allocations), over one type converter and one collection of
+/// symbol tables, which every pattern that looks symbols up or adds them
+/// shares. For one dialect conversion (the pass applies it a function at a
+/// time).
+void populateHostToLLVMPatterns(mlir::LLVMTypeConverter &converter,
+                                mlir::RewritePatternSet &patterns,
+                                mlir::SymbolTableCollection &symbolTables);
 
 //===----------------------------------------------------------------------===//
 // Static buffer deallocation (--stream-lite-deallocate-buffers)

@@ -307,7 +307,8 @@ void ReportBuilder::addTransfer(Operation *op, StringRef function) {
   if (auto transfer = dyn_cast<TransferOpInterface>(op)) {
     std::optional<TransferTensor> source = transfer.getTransferSource();
     TransferTensor target = transfer.getTransferTarget();
-    TransferPlan plan = TransferPlanner().plan(transfer, source, target, symbols);
+    TransferPlan plan =
+        TransferPlanner().plan(transfer, source, target, symbols);
     // DMA moves the source's span (a fill's target span); a dispatch moves
     // the logical bytes of the region it writes: the whole target, the
     // whole source written into a region of it, or the region itself.

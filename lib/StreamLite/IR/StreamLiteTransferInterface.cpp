@@ -18,7 +18,8 @@ namespace layoutopt::stream_lite {
 // Regions
 //===----------------------------------------------------------------------===//
 
-TensorRegion TensorRegion::whole(RankedTensorType type, ValueRange dynamicDims) {
+TensorRegion TensorRegion::whole(RankedTensorType type,
+                                 ValueRange dynamicDims) {
   TensorRegion region;
   region.type = type;
   Builder builder(type.getContext());
@@ -70,7 +71,8 @@ TransferTensor regionOf(Value resource, Value size, TypeAttr type,
   tensor.resource = resource;
   tensor.size = size;
   tensor.dims = dims;
-  tensor.region = TensorRegion::region(tensorType(type), dims, offsets, lengths);
+  tensor.region =
+      TensorRegion::region(tensorType(type), dims, offsets, lengths);
   return tensor;
 }
 

@@ -216,26 +216,24 @@ struct TransferMaterialization
 
   LogicalResult matchAndRewrite(TransferOpInterface op,
                                 PatternRewriter &rewriter) const override {
+    std::optional<TransferTensor> source = op.getTransferSource();
+    TransferTensor target = op.getTransferTarget();
     // Equal types move no byte, whatever the encoding (even one the planner
     // cannot read): a relayout between them folds to its source.
-    if (op.getTransferMode() == TransferMode::Relayout) {
-      TransferTensor source = *op.getTransferSource();
-      TransferTensor target = op.getTransferTarget();
-      if (source.getType() == target.getType()) {
-        TransferPlan plan;
-        plan.kind = TransferPlan::Kind::FoldToClone;
-        plan.explanation =
-            "folds away: the source and result types are equal";
-        (void)report(op, plan);
-        if (source.resource.getType() == target.resource.getType())
-          rewriter.replaceOp(op, source.resource);
-        else
-          op.replaceWithClone(rewriter);
-        return success();
-      }
+    if (op.getTransferMode() == TransferMode::Relayout &&
+        source->getType() == target.getType()) {
+      TransferPlan plan;
+      plan.kind = TransferPlan::Kind::FoldToClone;
+      plan.explanation = "folds away: the source and result types are equal";
+      (void)report(op, plan);
+      if (source->resource.getType() == target.resource.getType())
+        rewriter.replaceOp(op, source->resource);
+      else
+        op.replaceWithClone(rewriter);
+      return success();
     }
-    TransferPlanner planner = state.planner();
-    TransferPlan plan = planWith(op, planner);
+    TransferPlan plan =
+        state.planner().plan(op, source, target, state.getSymbols());
     if (failed(report(op, plan)))
       return rewriter.notifyMatchFailure(op, "the transfer cannot be planned");
     if (plan.kind == TransferPlan::Kind::FoldToClone) {

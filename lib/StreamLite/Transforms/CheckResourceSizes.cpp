@@ -1,6 +1,7 @@
 //===- CheckResourceSizes.cpp - resources hold their tensors' storage -----===//
 //
-// --stream-lite-check-resource-sizes: after specialize-encodings, asserts
+// insertResourceSizeChecks and --stream-lite-check-resource-sizes, a
+// driver over it: after specialize-encodings, asserts
 // that each resource size a tensor-phase op names is at least the storage
 // size of its tensor under the resolved layout. The ops say which tensors
 // they touch and in which resources through EncodedTensorOpInterface; the
@@ -13,6 +14,7 @@
 #include "StreamLite/IR/StreamLiteDialect.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/Transforms/Passes.h"
+#include "StreamLite/Transforms/Transforms.h"
 #include "RuntimeCheckMessage.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -29,6 +31,88 @@ using namespace mlir;
 using namespace layoutopt::stream_lite;
 using layoutopt::stream_lite::detail::formatCheckMessage;
 
+ResourceSizeChecks
+layoutopt::stream_lite::insertResourceSizeChecks(Operation *root,
+                                                 DominanceInfo &dominance) {
+  SmallVector<EncodedTensorOpInterface> ops;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    // Kernels are generated for their bindings' sizes.
+    if (isa<ExecutableOp>(op))
+      return WalkResult::skip();
+    if (auto tensorOp = dyn_cast<EncodedTensorOpInterface>(op))
+      ops.push_back(tensorOp);
+    return WalkResult::advance();
+  });
+  OpBuilder builder(root->getContext());
+  ResourceSizeChecks counts;
+  // A check of a size, type and dims that a check before already made
+  // (one that dominates this op) cannot fail: the first would have
+  // aborted. Most ops name sizes an earlier op checked (10843 checks of
+  // which 97% were redundant on a 10k-op module), and each check is a
+  // sizeof, a compare and an assert for every pass until
+  // remove-redundant-asserts. A few places are kept per check (more,
+  // in sibling branches, are checked again) so that this stays linear.
+  struct Checked {
+    SmallVector<Value> dims;
+    Operation *op;
+  };
+  llvm::DenseMap<std::pair<Value, Type>, SmallVector<Checked, 2>> checked;
+  constexpr size_t kMaxPlacesPerCheck = 4;
+  // Printing a type with its layout costs more than the rest of a check;
+  // a function names few distinct types.
+  llvm::DenseMap<Type, std::string> typeTexts;
+  for (EncodedTensorOpInterface op : ops) {
+    builder.setInsertionPoint(op);
+    Location loc = op.getLoc();
+    for (const EncodedTensor &tensor : op.getEncodedTensors()) {
+      // A `Describes` tensor (sizeof) has no resource; a result's size is
+      // defined before the op, like an operand's.
+      if (tensor.role == TensorRole::Describes || !tensor.size)
+        continue;
+      // Only tensors whose bytes have a known size (a dispatch may name
+      // types it treats as opaque bytes).
+      RankedTensorType type = tensor.getType();
+      if (type.getEncoding()) {
+        SerializableEncodingAttrInterface encoding =
+            getSerializableEncoding(type);
+        if (!encoding || !encoding.isSerialized())
+          continue;
+      }
+      // The usual case, a size that is the sizeof of this very type and
+      // dims, needs no check.
+      if (auto sizeOf = tensor.size.getDefiningOp<TensorSizeOfOp>())
+        if (sizeOf.getEncoding() == type &&
+            llvm::equal(sizeOf.getEncodingDims(), tensor.dims))
+          continue;
+      SmallVector<Checked, 2> &places = checked[{tensor.size, Type(tensor.getType())}];
+      if (llvm::any_of(places, [&](const Checked &place) {
+            return llvm::equal(place.dims, tensor.dims) &&
+                   dominance.dominates(place.op, op);
+          })) {
+        ++counts.dominated;
+        continue;
+      }
+      if (places.size() < kMaxPlacesPerCheck)
+        places.push_back({llvm::to_vector(tensor.dims), op});
+      Value storage = TensorSizeOfOp::create(
+          builder, loc, builder.getIndexType(), tensor.type, tensor.dims,
+          AffinityAttr());
+      Value holds = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ule, storage, tensor.size);
+      std::string &typeText = typeTexts[tensor.getType()];
+      if (typeText.empty())
+        llvm::raw_string_ostream(typeText) << tensor.getType();
+      std::string what;
+      llvm::raw_string_ostream os(what);
+      os << "resource of the " << tensor.name
+         << " is smaller than the storage of " << typeText;
+      cf::AssertOp::create(builder, loc, holds, formatCheckMessage(op, what));
+      ++counts.inserted;
+    }
+  }
+  return counts;
+}
+
 namespace {
 
 struct CheckResourceSizesPass
@@ -37,89 +121,15 @@ struct CheckResourceSizesPass
   using CheckResourceSizesPassBase::CheckResourceSizesPassBase;
 
   void runOnOperation() override {
-    SmallVector<EncodedTensorOpInterface> ops;
-    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      // Kernels are generated for their bindings' sizes.
-      if (isa<ExecutableOp>(op))
-        return WalkResult::skip();
-      if (auto tensorOp = dyn_cast<EncodedTensorOpInterface>(op))
-        ops.push_back(tensorOp);
-      return WalkResult::advance();
-    });
-    OpBuilder builder(&getContext());
-    unsigned inserted = 0, skipped = 0;
-    // A check of a size, type and dims that a check before already made
-    // (one that dominates this op) cannot fail: the first would have
-    // aborted. Most ops name sizes an earlier op checked (10843 checks of
-    // which 97% were redundant on a 10k-op module), and each check is a
-    // sizeof, a compare and an assert for every pass until
-    // remove-redundant-asserts. A few places are kept per check (more,
-    // in sibling branches, are checked again) so that this stays linear.
-    DominanceInfo &dominance = getAnalysis<DominanceInfo>();
-    struct Checked {
-      SmallVector<Value> dims;
-      Operation *op;
-    };
-    llvm::DenseMap<std::pair<Value, Type>, SmallVector<Checked, 2>> checked;
-    constexpr size_t kMaxPlacesPerCheck = 4;
-    // Printing a type with its layout costs more than the rest of a check;
-    // a function names few distinct types.
-    llvm::DenseMap<Type, std::string> typeTexts;
-    for (EncodedTensorOpInterface op : ops) {
-      builder.setInsertionPoint(op);
-      Location loc = op.getLoc();
-      for (const EncodedTensor &tensor : op.getEncodedTensors()) {
-        // A `Describes` tensor (sizeof) has no resource; a result's size is
-        // defined before the op, like an operand's.
-        if (tensor.role == TensorRole::Describes || !tensor.size)
-          continue;
-        // Only tensors whose bytes have a known size (a dispatch may name
-        // types it treats as opaque bytes).
-        RankedTensorType type = tensor.getType();
-        if (type.getEncoding()) {
-          SerializableEncodingAttrInterface encoding =
-              getSerializableEncoding(type);
-          if (!encoding || !encoding.isSerialized())
-            continue;
-        }
-        // The usual case, a size that is the sizeof of this very type and
-        // dims, needs no check.
-        if (auto sizeOf = tensor.size.getDefiningOp<TensorSizeOfOp>())
-          if (sizeOf.getEncoding() == type &&
-              llvm::equal(sizeOf.getEncodingDims(), tensor.dims))
-            continue;
-        SmallVector<Checked, 2> &places = checked[{tensor.size, Type(tensor.getType())}];
-        if (llvm::any_of(places, [&](const Checked &place) {
-              return llvm::equal(place.dims, tensor.dims) &&
-                     dominance.dominates(place.op, op);
-            })) {
-          ++skipped;
-          continue;
-        }
-        if (places.size() < kMaxPlacesPerCheck)
-          places.push_back({llvm::to_vector(tensor.dims), op});
-        Value storage = TensorSizeOfOp::create(
-            builder, loc, builder.getIndexType(), tensor.type, tensor.dims,
-            AffinityAttr());
-        Value holds = arith::CmpIOp::create(
-            builder, loc, arith::CmpIPredicate::ule, storage, tensor.size);
-        std::string &typeText = typeTexts[tensor.getType()];
-        if (typeText.empty())
-          llvm::raw_string_ostream(typeText) << tensor.getType();
-        std::string what;
-        llvm::raw_string_ostream os(what);
-        os << "resource of the " << tensor.name
-           << " is smaller than the storage of " << typeText;
-        cf::AssertOp::create(builder, loc, holds, formatCheckMessage(op, what));
-        ++inserted;
-      }
-    }
+    ResourceSizeChecks counts =
+        insertResourceSizeChecks(getOperation(), getAnalysis<DominanceInfo>());
     // No check, no new op: the pass manager need not verify again.
-    if (inserted == 0)
+    if (counts.inserted == 0)
       markAllAnalysesPreserved();
-    reportPassStatistics(getOperation(), getArgument(),
-                         {{&numChecksInserted, "checks-inserted", inserted},
-                          {&numChecksSkipped, "checks-dominated", skipped}});
+    reportPassStatistics(
+        getOperation(), getArgument(),
+        {{&numChecksInserted, "checks-inserted", counts.inserted},
+         {&numChecksSkipped, "checks-dominated", counts.dominated}});
   }
 };
 

@@ -265,12 +265,11 @@ struct ContiguousViewLowering : public ConvertOpToLLVMPattern<memref::ViewOp> {
   }
 };
 
-/// Upstream's memref, arith, index, complex, cf, ub and func lowerings,
-/// and ours ahead of them, over one type converter and one collection of
-/// symbol tables.
-void populateHostToLLVMPatterns(LLVMTypeConverter &converter,
-                                RewritePatternSet &patterns,
-                                SymbolTableCollection &symbolTables) {
+} // namespace
+
+void layoutopt::stream_lite::populateHostToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    SymbolTableCollection &symbolTables) {
   populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
                                                  &symbolTables);
   // Ahead of upstream's patterns for the same ops (benefit 1).
@@ -291,6 +290,8 @@ void populateHostToLLVMPatterns(LLVMTypeConverter &converter,
   populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);
 }
 
+namespace {
+
 /// A type converter, the patterns over it, and the symbol tables they look
 /// declarations up in. A `DataLayout` caches type sizes, so threads never
 /// share one: each thread's lowering has an analysis of its own, made over
@@ -301,7 +302,8 @@ struct HostLowering {
                const DataLayoutAnalysis &dataLayout)
       : converter(context, options, &dataLayout) {
     RewritePatternSet set(context);
-    populateHostToLLVMPatterns(converter, set, symbolTables);
+    layoutopt::stream_lite::populateHostToLLVMPatterns(converter, set,
+                                                       symbolTables);
     patterns = FrozenRewritePatternSet(std::move(set));
   }
 

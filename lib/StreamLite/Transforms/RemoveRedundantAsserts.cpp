@@ -1,6 +1,7 @@
 //===- RemoveRedundantAsserts.cpp - drop asserts a dominating one made ----===//
 //
-// --stream-lite-remove-redundant-asserts: a `cf.assert` whose condition (the
+// removeRedundantAsserts and --stream-lite-remove-redundant-asserts, a
+// driver over it: a `cf.assert` whose condition (the
 // same SSA value) a dominating `cf.assert` already asserted can never fail,
 // because every path to it passed the first one with that very value. The
 // runtime checks assert the same facts over and over (every op naming one
@@ -15,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/Transforms/Passes.h"
+#include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Dominance.h"
@@ -105,24 +107,34 @@ private:
   AssertedTable asserted;
 };
 
+} // namespace
+
+uint64_t layoutopt::stream_lite::removeRedundantAsserts(
+    Operation *root, DominanceInfo &dominance) {
+  RedundantAssertRemover remover(dominance);
+  for (Region &region : root->getRegions())
+    remover.simplifyRegion(region);
+  return remover.numRemoved;
+}
+
+namespace {
+
 struct RemoveRedundantAssertsPass
     : public layoutopt::stream_lite::impl::RemoveRedundantAssertsPassBase<
           RemoveRedundantAssertsPass> {
   using RemoveRedundantAssertsPassBase::RemoveRedundantAssertsPassBase;
 
   void runOnOperation() override {
-    RedundantAssertRemover remover(getAnalysis<DominanceInfo>());
-    for (Region &region : getOperation()->getRegions())
-      remover.simplifyRegion(region);
+    uint64_t removed =
+        removeRedundantAsserts(getOperation(), getAnalysis<DominanceInfo>());
     // Erasing asserts changes no block structure; erasing none changes
     // nothing (and the pass manager need not verify the function again).
-    if (remover.numRemoved == 0)
+    if (removed == 0)
       markAllAnalysesPreserved();
     else
       markAnalysesPreserved<DominanceInfo>();
     reportPassStatistics(getOperation(), getArgument(),
-                         {{&numAssertsRemoved, "asserts-removed",
-                           remover.numRemoved}});
+                         {{&numAssertsRemoved, "asserts-removed", removed}});
   }
 };
 

@@ -408,6 +408,8 @@ static int runLayoutRun(int argc, char **argv) {
   options.bufferPool = std::make_shared<BufferPool>();
   ProgramRun run = orFail(runProgram(*module, functionName, inputs,
                                      resultTypes, options, onFailure));
+  if (!run.kernelCacheWarning.empty())
+    llvm::errs() << "warning: " << run.kernelCacheWarning << "\n";
   for (const HostArray &r : run.results)
     llvm::outs() << formatResult(r) << "\n";
   llvm::outs().flush();
@@ -441,6 +443,10 @@ static int runLayoutRun(int argc, char **argv) {
     ProgramRun reference = orFail(runProgram(
         *module, functionName, inputs, resultTypes, referenceOptions,
         onFailure));
+    // The same directory: said once.
+    if (!reference.kernelCacheWarning.empty() &&
+        reference.kernelCacheWarning != run.kernelCacheWarning)
+      llvm::errs() << "warning: " << reference.kernelCacheWarning << "\n";
     if (differs(run.results, reference.results))
       return kExitMismatch;
   }

@@ -47,6 +47,9 @@ if config.layout_opt_unittests:
     config.available_features.add("unittests")
 if config.layout_opt_sanitizers:
     config.available_features.add("sanitizers")
+# Tests that give files to another user (chown) need root.
+if hasattr(os, "geteuid") and os.geteuid() == 0:
+    config.available_features.add("root")
 # The Python package (python/), when it was built: %python_bindings runs
 # the interpreter it was built for with the build's package on PYTHONPATH;
 # %python_bindings_exe and %python_bindings_path are its two halves.

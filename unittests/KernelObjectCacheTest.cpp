@@ -75,6 +75,66 @@ TEST_CASE("KernelObjectCache loads only intact objects",
   CHECK_FALSE(unusable.load(key));
 }
 
+TEST_CASE("KernelObjectCache trusts only what no other user can write",
+          "[runtime][kernelcache]") {
+  TemporaryDirectory dir;
+  std::string directory = dir.child("cache");
+  KernelObjectCache cache(directory);
+  std::string key = KernelObjectCache::keyFor("ir", "target");
+  std::string warning;
+  // Created 0700, entries 0600, whatever the umask.
+  REQUIRE(cache.prepare(&warning));
+  CHECK(warning.empty());
+  REQUIRE(cache.store(key, "an entry"));
+  llvm::sys::fs::file_status status;
+  REQUIRE_FALSE(llvm::sys::fs::status(directory, status));
+  CHECK(status.permissions() == llvm::sys::fs::owner_all);
+  REQUIRE_FALSE(llvm::sys::fs::status(cache.getPath(key), status));
+  CHECK(status.permissions() ==
+        (llvm::sys::fs::owner_read | llvm::sys::fs::owner_write));
+  // An intact entry that is no object: no warning, no object.
+  CHECK_FALSE(cache.load(key, &warning));
+  CHECK(warning.empty());
+
+  // A directory group or others can write: neither read nor written.
+  REQUIRE_FALSE(llvm::sys::fs::setPermissions(directory,
+                                              llvm::sys::fs::all_all));
+  CHECK_FALSE(cache.prepare(&warning));
+  CHECK(llvm::StringRef(warning).contains("writable by group or others"));
+  std::string other = KernelObjectCache::keyFor("other", "target");
+  CHECK_FALSE(cache.store(other, "an entry"));
+  CHECK_FALSE(llvm::sys::fs::exists(cache.getPath(other)));
+  REQUIRE_FALSE(llvm::sys::fs::setPermissions(directory,
+                                              llvm::sys::fs::owner_all));
+
+  // An entry group or others can write.
+  warning.clear();
+  REQUIRE_FALSE(llvm::sys::fs::setPermissions(
+      cache.getPath(key), llvm::sys::fs::owner_read |
+                              llvm::sys::fs::owner_write |
+                              llvm::sys::fs::others_write));
+  CHECK_FALSE(cache.load(key, &warning));
+  CHECK(llvm::StringRef(warning).contains("entry"));
+  CHECK(llvm::StringRef(warning).contains("writable by group or others"));
+
+  // An entry that is a symlink is not followed.
+  warning.clear();
+  std::string target = dir.child("elsewhere.o");
+  REQUIRE_FALSE(llvm::sys::fs::rename(cache.getPath(key), target));
+  REQUIRE_FALSE(llvm::sys::fs::create_link(target, cache.getPath(key)));
+  CHECK_FALSE(cache.load(key, &warning));
+  CHECK(llvm::StringRef(warning).contains("is a symbolic link"));
+
+  // Nor is a directory that is a symlink.
+  warning.clear();
+  std::string link = dir.child("link");
+  REQUIRE_FALSE(llvm::sys::fs::create_link(directory, link));
+  KernelObjectCache linked(link);
+  CHECK_FALSE(linked.prepare(&warning));
+  CHECK(llvm::StringRef(warning).contains("is a symbolic link"));
+  CHECK_FALSE(linked.store(other, "an entry"));
+}
+
 namespace {
 /// Sets when `path` was last read and written to `daysAgo` days ago.
 void age(const std::string &path, int daysAgo) {

@@ -250,8 +250,15 @@ compileKernelsApart(llvm::Module &m, const KernelCompileOptions &options) {
     key = KernelObjectCache::keyFor(
         irText, describeTarget(*host, options.codeGenOptLevel));
     compiled.cacheOutcome = KernelCacheOutcome::Miss;
-    if (!options.printOptimizedIR) {
-      if (auto object = cache->load(key)) {
+    // A directory others could have written is not read (nor written):
+    // what it holds would be linked and run. One that cannot be created
+    // is a miss, silently.
+    if (!cache->prepare(&compiled.cacheWarning)) {
+      cache.reset();
+      if (!compiled.cacheWarning.empty())
+        compiled.cacheOutcome = KernelCacheOutcome::NotUsed;
+    } else if (!options.printOptimizedIR) {
+      if (auto object = cache->load(key, &compiled.cacheWarning)) {
         compiled.object = std::move(object);
         compiled.cacheOutcome = KernelCacheOutcome::Hit;
         return std::move(compiled);

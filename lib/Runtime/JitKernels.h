@@ -63,6 +63,8 @@ struct CompiledKernels {
   /// The kernels it defines (unmangled).
   std::vector<std::string> names;
   KernelCacheOutcome cacheOutcome = KernelCacheOutcome::NotUsed;
+  /// Why the cache directory or the entry was not trusted, or empty.
+  std::string cacheWarning;
 };
 
 /// Moves the definitions of the builtin kernels of `m` into a module of

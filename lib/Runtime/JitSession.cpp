@@ -445,6 +445,7 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
   std::vector<SymbolAddress> kernelAddresses;
   if (kernels) {
     session->kernelCacheOutcome = kernels->cacheOutcome;
+    session->kernelCacheWarning = kernels->cacheWarning;
     std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
     objects.push_back(std::move(kernels->object));
     auto linked = detail::linkObjects(

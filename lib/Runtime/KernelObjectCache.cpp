@@ -2,6 +2,7 @@
 
 #include "StreamLite/Runtime/KernelObjectCache.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Object/ObjectFile.h"
@@ -12,7 +13,12 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
 #include <cstdlib>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace layoutopt::runtime {
 
@@ -28,6 +34,23 @@ std::string sha256Hex(llvm::StringRef data) {
   hash.update(data);
   std::array<uint8_t, 32> digest = hash.final();
   return llvm::toHex(digest, /*LowerCase=*/true);
+}
+
+/// Why a file with status `st` (from lstat or fstat, so a symlink is seen
+/// as one) cannot be trusted to hold code this user runs, or empty: it must
+/// be a `directory` or regular file as asked, owned by this user, and
+/// writable by no one else (another user who can write a directory can
+/// replace its entries, whatever their own modes).
+std::string distrust(const struct stat &st, bool directory) {
+  if (S_ISLNK(st.st_mode))
+    return "is a symbolic link";
+  if (directory ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))
+    return directory ? "is not a directory" : "is not a regular file";
+  if (st.st_uid != geteuid())
+    return "is not owned by the current user";
+  if (st.st_mode & (S_IWGRP | S_IWOTH))
+    return "is writable by group or others";
+  return "";
 }
 
 } // namespace
@@ -69,10 +92,56 @@ std::string KernelObjectCache::getPath(llvm::StringRef key) const {
   return std::string(path);
 }
 
+bool KernelObjectCache::prepare(std::string *warning) const {
+  if (directory.empty())
+    return false;
+  // The parents as the user's umask makes them; the cache itself 0700. An
+  // existing directory keeps its mode: it is checked below, not changed.
+  llvm::StringRef parent = llvm::sys::path::parent_path(directory);
+  if (!parent.empty() && llvm::sys::fs::create_directories(parent))
+    return false;
+  if (::mkdir(directory.c_str(), S_IRWXU) != 0 && errno != EEXIST)
+    return false;
+  struct stat st;
+  if (::lstat(directory.c_str(), &st) != 0)
+    return false;
+  std::string reason = distrust(st, /*directory=*/true);
+  if (reason.empty())
+    return true;
+  if (warning)
+    *warning = "kernel cache directory '" + directory + "' " + reason +
+               ": not used";
+  return false;
+}
+
 std::unique_ptr<llvm::MemoryBuffer>
-KernelObjectCache::load(llvm::StringRef key) const {
-  auto file = llvm::MemoryBuffer::getFile(getPath(key), /*IsText=*/false,
-                                          /*RequiresNullTerminator=*/false);
+KernelObjectCache::load(llvm::StringRef key, std::string *warning) const {
+  struct stat st;
+  if (directory.empty() || ::lstat(directory.c_str(), &st) != 0 ||
+      !distrust(st, /*directory=*/true).empty())
+    return nullptr;
+  std::string path = getPath(key);
+  // Never through a symlink; the mode and owner are those of the file read.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ELOOP && warning)
+      *warning = "kernel cache entry '" + path +
+                 "' is a symbolic link: not used";
+    return nullptr;
+  }
+  auto closeFile = llvm::make_scope_exit(
+      [fd] { (void)llvm::sys::Process::SafelyCloseFileDescriptor(fd); });
+  if (::fstat(fd, &st) != 0)
+    return nullptr;
+  if (std::string reason = distrust(st, /*directory=*/false);
+      !reason.empty()) {
+    if (warning)
+      *warning = "kernel cache entry '" + path + "' " + reason + ": not used";
+    return nullptr;
+  }
+  auto file = llvm::MemoryBuffer::getOpenFile(
+      llvm::sys::fs::convertFDToNativeFile(fd), path, st.st_size,
+      /*RequiresNullTerminator=*/false);
   if (!file)
     return nullptr;
   llvm::StringRef entry = (*file)->getBuffer();
@@ -93,12 +162,8 @@ KernelObjectCache::load(llvm::StringRef key) const {
     return nullptr;
   }
   // Used now; a failure only makes the entry expire sooner.
-  int fd = -1;
-  if (!llvm::sys::fs::openFileForRead(getPath(key), fd)) {
-    (void)llvm::sys::fs::setLastAccessAndModificationTime(
-        fd, std::chrono::system_clock::now());
-    (void)llvm::sys::Process::SafelyCloseFileDescriptor(fd);
-  }
+  (void)llvm::sys::fs::setLastAccessAndModificationTime(
+      fd, std::chrono::system_clock::now());
   return object;
 }
 
@@ -110,14 +175,18 @@ bool KernelObjectCache::prune(const llvm::CachePruningPolicy &policy) const {
 
 bool KernelObjectCache::store(llvm::StringRef key,
                               llvm::StringRef object) const {
-  if (directory.empty() || llvm::sys::fs::create_directories(directory))
+  if (!prepare())
     return false;
   llvm::SmallString<256> model(directory);
   // Named for pruning too: a writer that died leaves its file to expire.
   llvm::sys::path::append(model, "llvmcache-" + key + ".%%%%%%%%.tmp");
   int fd = -1;
   llvm::SmallString<256> temporary;
-  if (llvm::sys::fs::createUniqueFile(model, fd, temporary))
+  // A new file (O_CREAT | O_EXCL) that only this user can read or write;
+  // the rename below replaces the entry's name, never a file it links to.
+  if (llvm::sys::fs::createUniqueFile(
+          model, fd, temporary, llvm::sys::fs::OF_None,
+          llvm::sys::fs::owner_read | llvm::sys::fs::owner_write))
     return false;
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);

@@ -156,6 +156,7 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   }
   run.results = std::move(*results);
   run.leftovers = (*session)->getLeftovers();
+  run.kernelCacheWarning = (*session)->getKernelCacheWarning().str();
   std::set<int64_t> reported;
   llvm::ArrayRef<PaddingCheck> checks = (*session)->getPaddingChecks();
   for (int64_t id : (*session)->getPaddingViolations())

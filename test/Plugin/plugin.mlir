@@ -17,6 +17,13 @@
 // RUN:   | FileCheck %s --check-prefix=SPECIALIZE
 // Passes come only through --pass-pipeline: mlir-opt builds its --<pass>
 // flags before it loads the plugin.
+// A pipeline of module passes nested under func.func is an error, not an
+// abort.
+// RUN: not mlir-opt --load-dialect-plugin=%layout_opt_plugin \
+// RUN:   --load-pass-plugin=%layout_opt_plugin \
+// RUN:   --pass-pipeline='builtin.module(func.func(stream-lite-layout-pipeline))' %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NESTED
+// NESTED: error: 'stream-lite-layout-pipeline' runs on 'builtin.module', not nested in 'func.func'
 // Without the plugin mlir-opt does not know the dialect.
 // RUN: not mlir-opt %s 2>&1 | FileCheck %s --check-prefix=NOPLUGIN
 // NOPLUGIN: error: Dialect `stream_lite' not found for custom op 'stream_lite.device'

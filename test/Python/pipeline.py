@@ -62,4 +62,9 @@ func.func @f() -> index {
 """
 message = error_of(BAD, "stream-lite-specialize-encodings")
 assert "<program>:4:" in message and "has no affinity" in message, message
+
+# A pipeline of module passes nested under func.func is an error, not an
+# abort of the interpreter.
+message = error_of(PROGRAM, "builtin.module(func.func(stream-lite-layout-pipeline))")
+assert "runs on 'builtin.module', not nested in 'func.func'" in message, message
 print("pipeline.py: ok")

@@ -157,6 +157,8 @@ static int runLayoutRun(int argc, char **argv) {
   ProgramRun run =
       orFail(runProgram(*module, request.function, inputs,
                         signature.resultTypes, options, onFailure));
+  if (!run.kernelCacheWarning.empty())
+    llvm::errs() << "warning: " << run.kernelCacheWarning << "\n";
   for (const HostArray &r : run.results)
     llvm::outs() << formatResult(r) << "\n";
   llvm::outs().flush();
@@ -166,6 +168,10 @@ static int runLayoutRun(int argc, char **argv) {
     ProgramRun reference = orFail(
         runProgram(*module, request.function, inputs, signature.resultTypes,
                    getReferenceOptions(options), onFailure));
+    // The same directory: said once.
+    if (!reference.kernelCacheWarning.empty() &&
+        reference.kernelCacheWarning != run.kernelCacheWarning)
+      llvm::errs() << "warning: " << reference.kernelCacheWarning << "\n";
     if (auto difference = findFirstDifference(run.results, reference.results)) {
       llvm::errs() << "error: " << *difference << "\n";
       return kExitMismatch;

@@ -222,6 +222,9 @@ public:
   KernelCacheOutcome getKernelCacheOutcome() const {
     return kernelCacheOutcome;
   }
+  /// Why the kernel cache's directory or entry was not used because it
+  /// could not be trusted (KernelObjectCache::prepare), or empty.
+  llvm::StringRef getKernelCacheWarning() const { return kernelCacheWarning; }
   /// The partitions the program's code was generated in on several threads
   /// (JitOptions::compileThreads); 0 when the engine generated it.
   unsigned getProgramPartitions() const { return programPartitions; }
@@ -270,6 +273,7 @@ private:
   std::string programLinkError;
   std::unique_ptr<mlir::ExecutionEngine> engine;
   KernelCacheOutcome kernelCacheOutcome = KernelCacheOutcome::NotUsed;
+  std::string kernelCacheWarning;
   unsigned programPartitions = 0;
   bool zeroBuffers;
   std::shared_ptr<BufferPool> bufferPool;
@@ -360,6 +364,8 @@ struct ProgramRun {
   /// Descriptions of the padding checks that failed: each op once, in the
   /// order of its first violation.
   std::vector<std::string> paddingViolations;
+  /// JitSession::getKernelCacheWarning: layout-run prints it as a warning.
+  std::string kernelCacheWarning;
 };
 
 /// lowerProgram, JitSession::create (at CodeGenOptLevel::Default) and

@@ -13,6 +13,17 @@
 // replaced), never loaded. A directory that cannot be created or written is
 // not an error: the run compiles as without a cache, silently.
 //
+// The objects are linked into the process and run, so the cache is a
+// place code comes from: the entry's checksum only detects damage, anyone
+// who can write an entry can also write its checksum. The directory is
+// trusted only when it is a real directory (not a symlink), owned by the
+// current user and writable by no one else, and an entry only when it is a
+// regular file (opened without following symlinks) with the same owner
+// and modes. Anything else is not used, with a warning (prepare and
+// load); the run then compiles as without a cache. A directory the cache
+// creates is 0700, and entries are created 0600 (O_EXCL) and renamed into
+// place.
+//
 // The directory is pruned by LLVM's cache pruning (llvm::pruneCache, the
 // ThinLTO cache's), with its policy syntax: entries unused for a while go,
 // and the directory stays under a size. Entry files are named
@@ -65,11 +76,20 @@ public:
   static std::string keyFor(llvm::StringRef irText,
                             llvm::StringRef targetDescription);
 
-  /// The object stored under `key`, or null when there is none or it is
-  /// not intact. A hit marks the entry used now (pruning expires entries by
-  /// last use; file systems mounted noatime would not record it).
-  std::unique_ptr<llvm::MemoryBuffer> load(llvm::StringRef key) const;
-  /// Stores `object` under `key` (atomically); false if it could not.
+  /// Creates the directory (0700, its parents as the umask makes them)
+  /// unless it exists, and checks that it can be trusted (see above).
+  /// False when it cannot be used; `warning` then says why when the reason
+  /// is trust (a directory that cannot be created is silently no cache).
+  bool prepare(std::string *warning = nullptr) const;
+  /// The object stored under `key`, or null when there is none, it is not
+  /// intact, or it or the directory cannot be trusted (`warning` says so
+  /// for an entry). A hit marks the entry used now (pruning expires
+  /// entries by last use; file systems mounted noatime would not record
+  /// it).
+  std::unique_ptr<llvm::MemoryBuffer>
+  load(llvm::StringRef key, std::string *warning = nullptr) const;
+  /// Stores `object` under `key` (atomically) in a trusted directory; false
+  /// if it could not.
   bool store(llvm::StringRef key, llvm::StringRef object) const;
   /// Prunes the directory by `policy` (llvm::pruneCache: only `llvmcache-*`
   /// files, and only when its interval has passed since the last pruning);

@@ -506,6 +506,12 @@ def CheckResourceSizesPass : Pass<"stream-lite-check-resource-sizes"> {
     'stream_lite.tensor.splat' op resource of the result is smaller than the storage of tensor<4x8xf32>
     ```
 
+    Each tensor with dynamic dims and a resolved layout (a `sizeof`'s too)
+    is first checked to have a storage size under that layout that fits in
+    int64: insert-runtime-checks, before resolution, sees only the dense
+    size of an encoding that is still a request, and a wrapped size would
+    allocate a buffer smaller than the kernels address.
+
     A size, type and dims already checked before an op that dominates
     this one is not checked again (the first check would have aborted).
     Sizes known to suffice fold away (the canonicalizer erases

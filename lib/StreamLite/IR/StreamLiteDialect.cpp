@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <array>
@@ -100,6 +101,45 @@ MemRefType StreamLiteDialect::getByteBufferType() {
   return type;
 }
 
+/// Checks that every device `affinity` names is a `stream_lite.device`
+/// (`lookup` finds a symbol from the op); else an error on `op`.
+static LogicalResult
+verifyAffinityNamesDevices(Operation *op, AffinityAttr affinity,
+                           function_ref<Operation *(FlatSymbolRefAttr)> lookup) {
+  for (FlatSymbolRefAttr name : affinity.getDevices())
+    if (!isa_and_nonnull<DeviceOp>(lookup(name)))
+      return op->emitOpError()
+             << "affinity " << affinity << " names " << name
+             << ", which is not a stream_lite.device";
+  return success();
+}
+
+namespace {
+/// Every affinity an op carries (on(...), to(...), ...) names devices: as
+/// a symbol use, checked once the whole symbol table is known (the module's
+/// verification), with lookups cached across ops.
+template <typename OpTy>
+struct AffinityUserModel
+    : SymbolUserOpInterface::ExternalModel<AffinityUserModel<OpTy>, OpTy> {
+  LogicalResult verifySymbolUses(Operation *op,
+                                 SymbolTableCollection &symbols) const {
+    for (NamedAttribute attr : op->getAttrs())
+      if (auto affinity = dyn_cast<AffinityAttr>(attr.getValue()))
+        if (failed(verifyAffinityNamesDevices(
+                op, affinity, [&](FlatSymbolRefAttr name) {
+                  return symbols.lookupNearestSymbolFrom(op, name);
+                })))
+          return failure();
+    return success();
+  }
+};
+} // namespace
+
+template <typename... OpTys>
+static void attachAffinityUsers(MLIRContext *context) {
+  (OpTys::template attachInterface<AffinityUserModel<OpTys>>(*context), ...);
+}
+
 void StreamLiteDialect::initialize() {
   indexAttrs = std::make_unique<IndexAttrTable>();
   verifiedTypeFacts = std::make_unique<TypeFactTable>();
@@ -109,6 +149,10 @@ void StreamLiteDialect::initialize() {
 #define GET_OP_LIST
 #include "StreamLite/IR/StreamLiteOps.cpp.inc"
       >();
+  attachAffinityUsers<
+#define GET_OP_LIST
+#include "StreamLite/IR/StreamLiteOps.cpp.inc"
+      >(getContext());
 }
 
 void StreamLiteDialect::registerTypes() {
@@ -125,7 +169,12 @@ LogicalResult StreamLiteDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError() << "'" << kAffinityAttrName
                                << "' must be a #stream_lite.affinity, got "
                                << attr.getValue();
-    return success();
+    // A function's default affinity: the devices are looked up from it
+    // (ops' own affinities are symbol uses, AffinityUserModel).
+    return verifyAffinityNamesDevices(
+        op, cast<AffinityAttr>(attr.getValue()), [&](FlatSymbolRefAttr name) {
+          return SymbolTable::lookupNearestSymbolFrom(op, name);
+        });
   }
   if (attr.getName() == kFusedRelayoutsAttrName) {
     if (!isa<TensorDispatchOp>(op) || !isa<DenseI64ArrayAttr>(attr.getValue()))

@@ -200,8 +200,40 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm) {
   buildToLLVMPipeline(pm, ToLLVMPipelineOptions());
 }
 
+/// Registers a pipeline of module passes as PassPipelineRegistration
+/// does, refusing a pass manager nested under another op: adding a pass
+/// restricted to `builtin.module` there would abort (report_fatal_error),
+/// in layout-opt, the plugin and Python alike; the pipeline parser
+/// reports the refusal as an error instead.
+template <typename Options>
+static void registerModulePipeline(
+    llvm::StringRef arg, llvm::StringRef description,
+    std::function<void(mlir::OpPassManager &, const Options &)> builder) {
+  std::string name = arg.str();
+  mlir::registerPassPipeline(
+      arg, description,
+      [name, builder](mlir::OpPassManager &pm, llvm::StringRef optionsText,
+                      llvm::function_ref<llvm::LogicalResult(const llvm::Twine &)>
+                          errorHandler) -> llvm::LogicalResult {
+        llvm::StringRef anchor = pm.getOpAnchorName();
+        if (anchor != mlir::ModuleOp::getOperationName() &&
+            anchor != mlir::OpPassManager::getAnyOpAnchorName())
+          return errorHandler("'" + name +
+                              "' runs on 'builtin.module', not nested in '" +
+                              anchor + "'");
+        Options options;
+        if (failed(options.parseFromString(optionsText)))
+          return mlir::failure();
+        builder(pm, options);
+        return mlir::success();
+      },
+      [](llvm::function_ref<void(const mlir::detail::PassOptions &)> handler) {
+        handler(Options());
+      });
+}
+
 void registerStreamLitePipelines() {
-  mlir::PassPipelineRegistration<LayoutPipelineOptions>(
+  registerModulePipeline<LayoutPipelineOptions>(
       "stream-lite-layout-pipeline",
       "specialize-encodings, fuse-relayouts, materialize-builtins, "
       "encode-host-tensors, canonicalize, cse: tensor-phase IR with "
@@ -211,7 +243,7 @@ void registerStreamLitePipelines() {
         buildLayoutPipeline(pm, {}, /*checkResourceSizes=*/false,
                             options.fuseRelayouts);
       });
-  mlir::PassPipelineRegistration<ToLLVMPipelineOptions>(
+  registerModulePipeline<ToLLVMPipelineOptions>(
       "stream-lite-to-llvm-pipeline",
       "runtime checks, the layout pipeline, then a lowering to the LLVM dialect with devices "
       "simulated on the host (lower-bindings, convert-async-to-memref, "

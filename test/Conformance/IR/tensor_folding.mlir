@@ -192,6 +192,7 @@ func.func public @NofoldTensorEncodingOpWithUnknownSourceEncoding(%arg0: !stream
     -> tensor<?x?xf32>{%arg2, %arg3} in !stream_lite.resource<*>{%arg1}
   return %0 : !stream_lite.resource<*>
 }
+stream_lite.device @device_a targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -205,6 +206,7 @@ func.func public @NofoldTensorEncodingOpWithUnknownResultEncoding(%arg0: !stream
     -> tensor<?x?xf32, #encoding>{%arg2, %arg3} in !stream_lite.resource<*>{%arg1}
   return %0 : !stream_lite.resource<*>
 }
+stream_lite.device @device_a targets([#stream_lite.target<"x">])
 
 // -----
 

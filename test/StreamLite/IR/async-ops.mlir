@@ -21,6 +21,8 @@ func.func @alloca(%sz: index) -> (!stream_lite.resource<*>, !stream_lite.resourc
 // CHECK: %[[A1:.+]] = stream_lite.async.alloca : !stream_lite.resource<transient>{%[[SZ]]}{{$}}
 // CHECK: %[[A2:.+]] = stream_lite.async.alloca on(#stream_lite.affinity<[@cpu, @gpu]>) : !stream_lite.resource<external>{%[[SZ]]} {some.attr = 1 : i64}{{$}}
 // CHECK: return %[[A0]], %[[A1]], %[[A2]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
+stream_lite.device @gpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -40,6 +42,7 @@ func.func @constant(%sz: index) -> (!stream_lite.resource<constant>, !stream_lit
 // CHECK: %[[K1:.+]] = stream_lite.async.constant : !stream_lite.resource<*>{%[[C64]]} = dense<1.000000e+00> : tensor<2x4xf32>{{$}}
 // CHECK: %[[K2:.+]] = stream_lite.async.constant : !stream_lite.resource<constant>{%[[SZ]]} = dense<7> : tensor<3xi8>{{$}}
 // CHECK: return %[[K0]], %[[K1]], %[[K2]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -61,6 +64,8 @@ func.func @splat(%sz: index, %i8: i8, %i16: i16, %i32: i32, %i64: i64) -> (!stre
 // CHECK: %[[S2:.+]] = stream_lite.async.splat on(#stream_lite.affinity<@gpu>) %[[I16]] : i16 -> !stream_lite.resource<*>{%[[C16]]}{{$}}
 // CHECK: %[[S3:.+]] = stream_lite.async.splat %[[I64]] : i64 -> !stream_lite.resource<*>{%[[C16]]}{{$}}
 // CHECK: return %[[S0]], %[[S1]], %[[S2]], %[[S3]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
+stream_lite.device @gpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -76,6 +81,7 @@ func.func @clone(%sz: index, %r: !stream_lite.resource<*>, %c: !stream_lite.reso
 // CHECK: %[[K0:.+]] = stream_lite.async.clone on(#stream_lite.affinity<@cpu>) %[[R]] : !stream_lite.resource<*>{%[[SZ]]} -> !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: %[[K1:.+]] = stream_lite.async.clone %[[C]] : !stream_lite.resource<constant>{%[[SZ]]} -> !stream_lite.resource<transient>{%[[SZ]]}{{$}}
 // CHECK: return %[[K0]], %[[K1]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -99,6 +105,7 @@ func.func @slice(%sz: index, %off: index, %end: index, %len: index, %r: !stream_
 // CHECK: %[[L0:.+]] = stream_lite.async.slice on(#stream_lite.affinity<@cpu>) %[[R]][%[[OFF]] to %[[END]]] : !stream_lite.resource<*>{%[[SZ]]} -> !stream_lite.resource<*>{%[[LEN]]}{{$}}
 // CHECK: %[[L1:.+]] = stream_lite.async.slice %[[R]][%[[C4]] to %[[C12]]] : !stream_lite.resource<*>{%[[C16]]} -> !stream_lite.resource<transient>{%[[C8]]}{{$}}
 // CHECK: return %[[L0]], %[[L1]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -122,6 +129,7 @@ func.func @fill(%sz: index, %off: index, %end: index, %len: index, %r: !stream_l
 // GENERIC-LABEL: "func.func"() <{function_type = (index, index, index, index, !stream_lite.resource<*>, !stream_lite.resource<transient>, i32, i64) -> (!stream_lite.resource<*>, !stream_lite.resource<transient>), sym_name = "fill"}>
 // GENERIC: "stream_lite.async.fill"(%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}) <{affinity = #stream_lite.affinity<@cpu>}> : (!stream_lite.resource<*>, index, index, index, index, i32) -> !stream_lite.resource<*>{{$}}
 // GENERIC: "stream_lite.async.fill"(%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}) : (!stream_lite.resource<transient>, index, index, index, index, i64) -> !stream_lite.resource<transient>{{$}}
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -143,6 +151,7 @@ func.func @update(%sz: index, %usz: index, %off: index, %end: index, %r: !stream
 // CHECK: %[[U0:.+]] = stream_lite.async.update on(#stream_lite.affinity<@cpu>) %[[U]], %[[R]][%[[OFF]] to %[[END]]] : !stream_lite.resource<*>{%[[USZ]]} -> %[[R]] as !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: %[[U1:.+]] = stream_lite.async.update %[[C]], %[[T]][%[[C4]] to %[[C12]]] : !stream_lite.resource<constant>{%[[C8]]} -> %[[T]] as !stream_lite.resource<transient>{%[[C12]]}{{$}}
 // CHECK: return %[[U0]], %[[U1]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -164,6 +173,7 @@ func.func @copy(%ssz: index, %tsz: index, %so: index, %se: index, %to: index, %t
 // CHECK: %[[K0:.+]] = stream_lite.async.copy on(#stream_lite.affinity<@cpu>) %[[S]][%[[SO]] to %[[SE]]], %[[T]][%[[TO]] to %[[TE]]], %[[LEN]] : !stream_lite.resource<*>{%[[SSZ]]} -> %[[T]] as !stream_lite.resource<*>{%[[TSZ]]}{{$}}
 // CHECK: %[[K1:.+]] = stream_lite.async.copy %[[K0]][%[[C0]] to %[[C8]]], %[[K0]][%[[C8]] to %[[C16]]], %[[C8]] : !stream_lite.resource<*>{%[[C16]]} -> %[[K0]] as !stream_lite.resource<*>{%[[C16]]}{{$}}
 // CHECK: return %[[K0]], %[[K1]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -225,6 +235,7 @@ func.func @dispatch(%sz: index, %o: index, %e: index, %l: index, %r: !stream_lit
 
 // GENERIC-LABEL: sym_name = "dispatch"
 // GENERIC: "stream_lite.async.dispatch"(%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}) <{affinity = #stream_lite.affinity<@cpu>, entry_points = [@ex::@entry], operandSegmentSizes = array<i32: 1, 2, 1, 1, 1, 1, 1>}> : (index, !stream_lite.resource<*>, index, index, index, index, index, index) -> !stream_lite.resource<*>{{$}}
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -262,6 +273,8 @@ func.func @dispatch_tied(%sz: index, %a: !stream_lite.resource<*>, %b: !stream_l
 // CHECK-DAG: %[[C2:.+]] = arith.constant 2 : index
 // CHECK: %[[D:.+]]:2 = stream_lite.async.dispatch on(#stream_lite.affinity<[@cpu, @gpu]>) @ex::@entry[%[[C1]], %[[C2]]](%[[A]][%[[C0]] to %[[SZ]] for %[[SZ]]], %[[B]][%[[C0]] to %[[SZ]] for %[[SZ]]]) : (!stream_lite.resource<*>{%[[SZ]]}, !stream_lite.resource<*>{%[[SZ]]}) -> (%[[B]] as !stream_lite.resource<*>{%[[SZ]]}, %[[A]] as !stream_lite.resource<*>{%[[SZ]]}){{$}}
 // CHECK: return %[[D]]#0, %[[D]]#1
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
+stream_lite.device @gpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -289,6 +302,7 @@ func.func @inherited(%sz: index, %v: i8) -> !stream_lite.resource<*> attributes 
 // CHECK-LABEL: func.func @inherited
 // CHECK-SAME: attributes {stream_lite.affinity = #stream_lite.affinity<@gpu>}
 // CHECK: stream_lite.async.splat %{{.+}} : i8 -> !stream_lite.resource<*>{%{{.+}}}{{$}}
+stream_lite.device @gpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -310,3 +324,4 @@ func.func @import_export(%sz: index, %d: index, %t: tensor<?x4xf32>) -> (tensor<
 // CHECK: %[[A:.+]] = stream_lite.async.alloca : !stream_lite.resource<*>{%[[C6]]}{{$}}
 // CHECK: %[[E2:.+]] = stream_lite.async.export %[[A]] : !stream_lite.resource<*>{%[[C6]]} -> tensor<2x3xi8>{{$}}
 // CHECK: return %[[E]], %[[E2]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])

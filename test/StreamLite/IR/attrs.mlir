@@ -34,6 +34,7 @@ func.func @affinity_single() attributes {stream_lite.affinity = #stream_lite.aff
 }
 // CHECK-LABEL: func.func @affinity_single()
 // CHECK-SAME: attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -43,6 +44,9 @@ func.func @affinity_list() attributes {stream_lite.affinity = #stream_lite.affin
 }
 // CHECK-LABEL: func.func @affinity_list()
 // CHECK-SAME: attributes {stream_lite.affinity = #stream_lite.affinity<[@cpu, @gpu, @plain]>} {
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
+stream_lite.device @gpu targets([#stream_lite.target<"x">])
+stream_lite.device @plain targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -52,6 +56,7 @@ func.func @affinity_one_element_list() attributes {stream_lite.affinity = #strea
 }
 // CHECK-LABEL: func.func @affinity_one_element_list()
 // CHECK-SAME: attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -60,6 +65,8 @@ module attributes {stream_lite.affinity = #stream_lite.affinity<[@gpu, @cpu]>} {
   func.func @affinity_on_module() {
     return
   }
+  stream_lite.device @cpu targets([#stream_lite.target<"x">])
+  stream_lite.device @gpu targets([#stream_lite.target<"x">])
 }
 // CHECK: module attributes {stream_lite.affinity = #stream_lite.affinity<[@gpu, @cpu]>} {
 // CHECK-LABEL: func.func @affinity_on_module()

@@ -20,6 +20,7 @@ func.func @fold_equal_layouts(%r: !stream_lite.resource<*>, %d: index, %sz: inde
   // CHECK: return %[[FA]], %[[FB]], %[[FC]]
   return %f0, %f1, %f2 : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
 }
+stream_lite.device @dev targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -160,6 +161,8 @@ func.func @no_fold_round_trips(%r: !stream_lite.resource<external>, %s: !stream_
   %7 = stream_lite.tensor.export %6 : tensor<?x5xf32>{%e} in !stream_lite.resource<external>{%c20} -> tensor<?x5xf32>
   return %1, %3, %5, %7 : !stream_lite.resource<external>, !stream_lite.resource<external>, !stream_lite.resource<external>, tensor<?x5xf32>
 }
+stream_lite.device @a targets([#stream_lite.target<"x">])
+stream_lite.device @b targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -199,6 +202,7 @@ func.func @no_dedup_host_transfers(%t: tensor<?x5xf32>, %r: !stream_lite.resourc
   %4 = stream_lite.tensor.export %r : tensor<?x5xf32>{%d} in !stream_lite.resource<external>{%sz} -> tensor<?x5xf32>
   return %0, %1, %2, %3, %4 : !stream_lite.resource<external>, !stream_lite.resource<external>, !stream_lite.resource<external>, tensor<?x5xf32>, tensor<?x5xf32>
 }
+stream_lite.device @b targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -225,6 +229,7 @@ func.func @constants(%d: index) -> (!stream_lite.resource<constant>, !stream_lit
   // CHECK: return %[[E0]], %[[E1]], %[[S2]], %[[S3]]
   return %0, %1, %2, %3 : !stream_lite.resource<constant>, !stream_lite.resource<constant>, !stream_lite.resource<constant>, !stream_lite.resource<*>
 }
+stream_lite.device @a targets([#stream_lite.target<"x">])
 
 // -----
 

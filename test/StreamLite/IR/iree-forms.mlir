@@ -23,6 +23,7 @@ func.func @rank0(%st: !stream_lite.resource<staging>, %r: !stream_lite.resource<
 // CHECK: %[[W:.+]] = stream_lite.tensor.store %[[V]], %[[ST]] : f32 -> tensor<f32> in %[[ST]] as !stream_lite.resource<staging>{%[[N]]}{{$}}
 // CHECK: %[[F:.+]] = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %[[V]], %[[R]] : f32 -> tensor<f32> in %[[R]] as !stream_lite.resource<*>{%[[N]]}{{$}}
 // CHECK: %[[G:.+]] = stream_lite.tensor.fill %[[V]], %[[F]] : f32 -> tensor<f32> in %[[F]] as !stream_lite.resource<*>{%[[N]]}{{$}}
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 

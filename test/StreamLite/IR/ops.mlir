@@ -36,6 +36,8 @@ func.func @sizeof(%d: index) -> (index, index, index) {
 // CHECK: %[[SZ_STATIC:.+]] = stream_lite.tensor.sizeof tensor<2x4xf32> : index{{$}}
 // CHECK: %[[SZ_ANY:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<[@cpu, @gpu]>) tensor<?x?xi8>{%[[D]], %[[D]]} : index{{$}}
 // CHECK: return %[[SZ]], %[[SZ_STATIC]], %[[SZ_ANY]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
+stream_lite.device @gpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -51,6 +53,7 @@ func.func @empty(%d: index, %sz: index) -> (!stream_lite.resource<*>, !stream_li
 // CHECK: %[[E:.+]] = stream_lite.tensor.empty on(#stream_lite.affinity<@cpu>) : tensor<?x4xf32>{%[[D]]} in !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: %[[E2:.+]] = stream_lite.tensor.empty : tensor<2x4xf32, #stream_lite.padding<[0, 4]>> in !stream_lite.resource<transient>{%[[SZ]]}{{$}}
 // CHECK: return %[[E]], %[[E2]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -68,6 +71,8 @@ func.func @constant(%d: index) -> (!stream_lite.resource<constant>, !stream_lite
 // CHECK: %[[C2:.+]] = stream_lite.tensor.constant : tensor<3xi32, #stream_lite.identity> in !stream_lite.resource<*> = dense<[1, 2, 3]> : tensor<3xi32>{{$}}
 // CHECK: %[[C3:.+]] = stream_lite.tensor.constant on(#stream_lite.affinity<@gpu>) : tensor<?x4xf32>{%[[D]]} in !stream_lite.resource<constant> = dense<2.500000e+00> : tensor<2x4xf32>{{$}}
 // CHECK: return %[[C]], %[[C2]], %[[C3]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
+stream_lite.device @gpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -82,6 +87,7 @@ func.func @splat(%d: index, %sz: index, %v: f32, %i: i8) -> (!stream_lite.resour
 // CHECK: %[[S:.+]] = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %[[V]] : f32 -> tensor<?x4xf32>{%[[D]]} in !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: %[[S2:.+]] = stream_lite.tensor.splat %[[I]] : i8 -> tensor<8x8xi8> in !stream_lite.resource<transient>{%[[SZ]]}{{$}}
 // CHECK: return %[[S]], %[[S2]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -97,6 +103,7 @@ func.func @clone(%d: index, %sz: index, %r: !stream_lite.resource<*>) -> (!strea
 // CHECK: %[[K:.+]] = stream_lite.tensor.clone on(#stream_lite.affinity<@cpu>) %[[R]] : tensor<?x4xf32>{%[[D]]} in !stream_lite.resource<*>{%[[SZ]]} -> tensor<?x4xf32>{%[[D]]} in !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: %[[K2:.+]] = stream_lite.tensor.clone %[[R]] : tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in !stream_lite.resource<*>{%[[SZ]]} -> tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>> in !stream_lite.resource<transient>{%[[SZ]]}{{$}}
 // CHECK: return %[[K]], %[[K2]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -112,6 +119,7 @@ func.func @encode(%d: index, %sz: index, %sz2: index, %r: !stream_lite.resource<
 // CHECK: %[[N:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>) %[[R]] : tensor<?x4xf32>{%[[D]]} in !stream_lite.resource<*>{%[[SZ]]} -> tensor<?x4xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>>{%[[D]]} in !stream_lite.resource<*>{%[[SZ2]]}{{$}}
 // CHECK: %[[N2:.+]] = stream_lite.tensor.encode %[[R]] : tensor<4x4xf32, #stream_lite.padding<[0, 4]>> in !stream_lite.resource<*>{%[[SZ]]} -> tensor<4x4xf32, #stream_lite.tiled<inner_dims_pos = [1, 0], inner_tiles = [4, 1], outer_dims_perm = [1, 0]>> in !stream_lite.resource<*>{%[[SZ2]]}{{$}}
 // CHECK: return %[[N]], %[[N2]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -135,6 +143,7 @@ func.func @slice(%d: index, %n: index, %sz: index, %sz3: index, %r: !stream_lite
 // CHECK: %[[L:.+]] = stream_lite.tensor.slice on(#stream_lite.affinity<@cpu>) %[[R]][%[[C0]], %[[C1]] for %[[C2]], %[[C3]]] : tensor<?x4xf32>{%[[D]]} in !stream_lite.resource<*>{%[[SZ]]} -> tensor<2x3xf32> in !stream_lite.resource<*>{%[[SZ3]]}{{$}}
 // CHECK: %[[L2:.+]] = stream_lite.tensor.slice %[[R]][%[[C1]] for %[[N]]] : tensor<8xi32> in !stream_lite.resource<*>{%[[SZ]]} -> tensor<?xi32>{%[[N]]} in !stream_lite.resource<*>{%[[SZ3]]}{{$}}
 // CHECK: return %[[L]], %[[L2]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -156,6 +165,7 @@ func.func @fill(%d: index, %sz: index, %r: !stream_lite.resource<*>, %t: !stream
 // CHECK: %[[F:.+]] = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %[[V]], %[[R]][%[[C0]], %[[C0]] for %[[C1]], %[[C1]]] : f32 -> tensor<?x4xf32>{%[[D]]} in %[[R]] as !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: %[[F2:.+]] = stream_lite.tensor.fill %[[H]], %[[T]][%[[C0]] for %[[C4]]] : f16 -> tensor<4xf16, #stream_lite.padding<[4]>> in %[[T]] as !stream_lite.resource<transient>{%[[SZ]]}{{$}}
 // CHECK: return %[[F]], %[[F2]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -175,6 +185,7 @@ func.func @update(%d: index, %n: index, %sz: index, %sz3: index, %r: !stream_lit
 // CHECK: %[[U:.+]] = stream_lite.tensor.update on(#stream_lite.affinity<@cpu>) %[[X]], %[[R]][%[[C0]], %[[C1]]] : tensor<2x3xf32> in !stream_lite.resource<*>{%[[SZ3]]} -> tensor<?x4xf32>{%[[D]]} in %[[R]] as !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: %[[U2:.+]] = stream_lite.tensor.update %[[X]], %[[R]][%[[C1]]] : tensor<?xi32>{%[[N]]} in !stream_lite.resource<*>{%[[SZ3]]} -> tensor<16xi32> in %[[R]] as !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: return %[[U]], %[[U2]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -228,6 +239,7 @@ func.func @dispatch(%d: index, %sz: index, %r: !stream_lite.resource<*>) -> !str
 // CHECK: %[[C4:.+]] = arith.constant 4 : index
 // CHECK: %[[O:.+]] = stream_lite.tensor.dispatch on(#stream_lite.affinity<@cpu>) @ex::@entry[%[[C4]]](%[[R]], %[[C4]]) : (tensor<?x4xf32>{%[[D]]} in !stream_lite.resource<*>{%[[SZ]]}, index) -> tensor<?x4xf32>{%[[D]]} in !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: return %[[O]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -259,6 +271,8 @@ func.func @dispatch_tied(%sz: index, %a: !stream_lite.resource<*>, %b: !stream_l
 // CHECK-DAG: %[[C2:.+]] = arith.constant 2 : index
 // CHECK: %[[O:.+]]:2 = stream_lite.tensor.dispatch on(#stream_lite.affinity<[@cpu, @gpu]>) @ex::@entry[%[[C1]], %[[C2]]](%[[A]], %[[B]]) : (tensor<4xf32> in !stream_lite.resource<*>{%[[SZ]]}, tensor<4xf32> in !stream_lite.resource<*>{%[[SZ]]}) -> (tensor<4xf32> in %[[B]] as !stream_lite.resource<*>{%[[SZ]]}, tensor<4xf32> in %[[A]] as !stream_lite.resource<*>{%[[SZ]]}){{$}}
 // CHECK: return %[[O]]#0, %[[O]]#1
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
+stream_lite.device @gpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -289,6 +303,7 @@ func.func @import(%d: index, %sz: index, %arg: tensor<?x4xf32>, %arg2: tensor<2x
 // CHECK: %[[I:.+]] = stream_lite.tensor.import on(#stream_lite.affinity<@cpu>) %[[ARG]] : tensor<?x4xf32> -> tensor<?x4xf32>{%[[D]]} in !stream_lite.resource<external>{%[[SZ]]}{{$}}
 // CHECK: %[[I2:.+]] = stream_lite.tensor.import %[[ARG2]] : tensor<2x3xi32> -> tensor<2x3xi32> in !stream_lite.resource<*>{%[[SZ]]}{{$}}
 // CHECK: return %[[I]], %[[I2]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -304,6 +319,7 @@ func.func @export(%d: index, %sz: index, %r: !stream_lite.resource<external>, %r
 // CHECK: %[[T:.+]] = stream_lite.tensor.export on(#stream_lite.affinity<@cpu>) %[[R]] : tensor<?x4xf32>{%[[D]]} in !stream_lite.resource<external>{%[[SZ]]} -> tensor<?x4xf32>{{$}}
 // CHECK: %[[T2:.+]] = stream_lite.tensor.export %[[R2]] : tensor<2x3xi32> in !stream_lite.resource<*>{%[[SZ]]} -> tensor<2x3xi32>{{$}}
 // CHECK: return %[[T]], %[[T2]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -323,6 +339,8 @@ func.func @transfer(%sz: index, %r: !stream_lite.resource<*>) -> (!stream_lite.r
 // CHECK: %[[X4:.+]] = stream_lite.async.transfer %[[R]] : !stream_lite.resource<*>{%[[SZ]]} -> to(#stream_lite.affinity<@gpu>) !stream_lite.resource<transient>{%[[SZ]]}{{$}}
 // CHECK: %[[X5:.+]] = stream_lite.async.transfer %[[X2]] : !stream_lite.resource<staging>{%[[SZ]]} -> !stream_lite.resource<external>{%[[SZ]]}{{$}}
 // CHECK: return %[[X2]], %[[X3]], %[[X4]], %[[X5]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
+stream_lite.device @gpu targets([#stream_lite.target<"x">])
 
 // -----
 
@@ -335,6 +353,7 @@ func.func @inherited(%sz: index) -> !stream_lite.resource<*> attributes {stream_
 // CHECK-LABEL: func.func @inherited
 // CHECK-SAME: attributes {stream_lite.affinity = #stream_lite.affinity<@gpu>}
 // CHECK: stream_lite.tensor.empty : tensor<4xf32> in !stream_lite.resource<*>{%{{.+}}}{{$}}
+stream_lite.device @gpu targets([#stream_lite.target<"x">])
 
 // -----
 

@@ -120,3 +120,26 @@ func.func @unchecked(%r: !stream_lite.resource<*>, %sz: index) -> (index, !strea
 // CHECK-LABEL: func.func @unchecked
 // CHECK-NOT: cf.assert
 // CHECK: return
+
+// Tests a resolved layout with a dynamic dim: its storage size may pass
+// 2^63 - 1 bytes where the dense size does not (rows rounded up to 1024),
+// so the first op naming the type and dims (here a sizeof) asserts that it
+// fits; the splats after it, on the same type and dims, are not checked
+// again.
+#tiled = #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [1024, 1024]>]>
+func.func @resolved_dynamic(%n: index) -> index {
+  %v = arith.constant 0.0 : f32
+  %sz = stream_lite.tensor.sizeof tensor<?x3xf32, #tiled>{%n} : index
+  %s = stream_lite.tensor.splat %v : f32 -> tensor<?x3xf32, #tiled>{%n} in !stream_lite.resource<*>{%sz}
+  %t = stream_lite.tensor.splat %v : f32 -> tensor<?x3xf32, #tiled>{%n} in !stream_lite.resource<*>{%sz}
+  return %sz : index
+}
+// CHECK-LABEL: func.func @resolved_dynamic
+// CHECK: arith.ceildivui
+// CHECK: %[[TRUE:.+]] = arith.constant true
+// CHECK-NEXT: %[[FITS:.+]] = arith.xori %{{.+}}, %[[TRUE]] : i1
+// CHECK-NEXT: cf.assert %[[FITS]], "{{.*}}'stream_lite.tensor.sizeof' op needs the storage size of tensor<?x3xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [1024, 1024]>]>> to be at most 2^63 - 1 bytes"
+// CHECK-NEXT: stream_lite.tensor.sizeof
+// CHECK-NEXT: stream_lite.tensor.splat
+// CHECK-NEXT: stream_lite.tensor.splat
+// CHECK-NEXT: return

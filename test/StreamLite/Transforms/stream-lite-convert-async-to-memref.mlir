@@ -162,6 +162,8 @@ func.func @clone_slice_transfer(%sz: index, %off: index, %end: index, %len: inde
 // CHECK: %[[XS:.+]] = memref.view %[[R]][%{{.+}}][%[[SZ]]] : memref<?xi8> to memref<?xi8>
 // CHECK: memref.copy %[[XS]], %[[X]]
 // CHECK: return %[[K]], %[[L]], %[[X]]
+stream_lite.device @cpu targets([#stream_lite.target<"x">])
+stream_lite.device @gpu targets([#stream_lite.target<"x">])
 
 // -----
 

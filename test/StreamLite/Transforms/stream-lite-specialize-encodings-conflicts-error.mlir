@@ -86,3 +86,26 @@ func.func @call_either(%cond: i1, %sz: index) {
   %k = stream_lite.tensor.clone on(#stream_lite.affinity<@b>) %r : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz} -> tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
   return
 }
+
+// -----
+
+// A merge of a visible creator with data from outside (a public function's
+// argument, resolved with the affinity of the op that mentions it) whose
+// layouts differ is a conflict too.
+stream_lite.device @a targets([#stream_lite.target<"x", resolver = #stream_lite.specialization_resolver<1>>])
+stream_lite.device @b targets([#stream_lite.target<"y", resolver = #stream_lite.specialization_resolver<2>>])
+func.func @creator_or_argument(%cond: i1, %arg: !stream_lite.resource<*>, %sz: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{creator with layout #stream_lite.testing<layouts = [#stream_lite.specialized<1, tensor<4xf32>>]>}}
+  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  %s = scf.if %cond -> !stream_lite.resource<*> {
+    scf.yield %x : !stream_lite.resource<*>
+  } else {
+    scf.yield %arg : !stream_lite.resource<*>
+  }
+  // expected-error @+2 {{'stream_lite.tensor.fill' op target 'tensor<4xf32, #stream_lite.testing<>>' may come from creators with different layouts: #stream_lite.testing<layouts = [#stream_lite.specialized<1, tensor<4xf32>>]> and #stream_lite.testing<layouts = [#stream_lite.specialized<2, tensor<4xf32>>]>}}
+  // expected-note @+1 {{creator with layout #stream_lite.testing<layouts = [#stream_lite.specialized<2, tensor<4xf32>>]>}}
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@b>) %v, %s[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %s as !stream_lite.resource<*>{%sz}
+  return
+}

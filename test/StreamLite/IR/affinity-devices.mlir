@@ -1,0 +1,50 @@
+// RUN: layout-opt --split-input-file --verify-diagnostics %s
+
+// Every affinity names devices that exist: an op's on(...), a transfer's
+// to(...) and a function's stream_lite.affinity are checked by the
+// verifier, each error once, naming the symbol.
+
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+func.func @transfer_to_missing(%r: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  // expected-error @+1 {{'stream_lite.async.transfer' op affinity #stream_lite.affinity<@gpuu> names @gpuu, which is not a stream_lite.device}}
+  %t = stream_lite.async.transfer %r : !stream_lite.resource<*>{%sz} -> to(#stream_lite.affinity<@gpuu>) !stream_lite.resource<*>{%sz}
+  return %t : !stream_lite.resource<*>
+}
+
+// -----
+
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+func.func @encode_on_missing(%r: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> {
+  // expected-error @+1 {{'stream_lite.tensor.encode' op affinity #stream_lite.affinity<@gpu> names @gpu, which is not a stream_lite.device}}
+  %e = stream_lite.tensor.encode on(#stream_lite.affinity<@gpu>) %r : tensor<4x4xf32> in !stream_lite.resource<*>{%sz} -> tensor<4x4xf32, #lhs> in !stream_lite.resource<*>{%sz}
+  return %e : !stream_lite.resource<*>
+}
+
+// -----
+
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+// One missing device of two.
+func.func @any_of(%sz: index) {
+  // expected-error @+1 {{'stream_lite.tensor.empty' op affinity #stream_lite.affinity<[@cpu, @npu]> names @npu, which is not a stream_lite.device}}
+  %0 = stream_lite.tensor.empty on(#stream_lite.affinity<[@cpu, @npu]>) : tensor<4xf32> in !stream_lite.resource<*>{%sz}
+  return
+}
+
+// -----
+
+// A function's default affinity.
+// expected-error @+1 {{'func.func' op affinity #stream_lite.affinity<@nowhere> names @nowhere, which is not a stream_lite.device}}
+func.func @function_default() attributes {stream_lite.affinity = #stream_lite.affinity<@nowhere>} {
+  return
+}
+
+// -----
+
+// A symbol that is not a device.
+func.func private @helper()
+func.func @names_a_function(%sz: index) {
+  // expected-error @+1 {{'stream_lite.tensor.empty' op affinity #stream_lite.affinity<@helper> names @helper, which is not a stream_lite.device}}
+  %0 = stream_lite.tensor.empty on(#stream_lite.affinity<@helper>) : tensor<4xf32> in !stream_lite.resource<*>{%sz}
+  return
+}

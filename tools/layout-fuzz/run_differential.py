@@ -5,6 +5,7 @@ program bit for bit with its encoding-free reference.
 
     run_differential.py LAYOUT_RUN [--seeds N] [--first S] [--keep DIR]
                         [--passes seed|all|none] [--perturb-dims] [--no-huge]
+                        [--dynamic-offsets]
 
 Each program also runs after generic passes (`layout-opt --canonicalize`,
 `--cse`, `--inline --sccp`, or all of them; `--passes=seed` picks one per
@@ -57,6 +58,9 @@ def main():
                         help="generic pass variants to run each program after")
     parser.add_argument("--no-huge", action="store_true",
                         help="no programs near the int64 limits")
+    parser.add_argument("--dynamic-offsets", action="store_true",
+                        help="region offsets as run-time multiples plus remainders "
+                             "(gen_program.py --dynamic-offsets)")
     parser.add_argument("--perturb-dims", action="store_true",
                         help="also run programs with a dynamic dim 0 on inputs of "
                              "other sizes; those must agree or fail cleanly (exit 2)")
@@ -66,7 +70,8 @@ def main():
     counts = {Outcome.PASS: 0, Outcome.CLEAN: 0, Outcome.FAIL: 0}
     with tempfile.TemporaryDirectory() as work:
         for seed in range(args.first, args.first + args.seeds):
-            program = gen_program.generate(seed, huge=not args.no_huge)
+            program = gen_program.generate(seed, huge=not args.no_huge,
+                                           dynamic_offsets=args.dynamic_offsets)
             expect_failure = "// EXPECT: clean-failure" in program
             path = os.path.join(work, "seed%d.mlir" % seed)
             with open(path, "w") as f:
@@ -76,8 +81,9 @@ def main():
             def report(what, command, detail):
                 counts[Outcome.FAIL] += 1
                 print("FAIL seed %d%s: %s" % (seed, what, program.splitlines()[0]))
-                print("  reproduce: gen_program.py %d%s > p.mlir && %s" % (
-                    seed, " --no-huge" if args.no_huge else "", " ".join(shlex.quote(c) for c in command).replace(path, "p.mlir")))
+                print("  reproduce: gen_program.py %d%s%s > p.mlir && %s" % (
+                    seed, " --no-huge" if args.no_huge else "",
+                    " --dynamic-offsets" if args.dynamic_offsets else "", " ".join(shlex.quote(c) for c in command).replace(path, "p.mlir")))
                 for line in detail.strip().splitlines()[:8]:
                     print("  | " + line)
                 if args.keep:

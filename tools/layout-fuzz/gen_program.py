@@ -2,7 +2,8 @@
 """Random stream-lite programs for differential testing, each with the inputs
 to run it.
 
-    gen_program.py SEED [--no-huge]  prints the program; the last line is a
+    gen_program.py SEED [--no-huge] [--dynamic-offsets]
+                                     prints the program; the last line is a
                                      comment `// INPUTS: --input=... ...`
 
 A program imports its input on one of one to three devices (resolvers that
@@ -28,6 +29,14 @@ then encodes the result back to dense and exports it. Element types are i1,
 packed i2 and i4, i8 to i64, f32 and f64. `layout-run --compare-to-reference --check-padding`
 must agree with the encoding-free reference bit for bit; run_differential.py
 drives it.
+
+With --dynamic-offsets the offsets of the top-level slices, updates and
+fills are most often run-time values of the forms "multiple plus
+remainder" over two index arguments %k and %j (k*m + r, r + k*m,
+(k + a)*m + r, k*m + j*n + r, k*m), which equal the drawn offsets at the
+inputs given: DMA must then be proven for every value of k and j. The
+choices come from a generator of their own, so a seed keeps the rest of
+its program.
 
 About one seed in twenty instead builds a program with a static size near
 the int64 limit (a huge shape or tile); its header says
@@ -238,6 +247,57 @@ class Program:
         self.lines, self.consts, self.toplevel, self.functions = [], {}, [], []
         self.args, self.inputs, self.counter = [], [], 0
         self.notes = []
+        # --dynamic-offsets: its own generator, and the values of %k, %j.
+        self.offset_rng = None
+        self.k = self.j = 0
+
+    def use_dynamic_offsets(self):
+        self.offset_rng = random.Random(self.seed * 104729 + 3)
+        self.k = self.offset_rng.randint(0, 3)
+        self.j = self.offset_rng.randint(0, 2)
+        self.args += ["%k: index", "%j: index"]
+        self.inputs += ["--input=index=%d" % self.k, "--input=index=%d" % self.j]
+
+    def offset(self, o):
+        """Offset `o` of a region: a constant, or with --dynamic-offsets
+        mostly a run-time value that equals `o` at the inputs."""
+        rng = self.offset_rng
+        if rng is None or rng.random() < 0.25:
+            return self.const(o)
+        k, j = self.k, self.j
+        m = rng.choice([m for m in (1, 2, 3, 4, 8, 16) if k * m <= o] or [1])
+        form = rng.choice(["k*m+r", "r+k*m", "(k+a)*m+r", "k*m+j*n+r"])
+        if form == "(k+a)*m+r" and (k + 1) * m > o:
+            form = "k*m+r"
+        if form == "k*m+j*n+r":
+            ns = [n for n in (1, 2, 4, 8) if k * m + j * n <= o]
+            if not ns:
+                form = "k*m+r"
+        if form == "(k+a)*m+r":
+            base = self.fresh("o")
+            self.emit("%s = arith.addi %%k, %s : index" % (base, self.const(1)))
+            used = (k + 1) * m
+        else:
+            base = "%k"
+            used = k * m
+        product = self.fresh("o")
+        self.emit("%s = arith.muli %s, %s : index" % (product, base, self.const(m)))
+        value = product
+        if form == "k*m+j*n+r":
+            n = rng.choice(ns)
+            jn, total = self.fresh("o"), self.fresh("o")
+            self.emit("%s = arith.muli %%j, %s : index" % (jn, self.const(n)))
+            self.emit("%s = arith.addi %s, %s : index" % (total, product, jn))
+            value, used = total, used + j * n
+        r = o - used
+        if r == 0 and rng.random() < 0.5:
+            return value
+        name = self.fresh("o")
+        if form == "r+k*m":
+            self.emit("%s = arith.addi %s, %s : index" % (name, self.const(r), value))
+        else:
+            self.emit("%s = arith.addi %s, %s : index" % (name, value, self.const(r)))
+        return name
 
     def fresh(self, prefix):
         self.counter += 1
@@ -279,8 +339,10 @@ def fill_in_place(p, t, value_name, offsets, lengths, consts=None):
     """Emits a tied fill of `t`; returns its result name."""
     c = consts or p.const
     name = p.fresh("f")
+    # An offset may already be an SSA name (Program.offset).
     p.emit("%s = stream_lite.tensor.fill %s%s, %s[%s for %s] : %s -> %s%s in %s as %s<*>{%s}" % (
-        name, p.on(t.dev), value_name, t.value, ", ".join(c(o) for o in offsets),
+        name, p.on(t.dev), value_name, t.value,
+        ", ".join(o if isinstance(o, str) else c(o) for o in offsets),
         ", ".join(c(l) for l in lengths), t.dtype, t.type(), t.dims(), t.value, RES, t.size))
     return name
 
@@ -296,8 +358,9 @@ def step_transfer(p, t, devices):
         rt = ttype(lengths, t.dtype, enc)
         size = p.sizeof(t.dev, rt)
         name = p.fresh("s")
+        starts = [p.offset(o) for o in offsets]
         p.emit("%s = stream_lite.tensor.slice %s%s[%s for %s] : %s%s in %s<*>{%s} -> %s in %s<*>{%s}" % (
-            name, p.on(t.dev), t.value, ", ".join(p.const(o) for o in offsets),
+            name, p.on(t.dev), t.value, ", ".join(starts),
             ", ".join(p.const(l) for l in lengths), t.type(), t.dims(), RES, t.size, rt, RES, size))
         return Tensor(name, lengths, t.dtype, enc, False, size, t.dev, t.dev)
     if op == "update":
@@ -317,8 +380,9 @@ def step_transfer(p, t, devices):
         p.emit("%s = stream_lite.tensor.encode %s%s : %s in %s<external>{%s} -> %s in %s<*>{%s}" % (
             u, p.on(t.dev), u0, ut, RES, s3, uet, RES, s4))
         name = p.fresh("up")
+        starts = [p.offset(o) for o in offsets]
         p.emit("%s = stream_lite.tensor.update %s%s, %s[%s] : %s in %s<*>{%s} -> %s%s in %s as %s<*>{%s}" % (
-            name, p.on(t.dev), u, t.value, ", ".join(p.const(o) for o in offsets), uet, RES, s4,
+            name, p.on(t.dev), u, t.value, ", ".join(starts), uet, RES, s4,
             t.type(), t.dims(), t.value, RES, t.size))
         return t.with_value(name)
     if op == "fill":
@@ -327,7 +391,8 @@ def step_transfer(p, t, devices):
         if t.dtype == "i64" and rng.random() < 0.5:
             value = str(rng.choice([0x0000000500000005, 0x0000000500000006, -1]))
         v = p.scalar(t.dtype, value)
-        return t.with_value(fill_in_place(p, t, v, offsets, lengths))
+        starts = [p.offset(o) for o in offsets]
+        return t.with_value(fill_in_place(p, t, v, starts, lengths))
     if op == "splat":
         v = p.scalar(t.dtype)
         # A new tensor on this device, laid out by its resolver, which may
@@ -931,10 +996,12 @@ def generate_huge(seed, rng):
     return "\n".join(lines) + "\n"
 
 
-def generate(seed, huge=True, views=False):
+def generate(seed, huge=True, views=False, dynamic_offsets=False):
     """The program of `seed`; without `huge`, a seed that would give a
     program near the int64 limits gives an ordinary one instead. With
-    `views`, the program has at least one view-kernel step."""
+    `views`, the program has at least one view-kernel step. With
+    `dynamic_offsets`, top-level region offsets are mostly run-time values
+    (Program.offset)."""
     rng = random.Random(seed)
     if rng.random() < 0.05 and huge:
         return generate_huge(seed, rng)
@@ -956,6 +1023,8 @@ def generate(seed, huge=True, views=False):
     in_type = ttype(shape, dtype, dynamic_first=dynamic)
     p.args.append("%%in: %s" % in_type)
     p.inputs.append(p.input_spec(shape, dtype))
+    if dynamic_offsets:
+        p.use_dynamic_offsets()
     dims = "{%d}" if dynamic else ""
     if dynamic:
         p.emit("%%d = tensor.dim %%in, %s : %s" % (p.const(0), in_type))
@@ -997,4 +1066,5 @@ def generate(seed, huge=True, views=False):
 
 if __name__ == "__main__":
     sys.stdout.write(generate(int(sys.argv[1]), "--no-huge" not in sys.argv,
-                              "--views" in sys.argv))
+                              "--views" in sys.argv,
+                              "--dynamic-offsets" in sys.argv))

@@ -5,7 +5,7 @@ program bit for bit with its encoding-free reference.
 
     run_differential.py LAYOUT_RUN [--seeds N] [--first S] [--keep DIR]
                         [--passes seed|all|none] [--perturb-dims] [--no-huge]
-                        [--views]
+                        [--views] [--dynamic-offsets]
 
 Each program also runs after generic passes (`layout-opt --canonicalize`,
 `--cse`, `--inline --sccp`, or all of them; `--passes=seed` picks one per
@@ -61,6 +61,9 @@ def main():
     parser.add_argument("--views", action="store_true",
                         help="every program has a user kernel that sees its "
                              "bindings through dispatch.tensor views")
+    parser.add_argument("--dynamic-offsets", action="store_true",
+                        help="region offsets as run-time multiples plus remainders "
+                             "(gen_program.py --dynamic-offsets)")
     parser.add_argument("--perturb-dims", action="store_true",
                         help="also run programs with a dynamic dim 0 on inputs of "
                              "other sizes; those must agree or fail cleanly (exit 2)")
@@ -70,7 +73,9 @@ def main():
     counts = {Outcome.PASS: 0, Outcome.CLEAN: 0, Outcome.FAIL: 0}
     with tempfile.TemporaryDirectory() as work:
         for seed in range(args.first, args.first + args.seeds):
-            program = gen_program.generate(seed, huge=not args.no_huge, views=args.views)
+            program = gen_program.generate(seed, huge=not args.no_huge,
+                                           views=args.views,
+                                           dynamic_offsets=args.dynamic_offsets)
             expect_failure = "// EXPECT: clean-failure" in program
             path = os.path.join(work, "seed%d.mlir" % seed)
             with open(path, "w") as f:
@@ -81,7 +86,10 @@ def main():
                 counts[Outcome.FAIL] += 1
                 print("FAIL seed %d%s: %s" % (seed, what, program.splitlines()[0]))
                 print("  reproduce: gen_program.py %d%s%s > p.mlir && %s" % (
-                    seed, " --no-huge" if args.no_huge else "", " --views" if args.views else "", " ".join(shlex.quote(c) for c in command).replace(path, "p.mlir")))
+                    seed, " --no-huge" if args.no_huge else "",
+                    (" --views" if args.views else "") +
+                    (" --dynamic-offsets" if args.dynamic_offsets else ""),
+                    " ".join(shlex.quote(c) for c in command).replace(path, "p.mlir")))
                 for line in detail.strip().splitlines()[:8]:
                     print("  | " + line)
                 if args.keep:

@@ -37,8 +37,8 @@ struct ViewRegion {
   SmallVector<OpFoldResult> offsets, sizes, strides;
 };
 
-/// The dense tensor (and memref) type of a region of `sizes` with the
-/// logical value type `valueType` (its encoding dropped).
+/// The dense tensor type of a loaded or stored value: `valueType` without
+/// the encoding IREE's form may repeat.
 RankedTensorType denseTypeOf(RankedTensorType valueType) {
   return valueType.getEncoding() ? valueType.dropEncoding() : valueType;
 }
@@ -228,14 +228,10 @@ struct LowerDispatchTensorView : OpRewritePattern<BindingSubspanOp> {
     if (!isStorableElementType(type.getElementType()))
       return rewriter.notifyMatchFailure(subspan,
                                          "elements kernels cannot move");
-    for (Operation *user : subspan->getUsers()) {
+    for (Operation *user : subspan->getUsers())
       if (!isa<DispatchTensorLoadOp, DispatchTensorStoreOp>(user))
         return rewriter.notifyMatchFailure(
             subspan, "a use other than dispatch.tensor.load and store");
-      if (auto store = dyn_cast<DispatchTensorStoreOp>(user);
-          store && store.getValue() == subspan.getResult())
-        return rewriter.notifyMatchFailure(subspan, "stored as a value");
-    }
 
     Location loc = subspan.getLoc();
     rewriter.setInsertionPointAfter(subspan);

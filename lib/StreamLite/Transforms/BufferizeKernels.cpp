@@ -61,7 +61,18 @@ LogicalResult bufferizeKernels(Operation *root) {
     return success();
   };
   bufferization::BufferizationState state;
-  return bufferization::runOneShotBufferize(root, options, state);
+  if (failed(bufferization::runOneShotBufferize(root, options, state)))
+    return failure();
+  // A value computed in place into its store's buffer (empty-tensor
+  // elimination) is still materialized there: a copy of the buffer onto
+  // itself, a whole pass over the memory for nothing.
+  root->walk([](linalg::CopyOp copy) {
+    if (copy.getInputs().size() == 1 && copy.getOutputs().size() == 1 &&
+        copy.getInputs()[0] == copy.getOutputs()[0] &&
+        isa<BaseMemRefType>(copy.getInputs()[0].getType()))
+      copy.erase();
+  });
+  return success();
 }
 
 struct BufferizeKernelsPass

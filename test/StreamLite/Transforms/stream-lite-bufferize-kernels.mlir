@@ -1,0 +1,78 @@
+// RUN: layout-opt --split-input-file --stream-lite-bufferize-kernels %s | FileCheck %s
+
+// One-shot bufferization of the kernels' tensor code (docs/passes.md), after
+// the views became dense buffers: the value computed into tensor.empty is
+// computed straight into the buffer the store moves to its binding
+// (empty-tensor elimination, and no copy of that buffer onto itself), and
+// the copies bufferization makes are linalg.copy.
+
+// CHECK-LABEL: func.func @add
+// CHECK: %[[IN:.+]] = memref.view {{.+}} : memref<?xi8> to memref<4xf32>
+// CHECK: %[[OUT:.+]] = memref.view {{.+}} : memref<?xi8> to memref<4xf32>
+// CHECK-NOT: tensor.empty
+// CHECK-NOT: memref.alloc() : memref<4xf32>
+// CHECK: linalg.add ins(%[[IN]], %[[IN]] : memref<4xf32>, memref<4xf32>) outs(%[[OUT]] : memref<4xf32>)
+// CHECK-NOT: bufferization.
+// CHECK-NOT: linalg.copy
+// CHECK: return
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @add
+  builtin.module {
+    func.func @add(%a: memref<?xi8>, %o: memref<?xi8>) {
+      %c0 = arith.constant 0 : index
+      %in = memref.view %a[%c0][] : memref<?xi8> to memref<4xf32>
+      %x = bufferization.to_tensor %in restrict writable : memref<4xf32> to tensor<4xf32>
+      %e = tensor.empty() : tensor<4xf32>
+      %s = linalg.add ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+      %out = memref.view %o[%c0][] : memref<?xi8> to memref<4xf32>
+      bufferization.materialize_in_destination %s in restrict writable %out : (tensor<4xf32>, memref<4xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// A copy bufferization cannot avoid (the loaded tensor is written in place
+// and still read afterwards) is a linalg.copy, never memref.copy.
+// CHECK-LABEL: func.func @copies
+// CHECK: linalg.copy
+// CHECK-NOT: memref.copy
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @copies
+  builtin.module {
+    func.func @copies(%a: memref<?xi8>, %o: memref<?xi8>, %p: memref<?xi8>) {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      %in = memref.view %a[%c0][] : memref<?xi8> to memref<4xf32>
+      %x = bufferization.to_tensor %in restrict : memref<4xf32> to tensor<4xf32>
+      %f = linalg.fill ins(%one : f32) outs(%x : tensor<4xf32>) -> tensor<4xf32>
+      %out = memref.view %o[%c0][] : memref<?xi8> to memref<4xf32>
+      bufferization.materialize_in_destination %f in restrict writable %out : (tensor<4xf32>, memref<4xf32>) -> ()
+      %keep = memref.view %p[%c0][] : memref<?xi8> to memref<4xf32>
+      bufferization.materialize_in_destination %x in restrict writable %keep : (tensor<4xf32>, memref<4xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// Kernels without tensors (the builtins, kernels over bytes) are left as
+// they are.
+// CHECK-LABEL: func.func @bytes
+// CHECK-NEXT: %[[C:.+]] = arith.constant 1 : i8
+// CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-NEXT: memref.store %[[C]], %{{.+}}[%[[C0]]] : memref<?xi8>
+// CHECK-NEXT: return
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @bytes
+  builtin.module {
+    func.func @bytes(%a: memref<?xi8>) {
+      %c1 = arith.constant 1 : i8
+      %c0 = arith.constant 0 : index
+      memref.store %c1, %a[%c0] : memref<?xi8>
+      return
+    }
+  }
+}

@@ -110,14 +110,13 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   // follows.)
   if (options.runtimeChecks)
     pm.addNestedPass<mlir::func::FuncOp>(createRemoveRedundantAssertsPass());
-  // On each executable, in the same nest as the kernels' cleanup above (the
-  // pass manager merges adjacent nests): the pass manager then verifies
-  // each executable after it, not the whole program.
   // User kernels: the regions of their logical views checked (as the
   // program's regions above), the views lowered to copies through the
   // bindings' layouts, their tensor code bufferized and linalg lowered to
   // loops; then every kernel's bindings become byte buffers. On each
-  // executable, in the same nest as the kernels' cleanup above.
+  // executable, in the same nest as the kernels' cleanup above (the pass
+  // manager merges adjacent nests): the pass manager then verifies each
+  // executable after it, not the whole program.
   mlir::OpPassManager &executables = pm.nest<ExecutableOp>();
   if (options.runtimeChecks) {
     // The kernels' own memref accesses too: a kernel that addresses bytes

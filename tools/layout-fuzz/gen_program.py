@@ -48,7 +48,7 @@ With `--views` (`generate(seed, views=True)`, run_differential.py
 first encode, before the result goes back to dense, or both), drawn from a
 generator of their own so that the other steps stay those of the seed: a
 dispatch of a user kernel that sees its bindings as logical tensors
-(`!stream_lite.dispatch.tensor` views, spec section 11) in whatever layout
+(`!stream_lite.dispatch.tensor` views, docs/language.md) in whatever layout
 the tensor has, loads a whole, partial or strided (2-3) region at constant
 or dynamic (index operand) offsets, computes elementwise with linalg
 (linalg.generic with arith add/sub/mul/max/negf/xori, or linalg.add; exact
@@ -726,7 +726,7 @@ STEPS = [(step_transfer, 6), (step_encode, 2), (step_move, 2), (step_call, 1),
 
 
 # ---------------------------------------------------------------------------
-# User kernels that see their bindings as logical tensors (spec section 11):
+# User kernels that see their bindings as logical tensors (docs/language.md):
 # `binding.subspan` -> `!stream_lite.dispatch.tensor<...>`, a strided region
 # loaded, computed on elementwise with linalg (exact, deterministic
 # operations), and stored whole into an untied writeonly result in another

@@ -58,7 +58,7 @@ def SpecializeEncodingsPass
        paths in operand order.
 
     Merges nested in merges are fixed from the inside out; the analysis is
-    re-run after each round of fixes until no merge differs. Every inserted
+    re-run after each iteration of fixes until no merge differs. Every inserted
     relayout is a passed remark (category
     `stream-lite-specialize-encodings`) naming the two layouts and the bytes
     it writes, and every merge gets an analysis remark with the relayout

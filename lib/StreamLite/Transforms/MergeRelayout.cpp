@@ -8,12 +8,12 @@
 // follows turns it into a relayout from the path's layout (its source's
 // creators) to the chosen one (its own affinity).
 //
-// Rounds: the creator analysis runs, every mention whose creators' layouts
-// differ is traced back to the innermost merge whose paths differ, and each
-// such merge is fixed once. A merge whose trace crosses a value changed
-// earlier in the round waits for the next round, whose analysis sees the
-// change. Rounds stop when one fixes nothing; a conflict left then (one no
-// merge explains) is reported by the resolution.
+// Iterations: the creator analysis runs, every mention whose creators'
+// layouts differ is traced back to the innermost merge whose paths differ,
+// and each such merge is fixed once. A merge whose trace crosses a value
+// changed earlier in the iteration waits for the next iteration, whose
+// analysis sees the change. Iterations stop when one fixes nothing; a
+// conflict left then (one no merge explains) is reported by the resolution.
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,7 +120,7 @@ public:
       SmallVector<std::pair<Value, TypeAttr>> conflicts;
       collectConflicts(conflicts);
       unsigned fixes = 0;
-      // Values an earlier trace of this round crossed on its way to a merge:
+      // Values an earlier trace of this iteration crossed on its way to a merge:
       // a mention of one of them leads to that merge too (a long chain of
       // mentions after one merge is traced once, not once per mention).
       DenseSet<std::pair<Value, Attribute>> traced;
@@ -249,7 +249,7 @@ private:
   SymbolTableCollection symbols;
   /// Merge nodes fixed so far (each is fixed once).
   DenseSet<Value> fixedNodes;
-  /// Values whose analysis facts changed in this round.
+  /// Values whose analysis facts changed in this iteration.
   DenseSet<Value> touched;
   unsigned numRelayouts = 0;
 };

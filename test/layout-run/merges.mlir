@@ -20,6 +20,10 @@
 // RUN: layout-run %s --function=nested_merge --input=5x3xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=2 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=IF1
 // RUN: layout-run %s --function=dynamic_merge --input=5x3xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=5 --input=index=0 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=IF0
 // RUN: layout-run %s --function=dynamic_merge --input=5x3xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=5 --input=index=1 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=IF1
+// RUN: layout-run %s --function=select_merge --input=5x3xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=0 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=IF0
+// RUN: layout-run %s --function=select_merge --input=5x3xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=1 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=IF1
+// RUN: layout-run %s --function=select_plain --input=i1=1 --input=4xf32=1,2,3,4 --input=4xf32=5,6,7,8 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=PLAIN1
+// RUN: layout-run %s --function=select_plain --input=i1=0 --input=4xf32=1,2,3,4 --input=4xf32=5,6,7,8 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=PLAIN0
 
 // Layouts that merge (--stream-lite-specialize-encodings inserts relayouts):
 // data encoded on @cpu (8x1 tiles) and on @gpu (4x2 tiles; a 5x3 tensor has
@@ -306,4 +310,46 @@ func.func @dynamic_merge(%arg: tensor<5x3xf32>, %rows: index, %sel: index) -> te
   %d = stream_lite.tensor.encode %f : tensor<?x3xf32, #lhs>{%rows} in !stream_lite.resource<*>{%r#1} -> tensor<?x3xf32>{%rows} in !stream_lite.resource<external>{%sz}
   %o = stream_lite.tensor.export %d : tensor<?x3xf32>{%rows} in !stream_lite.resource<external>{%sz} -> tensor<5x3xf32>
   return %o : tensor<5x3xf32>
+}
+
+// arith.select of the data and of its size (an scf.if that only yields,
+// canonicalized): the same merge as @if_merge, without a call.
+func.func @select_merge(%arg: tensor<5x3xf32>, %sel: index) -> tensor<5x3xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %nine = arith.constant 9.0 : f32
+  %seven = arith.constant 7.0 : f32
+  %sz = stream_lite.tensor.sizeof tensor<5x3xf32> : index
+  %i = stream_lite.tensor.import %arg : tensor<5x3xf32> -> tensor<5x3xf32> in !stream_lite.resource<external>{%sz}
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %gsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<5x3xf32, #lhs> : index
+  %a = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>) %i : tensor<5x3xf32> in !stream_lite.resource<external>{%sz} -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  %b = stream_lite.tensor.encode on(#stream_lite.affinity<@gpu>) %i : tensor<5x3xf32> in !stream_lite.resource<external>{%sz} -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%gsz}
+  %bf = stream_lite.tensor.fill on(#stream_lite.affinity<@gpu>) %nine, %b[%c1, %c1 for %c2, %c2] : f32 -> tensor<5x3xf32, #lhs> in %b as !stream_lite.resource<*>{%gsz}
+  %cond = arith.cmpi eq, %sel, %c0 : index
+  %r = arith.select %cond, %a, %bf : !stream_lite.resource<*>
+  %rsz = arith.select %cond, %csz, %gsz : index
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@gpu>) %seven, %r[%c3, %c0 for %c2, %c3] : f32 -> tensor<5x3xf32, #lhs> in %r as !stream_lite.resource<*>{%rsz}
+  %o = func.call @finish(%f, %rsz) : (!stream_lite.resource<*>, index) -> tensor<5x3xf32>
+  return %o : tensor<5x3xf32>
+}
+
+// No encodings: an scf.if choosing one of two imported resources (the
+// layout pipeline canonicalizes it to arith.select) lowers to a select of
+// buffers, in the program and in its reference.
+// PLAIN1: {{^}}4xf32=1 2 3 4{{$}}
+// PLAIN0: {{^}}4xf32=5 6 7 8{{$}}
+func.func @select_plain(%sel: i1, %x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %sz = stream_lite.tensor.sizeof tensor<4xf32> : index
+  %a = stream_lite.tensor.import %x : tensor<4xf32> -> tensor<4xf32> in !stream_lite.resource<external>{%sz}
+  %b = stream_lite.tensor.import %y : tensor<4xf32> -> tensor<4xf32> in !stream_lite.resource<external>{%sz}
+  %s = scf.if %sel -> !stream_lite.resource<external> {
+    scf.yield %a : !stream_lite.resource<external>
+  } else {
+    scf.yield %b : !stream_lite.resource<external>
+  }
+  %r = stream_lite.tensor.export %s : tensor<4xf32> in !stream_lite.resource<external>{%sz} -> tensor<4xf32>
+  return %r : tensor<4xf32>
 }

@@ -43,7 +43,12 @@ def SpecializeEncodingsPass
     `stream_lite.tensor.sizeof` and `stream_lite.tensor.encode` (both
     `on(...)` an affinity that resolves to that layout) on every incoming
     path whose layout differs, and passes the new size where the path passes
-    the merged size. The layout is chosen as follows:
+    the merged size. An `arith.select` of resources (what canonicalization
+    makes of an `scf.if` that only yields values) is first rewritten into an
+    `scf.if`, together with the other selects of the same condition whose
+    operands are available there (typically the resources' sizes), so that
+    it merges like any `scf.if` and a path's relayout runs only when that
+    path is taken. The layout is chosen as follows:
 
     1. the consumers decide: every op that mentions the merged value or the
        values holding its bytes afterwards (through tied results, transfers
@@ -100,6 +105,8 @@ def SpecializeEncodingsPass
     Statistic<"numRelayoutsInserted", "relayouts-inserted",
               "Relayouts (tensor.encode) inserted on incoming paths of merges">,
   ];
+  // Selects of resources become scf.if.
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
 def MaterializeBuiltinsPass

@@ -640,6 +640,23 @@ struct TensorDimLowering : OpConversionPattern<tensor::DimOp> {
   }
 };
 
+/// `arith.select` between resources (what `scf.if` yielding one of two
+/// resources canonicalizes to) selects between their buffers.
+struct SelectLowering : OpConversionPattern<arith::SelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::SelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(
+        op, type, adaptor.getCondition(), adaptor.getTrueValue(),
+        adaptor.getFalseValue());
+    return success();
+  }
+};
+
 struct FuncSignatureLowering : OpConversionPattern<func::FuncOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -735,6 +752,8 @@ void populateStreamLiteToMemRefConversionPatterns(
   target.addDynamicallyLegalOp<tensor::DimOp>([&](tensor::DimOp op) {
     return converter.isLegal(op.getSource().getType());
   });
+  target.addDynamicallyLegalOp<arith::SelectOp>(
+      [&](arith::SelectOp op) { return converter.isLegal(op.getOperation()); });
   target.markUnknownOpDynamicallyLegal([&](Operation *op) {
     return isNotBranchOpInterfaceOrReturnLikeOp(op) ||
            isLegalForBranchOpInterfaceTypeConversionPattern(op, converter) ||
@@ -755,7 +774,7 @@ void populateStreamLiteToMemRefConversionPatterns(
                CopyLowering, LoadLowering, StoreLowering, DispatchLowering,
                ImportLowering, ExportLowering>(converter, ctx, state,
                                                constants);
-  patterns.add<TensorDimLowering>(converter, ctx);
+  patterns.add<TensorDimLowering, SelectLowering>(converter, ctx);
 }
 
 } // namespace layoutopt::stream_lite

@@ -86,7 +86,10 @@ struct EncodingResolution::Impl {
 
 EncodingResolution::EncodingResolution(ModuleOp module,
                                        MergeConflictPolicy conflicts)
-    : impl(std::make_unique<Impl>(module)) {
+{
+  // Selects of resources become region merges before the analysis.
+  expandResourceSelects(module);
+  impl = std::make_unique<Impl>(module);
   if (conflicts != MergeConflictPolicy::Relayout)
     return;
   FailureOr<unsigned> relayouts =

@@ -21,7 +21,9 @@
 
 #include "StreamLite/IR/StreamLiteOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Remarks.h"
@@ -612,6 +614,75 @@ relayoutMergedResources(ModuleOp module, TypeResolver &resolver,
   if (failed(relayout.run()))
     return failure();
   return relayout.getNumRelayouts();
+}
+
+unsigned expandResourceSelects(ModuleOp module) {
+  SmallVector<arith::SelectOp> resourceSelects;
+  module.walk([&](arith::SelectOp op) {
+    if (isa<ResourceType>(op.getType()))
+      resourceSelects.push_back(op);
+  });
+  if (resourceSelects.empty())
+    return 0;
+  DominanceInfo dominance(module);
+  DenseSet<Operation *> expanded;
+  unsigned count = 0;
+  for (arith::SelectOp first : resourceSelects) {
+    if (expanded.contains(first))
+      continue;
+    // The group starts at the first select of this condition in the block
+    // that can hold the others: a select of the same condition whose
+    // operands are available at `start` moves there unchanged (selects are
+    // pure), and only later ones can be moved without crossing their uses.
+    Block *block = first->getBlock();
+    Value condition = first.getCondition();
+    arith::SelectOp start = first;
+    for (Operation &op : *block) {
+      if (&op == first.getOperation())
+        break;
+      auto earlier = dyn_cast<arith::SelectOp>(&op);
+      if (earlier && earlier.getCondition() == condition &&
+          !expanded.contains(earlier) &&
+          dominance.properlyDominates(first.getTrueValue(), earlier) &&
+          dominance.properlyDominates(first.getFalseValue(), earlier)) {
+        start = earlier;
+        break;
+      }
+    }
+    SmallVector<arith::SelectOp> group;
+    for (Operation *op = start; op; op = op->getNextNode()) {
+      auto select = dyn_cast<arith::SelectOp>(op);
+      if (!select || select.getCondition() != condition ||
+          expanded.contains(select))
+        continue;
+      if (select != start &&
+          (!dominance.properlyDominates(select.getTrueValue(), start) ||
+           !dominance.properlyDominates(select.getFalseValue(), start)))
+        continue;
+      group.push_back(select);
+    }
+    OpBuilder builder(start);
+    SmallVector<Type> types;
+    SmallVector<Value> trueValues, falseValues;
+    for (arith::SelectOp select : group) {
+      types.push_back(select.getType());
+      trueValues.push_back(select.getTrueValue());
+      falseValues.push_back(select.getFalseValue());
+    }
+    auto ifOp = scf::IfOp::create(builder, start.getLoc(), types, condition,
+                                  /*withElseRegion=*/true);
+    OpBuilder thenBuilder = OpBuilder::atBlockEnd(ifOp.thenBlock());
+    scf::YieldOp::create(thenBuilder, start.getLoc(), trueValues);
+    OpBuilder elseBuilder = OpBuilder::atBlockEnd(ifOp.elseBlock());
+    scf::YieldOp::create(elseBuilder, start.getLoc(), falseValues);
+    for (auto [select, result] : llvm::zip(group, ifOp.getResults())) {
+      select.getResult().replaceAllUsesWith(result);
+      expanded.insert(select);
+      select.erase();
+    }
+    ++count;
+  }
+  return count;
 }
 
 } // namespace layoutopt::stream_lite

@@ -21,6 +21,14 @@ namespace layoutopt::stream_lite {
 /// replaced by a fresh one whenever the module changes, so that it is the
 /// analysis of the module on return. Fails, after an error naming the op,
 /// when a merge cannot be rewritten; else returns the relayouts inserted.
+/// Rewrites every `arith.select` of resources in `module` into an `scf.if`
+/// yielding them (with the other selects of the same condition whose
+/// operands are available there, such as the resources' sizes), so that a
+/// merge through a select is a region merge like any other: each path can
+/// then be relayouted on its own branch, paying only when taken. Returns the
+/// selects rewritten.
+unsigned expandResourceSelects(mlir::ModuleOp module);
+
 mlir::FailureOr<unsigned>
 relayoutMergedResources(mlir::ModuleOp module, TypeResolver &resolver,
                         std::unique_ptr<ResourceCreators> &creators);

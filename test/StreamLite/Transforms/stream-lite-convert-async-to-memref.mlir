@@ -478,3 +478,15 @@ func.func @dispatch_no_operands() {
   stream_lite.async.dispatch @ex::@entry() : () -> ()
   return
 }
+
+// -----
+
+// Tests that a select of resources selects their buffers.
+// CHECK-LABEL: func.func @select_resources
+// CHECK-SAME: (%[[C:.+]]: i1, %[[A:.+]]: memref<?xi8>, %[[B:.+]]: memref<?xi8>) -> memref<?xi8>
+// CHECK: %[[S:.+]] = arith.select %[[C]], %[[A]], %[[B]] : memref<?xi8>
+// CHECK: return %[[S]]
+func.func @select_resources(%c: i1, %a: !stream_lite.resource<*>, %b: !stream_lite.resource<*>) -> !stream_lite.resource<*> {
+  %s = arith.select %c, %a, %b : !stream_lite.resource<*>
+  return %s : !stream_lite.resource<*>
+}

@@ -109,3 +109,21 @@ func.func @creator_or_argument(%cond: i1, %arg: !stream_lite.resource<*>, %sz: i
   %f = stream_lite.tensor.fill on(#stream_lite.affinity<@b>) %v, %s[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %s as !stream_lite.resource<*>{%sz}
   return
 }
+
+// -----
+
+// An arith.select of resources merges like the scf.if it stands for.
+stream_lite.device @a targets([#stream_lite.target<"x", resolver = #stream_lite.specialization_resolver<1>>])
+stream_lite.device @b targets([#stream_lite.target<"y", resolver = #stream_lite.specialization_resolver<2>>])
+func.func @select_of_creators(%cond: i1, %sz: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{creator with layout #stream_lite.testing<layouts = [#stream_lite.specialized<1, tensor<4xf32>>]>}}
+  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  // expected-note @+1 {{creator with layout #stream_lite.testing<layouts = [#stream_lite.specialized<2, tensor<4xf32>>]>}}
+  %y = stream_lite.tensor.empty on(#stream_lite.affinity<@b>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  %s = arith.select %cond, %x, %y : !stream_lite.resource<*>
+  // expected-error @+1 {{'stream_lite.tensor.fill' op target 'tensor<4xf32, #stream_lite.testing<>>' may come from creators with different layouts}}
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@a>) %v, %s[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %s as !stream_lite.resource<*>{%sz}
+  return
+}

@@ -38,6 +38,49 @@ func.func @scf_if(%c: i1, %v: f32) {
   return
 }
 
+// arith.select (what canonicalization makes of an scf.if that only yields):
+// the select of the resources and the select of their sizes become one
+// scf.if, whose @host branch is relayouted as above, paying only when taken.
+// CHECK-LABEL: func.func @select
+// CHECK-NOT: arith.select
+// CHECK: %[[R:.+]]:2 = scf.if %{{.+}} -> (index, !stream_lite.resource<*>) {
+// CHECK:   %[[SZ:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, {{.*}}tiled
+// CHECK:   %[[E:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>) %{{.+}} : {{.*}}identity{{.*}} -> {{.*}}tiled{{.*}}{%[[SZ]]}
+// CHECK:   scf.yield %[[SZ]], %[[E]]
+// CHECK: } else {
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK:   scf.yield
+// CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) {{.*}}, %[[R]]#1{{.*}}tiled{{.*}}{%[[R]]#0}
+func.func @select(%c: i1, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+  %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  %sz = arith.select %c, %hsz, %csz : index
+  %r = arith.select %c, %h, %t : !stream_lite.resource<*>
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r as !stream_lite.resource<*>{%sz}
+  return
+}
+
+// A select of resources made in one layout stays a plain branch merge with
+// nothing to relayout.
+// CHECK-LABEL: func.func @select_same_layout
+// CHECK: scf.if
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK: return
+func.func @select_same_layout(%c: i1, %v: f32, %w: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %a = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  %b = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %w : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  %r = arith.select %c, %a, %b : !stream_lite.resource<*>
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@host>) %v, %r[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r as !stream_lite.resource<*>{%csz}
+  return
+}
+
 // scf.for: created on @host, replaced on @cpu in the body; the @host fill
 // after the loop decides, so the body's yield is relayouted.
 // CHECK-LABEL: func.func @scf_for

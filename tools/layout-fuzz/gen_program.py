@@ -20,7 +20,8 @@ tensor, each on the device it is on:
 - a call of a private function, an scf.if, an scf.for or cf branches around
   fills;
 - a merge: the tensor encoded on two devices whose resolvers disagree meets
-  at an scf.if, at cf branches or at a private callee's argument, which
+  at an scf.if, an arith.select (of the data and of its size), at cf
+  branches or at a private callee's argument, which
   --stream-lite-specialize-encodings relayouts;
 - a dispatch of a user executable: no operands (`() -> ()`), an in-place
   no-op, or a byte copy (only where both bindings get the same layout);
@@ -620,6 +621,11 @@ def step_merge(p, t, devices):
     arms = [t.dev, other]
     rng.shuffle(arms)
     form = rng.choice(["if", "cf", "call"])
+    # Half of the scf.if merges are selects of both arms, computed
+    # unconditionally (each arm makes its own resource). Drawn from a
+    # generator of its own so that other seeds' programs do not change.
+    if form == "if" and random.Random(p.seed * 7919 + p.counter).random() < 0.5:
+        form = "select"
     callee = merge_callee(p, t, enc) if form == "call" else None
     cond = flag(p)
 
@@ -633,7 +639,13 @@ def step_merge(p, t, devices):
             value, size = call + "#0", call + "#1"
         return value, size
 
-    if form in ("if", "call"):
+    if form == "select":
+        first = arm(arms[0])
+        second = arm(arms[1])
+        value, size = p.fresh("sel"), p.fresh("selsz")
+        p.emit("%s = arith.select %s, %s, %s : %s<*>" % (value, cond, first[0], second[0], RES))
+        p.emit("%s = arith.select %s, %s, %s : index" % (size, cond, first[1], second[1]))
+    elif form in ("if", "call"):
         name = p.fresh("mg")
         p.emit("%s:2 = scf.if %s -> (%s<*>, index) {" % (name, cond, RES))
         value, size = arm(arms[0])

@@ -614,13 +614,25 @@ void JitSession::addPaddingDim(int64_t dim) {
 
 void JitSession::checkPadding(int64_t id, const uint8_t *aligned,
                               int64_t offset, int64_t size, int64_t stride) {
+  size_t missing = checkPaddingOrMaskBytes(id, aligned, offset, size, stride);
+  if (!missing)
+    return;
+  failureMessage = "@" + runningFunction +
+                   " ran out of memory allocating " + std::to_string(missing) +
+                   " bytes for --check-padding's mask";
+  failRun();
+}
+
+size_t JitSession::checkPaddingOrMaskBytes(int64_t id, const uint8_t *aligned,
+                                           int64_t offset, int64_t size,
+                                           int64_t stride) {
   std::vector<int64_t> dynamicDims;
   dynamicDims.swap(pendingPaddingDims);
   if (id < 0 || size_t(id) >= paddingChecks.size() || stride != 1)
-    return;
+    return 0;
   RankedTensorType type = paddingChecks[id].type;
   if (!type)
-    return;
+    return 0;
   // Marks the bits of every logical element through the layout interface
   // (the single home of layout math); any other bit must be zero (pads, and
   // the tail bits of packed sub-byte elements).
@@ -636,9 +648,18 @@ void JitSession::checkPadding(int64_t id, const uint8_t *aligned,
   std::optional<int64_t> checkedStorage =
       layout.getCheckedStorageSizeInBytes(shape, width);
   if (!checkedStorage)
-    return;
+    return 0;
   int64_t storage = *checkedStorage;
-  std::vector<uint8_t> elementBits(size_t(std::min(storage, size)), 0);
+  // One mask byte per storage byte: as large as the tensor, so allocated
+  // with calloc, which fails with a null pointer where operator new would
+  // end the process in LLVM's out-of-memory handler.
+  size_t maskBytes = size_t(std::max<int64_t>(0, std::min(storage, size)));
+  std::unique_ptr<uint8_t, decltype(&std::free)> mask(
+      static_cast<uint8_t *>(std::calloc(std::max<size_t>(maskBytes, 1), 1)),
+      &std::free);
+  if (!mask)
+    return maskBytes;
+  llvm::MutableArrayRef<uint8_t> elementBits(mask.get(), maskBytes);
   int64_t count = 1;
   for (int64_t d : shape)
     count *= d;
@@ -666,8 +687,9 @@ void JitSession::checkPadding(int64_t id, const uint8_t *aligned,
     if ((bytes[i] & ~elementBits[i]) != 0) {
       if (paddingViolations.size() < 1024)
         paddingViolations.push_back(id);
-      return;
+      return 0;
     }
+  return 0;
 }
 
 namespace {
@@ -688,16 +710,29 @@ FieldLayout getResultLayout(const HostType &e) {
 
 size_t alignTo(size_t v, size_t a) { return (v + a - 1) / a * a; }
 
+/// Resizes `bytes` to `size` if the memory is there. operator new would end
+/// the process in LLVM's out-of-memory handler, so malloc probes first.
+bool tryResize(std::vector<uint8_t> &bytes, size_t size) {
+  void *probe = std::malloc(std::max<size_t>(size, 1));
+  if (!probe)
+    return false;
+  std::free(probe);
+  bytes.resize(size);
+  return true;
+}
+
 /// Copies the memref whose descriptor is at `descriptor` into `out`
 /// (dense), reading it through upstream's rank-erased DynamicMemRefType;
-/// returns its allocated pointer.
+/// returns its allocated pointer. Sets `outOfMemory` (and copies nothing)
+/// when the copy cannot be allocated.
 template <typename T>
-void *copyMemRef(void *descriptor, int64_t rank, HostArray &out) {
+void *copyMemRef(void *descriptor, int64_t rank, HostArray &out,
+                 bool &outOfMemory) {
   DynamicMemRefType<T> memref(::UnrankedMemRefType<T>{rank, descriptor});
   out.shape.assign(memref.sizes, memref.sizes + rank);
   int64_t n = out.getNumElements();
-  out.bytes.resize(size_t(n) * sizeof(T));
-  if (n > 0) {
+  outOfMemory = !tryResize(out.bytes, size_t(n) * sizeof(T));
+  if (n > 0 && !outOfMemory) {
     // The iterator does not know empty memrefs, hence the check.
     uint8_t *to = out.bytes.data();
     for (T &element : memref) {
@@ -768,24 +803,30 @@ JitSession::run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
     }
     int64_t rank = int64_t(e.shape.size());
     void *allocated = nullptr;
+    bool outOfMemory = false;
     switch (width) {
     case 1:
-      allocated = copyMemRef<uint8_t>(field, rank, out);
+      allocated = copyMemRef<uint8_t>(field, rank, out, outOfMemory);
       break;
     case 2:
-      allocated = copyMemRef<uint16_t>(field, rank, out);
+      allocated = copyMemRef<uint16_t>(field, rank, out, outOfMemory);
       break;
     case 4:
-      allocated = copyMemRef<uint32_t>(field, rank, out);
+      allocated = copyMemRef<uint32_t>(field, rank, out, outOfMemory);
       break;
     default:
-      allocated = copyMemRef<uint64_t>(field, rank, out);
+      allocated = copyMemRef<uint64_t>(field, rank, out, outOfMemory);
       break;
     }
     // Results belong to the caller; a result may be an input passed through.
     if (allocated && !inputPointers.count(allocated) &&
         freed.insert(allocated).second)
       deallocate(allocated);
+    if (outOfMemory) {
+      releaseAllocations();
+      return makeError("@" + function + " ran out of memory copying result " +
+                       std::to_string(r));
+    }
     normalizeSubByte(out);
     results.push_back(std::move(out));
   }

@@ -251,6 +251,12 @@ public:
                     int64_t size, int64_t stride);
 
 private:
+  /// checkPadding's work; returns the bytes of the mask it could not
+  /// allocate (0 when it ran), so that the caller fails the run with no
+  /// local object left to destroy.
+  size_t checkPaddingOrMaskBytes(int64_t id, const uint8_t *aligned,
+                                 int64_t offset, int64_t size,
+                                 int64_t stride);
   JitSession(std::unique_ptr<mlir::ExecutionEngine> engine, bool zeroBuffers,
              std::shared_ptr<BufferPool> bufferPool);
   /// Ends the running JIT-ed code with `failureMessage` (see FailureHandler).

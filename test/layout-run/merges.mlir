@@ -24,6 +24,10 @@
 // RUN: layout-run %s --function=select_merge --input=5x3xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=1 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=IF1
 // RUN: layout-run %s --function=select_plain --input=i1=1 --input=4xf32=1,2,3,4 --input=4xf32=5,6,7,8 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=PLAIN1
 // RUN: layout-run %s --function=select_plain --input=i1=0 --input=4xf32=1,2,3,4 --input=4xf32=5,6,7,8 --compare-to-reference --check-leaks | FileCheck %s --check-prefix=PLAIN0
+// RUN: layout-run %s --function=irreducible_merge --input=5x3xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=0 --input=index=0 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=LOOP0
+// RUN: layout-run %s --function=irreducible_merge --input=5x3xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=0 --input=index=3 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=ROW0
+// RUN: layout-run %s --function=irreducible_merge --input=5x3xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=1 --input=index=0 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=ROW0
+// RUN: layout-run %s --function=irreducible_merge --input=5x3xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=1 --input=index=3 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=ROW0
 
 // Layouts that merge (--stream-lite-specialize-encodings inserts relayouts):
 // data encoded on @cpu (8x1 tiles) and on @gpu (4x2 tiles; a 5x3 tensor has
@@ -352,4 +356,36 @@ func.func @select_plain(%sel: i1, %x: tensor<4xf32>, %y: tensor<4xf32>) -> tenso
   }
   %r = stream_lite.tensor.export %s : tensor<4xf32> in !stream_lite.resource<external>{%sz} -> tensor<4xf32>
   return %r : tensor<4xf32>
+}
+
+// An irreducible loop: two blocks that branch to each other, entered at
+// either with data made on another device. ^left only passes its argument
+// on; the size it passes along is the size of the bytes relayouted on its
+// way to ^right. Each trip through ^right fills row 0 with 9.
+// ROW0: {{^}}5x3xf32=9 9 9 3 4 5 6 7 8 9 10 11 12 13 14{{$}}
+func.func @irreducible_merge(%arg: tensor<5x3xf32>, %sel: index, %n: index) -> tensor<5x3xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %nine = arith.constant 9.0 : f32
+  %sz = stream_lite.tensor.sizeof tensor<5x3xf32> : index
+  %i = stream_lite.tensor.import %arg : tensor<5x3xf32> -> tensor<5x3xf32> in !stream_lite.resource<external>{%sz}
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %gsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<5x3xf32, #lhs> : index
+  %a = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>) %i : tensor<5x3xf32> in !stream_lite.resource<external>{%sz} -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  %b = stream_lite.tensor.encode on(#stream_lite.affinity<@gpu>) %i : tensor<5x3xf32> in !stream_lite.resource<external>{%sz} -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%gsz}
+  %first = arith.cmpi eq, %sel, %c0 : index
+  cf.cond_br %first, ^left(%c0, %a, %csz : index, !stream_lite.resource<*>, index), ^right(%c0, %b, %gsz : index, !stream_lite.resource<*>, index)
+^left(%k: index, %l: !stream_lite.resource<*>, %lsz: index):
+  %ldone = arith.cmpi uge, %k, %n : index
+  %k1 = arith.addi %k, %c1 : index
+  cf.cond_br %ldone, ^exit(%l, %lsz : !stream_lite.resource<*>, index), ^right(%k1, %l, %lsz : index, !stream_lite.resource<*>, index)
+^right(%j: index, %r: !stream_lite.resource<*>, %rsz: index):
+  %rf = stream_lite.tensor.fill on(#stream_lite.affinity<@gpu>) %nine, %r[%c0, %c0 for %c1, %c3] : f32 -> tensor<5x3xf32, #lhs> in %r as !stream_lite.resource<*>{%rsz}
+  %rdone = arith.cmpi uge, %j, %n : index
+  %j1 = arith.addi %j, %c1 : index
+  cf.cond_br %rdone, ^exit(%rf, %rsz : !stream_lite.resource<*>, index), ^left(%j1, %rf, %rsz : index, !stream_lite.resource<*>, index)
+^exit(%o: !stream_lite.resource<*>, %osz: index):
+  %res = func.call @finish(%o, %osz) : (!stream_lite.resource<*>, index) -> tensor<5x3xf32>
+  return %res : tensor<5x3xf32>
 }

@@ -505,9 +505,6 @@ LogicalResult MergeRelayout::relayoutPath(const Path &path, TypeAttr type,
     }
   }
   Value sourceSize = findSize(path.source, at);
-  if (!sourceSize)
-    return fail("the size of the incoming resource is not available on this "
-                "path");
 
   // Where the new size goes: the operand passing the merged size along this
   // path, if there is one.
@@ -520,7 +517,17 @@ LogicalResult MergeRelayout::relayoutPath(const Path &path, TypeAttr type,
         sizeOperand = pathOperand;
         break;
       }
-  } else {
+    // A path that only forwards its resource (a block of an irreducible
+    // loop passing its argument on) states no size for it, but the size it
+    // passes as the merged size is, by the consumers' own statement, the
+    // size of the bytes it passes.
+    if (!sourceSize && sizeOperand)
+      sourceSize = sizeOperand->get();
+  }
+  if (!sourceSize)
+    return fail("the size of the incoming resource is not available on this "
+                "path");
+  if (!model) {
     // No consumer names it: the one index this path passes that is the
     // incoming resource's size.
     unsigned candidates = 0;

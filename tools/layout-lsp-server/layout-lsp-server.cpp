@@ -209,9 +209,21 @@ void readMessages(std::FILE *in, llsp::JSONStreamStyle style,
   }
 }
 
+int runUpstream(int argc, char **argv, DialectRegistry &registry) {
+  return layoutopt::runWithToolStack([&] {
+    return failed(MlirLspServerMain(argc, argv, registry)) ? 1 : 0;
+  });
+}
+
 int runServer(int argc, char **argv) {
   DialectRegistry registry;
   layoutopt::registerAllDialects(registry);
+  // --help and --version print text and exit, no JSON-RPC: no relay.
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = llvm::StringRef(argv[i]).ltrim('-');
+    if (arg.starts_with("help") || arg == "version")
+      return runUpstream(argc, argv, registry);
+  }
 
   // The relay reads the client's framing; upstream always gets standard
   // framing and keeps its other options (pretty output included).
@@ -278,12 +290,8 @@ int runServer(int argc, char **argv) {
                  });
   });
 
-  int status = layoutopt::runWithToolStack([&] {
-    return failed(MlirLspServerMain(int(serverArgs.size()) - 1,
-                                    serverArgs.data(), registry))
-               ? 1
-               : 0;
-  });
+  int status =
+      runUpstream(int(serverArgs.size()) - 1, serverArgs.data(), registry);
   // The server is done: end its output so the relay drains and stops.
   std::fflush(stdout);
   llvm::outs().flush();

@@ -30,21 +30,27 @@ args = parser.parse_args()
 
 # %% The layout's numbers: storage size and every element's byte offset.
 image = layout_opt.layout_image(args.type)
-shape = image["shape"]
-width = image["element_bytes"]
-offsets = image["offsets"]          # int64, one per logical element
-storage = image["storage_bytes"]
+shape = image.shape
+bits = image.element_bits           # packed i2/i4: 2 or 4, sharing bytes
+offsets = image.offsets             # int64, one per logical element: bytes,
+unit = bits if image.packed else image.element_bytes  # or bits if packed
+storage = image.storage_bytes
 elements = int(np.prod(shape))
-padding = storage - elements * width
+padding_bits = storage * 8 - elements * bits
 print(args.type)
-print("layout: %s" % image["layout"])
-print("storage: %d bytes, %d elements of %d bytes, %d padding bytes (%.1f%%)"
-      % (storage, elements, width, padding, 100.0 * padding / max(storage, 1)))
+print("layout: %s" % image.layout)
+share = 100.0 * padding_bits / max(storage * 8, 1)
+if image.packed:
+    print("storage: %d bytes, %d elements of %d bits, %d padding bits (%.1f%%)"
+          % (storage, elements, bits, padding_bits, share))
+else:
+    print("storage: %d bytes, %d elements of %d bytes, %d padding bytes (%.1f%%)"
+          % (storage, elements, bits // 8, padding_bits // 8, share))
 
 # %% The byte image, one slot (element width) at a time.
-slots = storage // width
+slots = storage * 8 // bits
 owner = np.full(slots, -1, dtype=np.int64)   # row-major element index or -1
-owner[offsets.reshape(-1) // width] = np.arange(elements)
+owner[offsets.reshape(-1) // unit] = np.arange(elements)
 assert layout_opt.storage_size(args.type) == storage
 
 
@@ -54,12 +60,18 @@ def label(index):
     return ",".join(str(i) for i in np.unravel_index(index, shape))
 
 
+def where(slot):
+    """A row's start: its byte, or its bit when packed slots cut a byte."""
+    bit = slot * bits
+    return "byte %5d" % (bit // 8) if bit % 8 == 0 else "bit %6d" % bit
+
+
 cell = max(len(label(i)) for i in range(-1, elements))
 per_row = max(1, args.slots_per_row)
 for start in range(0, slots, per_row):
     row = owner[start:start + per_row]
-    print("byte %5d: %s" % (start * width,
-                            " ".join(label(i).rjust(cell) for i in row)))
+    print("%s: %s" % (where(start),
+                      " ".join(label(i).rjust(cell) for i in row)))
 
 # %% The picture, when matplotlib is installed.
 try:
@@ -88,8 +100,7 @@ for slot in range(slots):
             ha="center", va="center", fontsize=7)
 ax.set_title(args.type, fontsize=8)
 ax.set_xticks([])
-ax.set_yticks(range(rows), ["byte %d" % (r * per_row * width)
-                            for r in range(rows)])
+ax.set_yticks(range(rows), [where(r * per_row) for r in range(rows)])
 if args.output:
     fig.savefig(args.output, bbox_inches="tight")
     print("plot written to %s" % args.output)

@@ -95,6 +95,7 @@ PYBIND11_MODULE(_layout_opt, m) {
                       image.offsets.size() * sizeof(int64_t));
         py::dict result;
         result["shape"] = py::tuple(py::cast(image.shape));
+        result["element_bits"] = image.elementBits;
         result["element_bytes"] = image.elementBytes;
         result["storage_bytes"] = image.storageBytes;
         result["offsets"] = offsets;
@@ -102,9 +103,37 @@ PYBIND11_MODULE(_layout_opt, m) {
         return result;
       },
       py::arg("type"),
-      "The byte image of a static tensor type: a dict with shape, "
-      "element_bytes, storage_bytes, layout and offsets (an int64 array of "
-      "the logical shape: the byte offset of every element).");
+      "The byte image of a static tensor type as a dict (layout_opt wraps "
+      "it in LayoutImage): shape, element_bits, element_bytes, "
+      "storage_bytes, layout and offsets (an int64 array of the logical "
+      "shape: the byte offset of every element, the bit offset for packed "
+      "i2/i4).");
+
+  m.def(
+      "resolve",
+      [](const std::string &type, const std::string &target) {
+        api::ResolvedLayout resolved;
+        check(api::resolveLayout(type, target, resolved));
+        py::dict result;
+        result["type"] = resolved.type;
+        result["layout"] = resolved.layout;
+        result["storage_bytes"] =
+            resolved.storageBytes < 0 ? py::object(py::none())
+                                      : py::object(py::int_(resolved.storageBytes));
+        return result;
+      },
+      py::arg("type"), py::arg("target") = "",
+      "Resolves a tensor type's encoding for a device target as a dict "
+      "(layout_opt wraps it in ResolvedLayout): type, layout, storage_bytes.");
+
+  m.def(
+      "draw_svg",
+      [](const std::string &type) {
+        std::string svg;
+        check(api::drawLayout(type, svg));
+        return svg;
+      },
+      py::arg("type"), "The SVG picture layout-draw draws of a static type.");
 
   m.def(
       "run",

@@ -29,10 +29,13 @@ fi
 program="${*: -1}"
 options=("${@:1:$#-1}")
 # No symbolizer on a crash: a crash handler that forks it can hang on a
-# heap the crash corrupted.
-LLVM_DISABLE_SYMBOLIZATION=1 timeout -s KILL "${LAYOUT_REDUCE_TIMEOUT:-60}" \
-  "$layout_run" "$program" --compare-to-reference --zero-buffers \
-  "${options[@]}" >/dev/null 2>&1
+# heap the crash corrupted. The group's redirection also silences bash's
+# own report of a child killed by a signal ("line N: PID Aborted ...").
+{
+  LLVM_DISABLE_SYMBOLIZATION=1 timeout -s KILL "${LAYOUT_REDUCE_TIMEOUT:-60}" \
+    "$layout_run" "$program" --compare-to-reference --zero-buffers \
+    "${options[@]}" >/dev/null 2>&1
+} 2>/dev/null
 status=$?
 # 137 is timeout's KILL: a hang, not a crash.
 if [ "$status" -eq 1 ] || { [ "$status" -ge 128 ] && [ "$status" -ne 137 ]; }; then

@@ -7,6 +7,7 @@
 
 #include "StreamLite/API/LayoutOptAPI.h"
 
+#include "StreamLite/Analysis/LayoutDraw.h"
 #include "StreamLite/Analysis/LayoutImage.h"
 #include "StreamLite/InitAll.h"
 #include "StreamLite/Runtime/HostTensor.h"
@@ -95,24 +96,34 @@ Status onToolStack(llvm::function_ref<Status()> body) {
   return status;
 }
 
-Status withLayoutImage(const std::string &typeText,
-                       llvm::function_ref<void(const sl::LayoutImage &)> use) {
+/// Runs `body` with a fresh context whose diagnostics are collected as
+/// messages alone, one a line (a type has no location).
+Status withTypeContext(
+    llvm::function_ref<LogicalResult(MLIRContext &)> body) {
   std::unique_ptr<MLIRContext> ctx = makeContext();
-  // A type has no location: the messages alone, one a line.
   std::string messages;
   ScopedDiagnosticHandler handler(ctx.get(), [&](Diagnostic &diag) {
     messages += (messages.empty() ? "" : "\n") + diag.str();
     return success();
   });
-  RankedTensorType type = sl::parseTensorType(ctx.get(), typeText);
-  if (!type)
+  if (failed(body(*ctx)))
     return Status::failure(messages);
-  FailureOr<sl::LayoutImage> image = sl::buildLayoutImage(
-      type, [&] { return emitError(UnknownLoc::get(ctx.get())); });
-  if (failed(image))
-    return Status::failure(messages);
-  use(*image);
   return Status::success();
+}
+
+Status withLayoutImage(const std::string &typeText,
+                       llvm::function_ref<void(const sl::LayoutImage &)> use) {
+  return withTypeContext([&](MLIRContext &ctx) -> LogicalResult {
+    RankedTensorType type = sl::parseTensorType(&ctx, typeText);
+    if (!type)
+      return failure();
+    FailureOr<sl::LayoutImage> image = sl::buildLayoutImage(
+        type, [&] { return emitError(UnknownLoc::get(&ctx)); });
+    if (failed(image))
+      return failure();
+    use(*image);
+    return success();
+  });
 }
 
 } // namespace
@@ -154,11 +165,46 @@ Status getLayoutImage(const std::string &type, LayoutImage &result) {
   return withLayoutImage(type, [&](const sl::LayoutImage &image) {
     result.shape.assign(image.type.getShape().begin(),
                         image.type.getShape().end());
+    result.elementBits = image.elementBits;
     result.elementBytes = image.elementBytes;
     result.storageBytes = image.storageBytes;
-    result.offsets.assign(image.offsets.begin(), image.offsets.end());
+    result.offsets.clear();
+    result.offsets.reserve(image.slots.size());
+    for (int64_t slot : image.slots)
+      result.offsets.push_back(image.getSlotOffset(slot));
     llvm::raw_string_ostream os(result.layout);
     os << Attribute(image.layout);
+  });
+}
+
+Status resolveLayout(const std::string &typeText, const std::string &target,
+                     ResolvedLayout &result) {
+  return withTypeContext([&](MLIRContext &ctx) -> LogicalResult {
+    RankedTensorType type = sl::parseTensorType(&ctx, typeText);
+    if (!type)
+      return failure();
+    Attribute targetAttr;
+    if (!llvm::StringRef(target).trim().empty() &&
+        !(targetAttr = sl::parseAttributeText(&ctx, target)))
+      return failure();
+    FailureOr<sl::ResolvedLayout> resolved = sl::resolveLayout(
+        type, targetAttr, [&] { return emitError(UnknownLoc::get(&ctx)); });
+    if (failed(resolved))
+      return failure();
+    result.type.clear();
+    result.layout.clear();
+    llvm::raw_string_ostream(result.type) << resolved->type;
+    llvm::raw_string_ostream(result.layout) << resolved->layout;
+    result.storageBytes = resolved->storageBytes.value_or(-1);
+    return success();
+  });
+}
+
+Status drawLayout(const std::string &type, std::string &svg) {
+  return withLayoutImage(type, [&](const sl::LayoutImage &image) {
+    svg.clear();
+    llvm::raw_string_ostream os(svg);
+    sl::drawLayoutSvg(image, std::nullopt, sl::DrawOptions(), os);
   });
 }
 

@@ -3,7 +3,9 @@
 // layout-draw (docs/tools.md): writes the byte image of a static tensor type
 // as an SVG, and with --slice, --update or --fill the bytes that transfer
 // touches and whether it is one DMA run. A thin driver over
-// StreamLite/Analysis/LayoutDraw.h. Bad input is a diagnostic and exit
+// StreamLite/Analysis/LayoutDraw.h. With --target it first resolves an
+// encoding intent as a device would; --describe prints the layout and its
+// storage as text instead of drawing. Bad input is a diagnostic and exit
 // code 1, with no output file written.
 //
 //===----------------------------------------------------------------------===//
@@ -25,11 +27,41 @@ using namespace mlir;
 namespace cl = llvm::cl;
 namespace sl = layoutopt::stream_lite;
 
+static int regions(llvm::StringRef slice, llvm::StringRef update,
+                   llvm::StringRef fill) {
+  return !slice.empty() + !update.empty() + !fill.empty();
+}
+
+/// Writes `text` to `file` ('-': stdout), only once all of it is known.
+static int writeOutput(llvm::StringRef file, llvm::StringRef text) {
+  std::string errorMessage;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(file, &errorMessage);
+  if (!output) {
+    llvm::errs() << "layout-draw: error: " << errorMessage << "\n";
+    return 1;
+  }
+  output->os() << text;
+  output->keep();
+  return 0;
+}
+
 static int runLayoutDraw(int argc, char **argv) {
   cl::OptionCategory category("layout-draw options");
   cl::opt<std::string> typeText(
       "type", cl::desc("The tensor type to draw (static shape, physical layout)"),
       cl::value_desc("tensor<...>"), cl::Required, cl::cat(category));
+  cl::opt<std::string> target(
+      "target",
+      cl::desc("Resolve the type's encoding intent for this device target "
+               "(#stream_lite.target<...>) or encoding resolver "
+               "(#stream_lite.tiling_resolver<...>) first"),
+      cl::value_desc("attribute"), cl::cat(category));
+  cl::opt<bool> describe(
+      "describe",
+      cl::desc("Print the (resolved) layout, its type and storage size as "
+               "text instead of drawing"),
+      cl::cat(category));
   cl::opt<std::string> outputFile("o", cl::desc("Output SVG file ('-': stdout)"),
                                   cl::value_desc("file"), cl::init("-"),
                                   cl::cat(category));
@@ -55,7 +87,11 @@ static int runLayoutDraw(int argc, char **argv) {
       argc, argv,
       "layout-draw: an SVG of a tensor type's byte image\n\n"
       "  layout-draw --type='tensor<5x7xf32, #stream_lite.tiled<inner_dims_pos "
-      "= [0, 1], inner_tiles = [4, 4]>>' --slice=0,4:4,3 -o tiled.svg\n");
+      "= [0, 1], inner_tiles = [4, 4]>>' --slice=0,4:4,3 -o tiled.svg\n"
+      "  layout-draw --describe --target='#stream_lite.tiling_resolver<m = 8, "
+      "n = 4, k = 4>' --type='tensor<16x8xf32, #stream_lite.encoding<"
+      "operand_index = 0, op_type = matmul, element_types = [f32, f32, "
+      "f32]>>'\n");
 
   DialectRegistry registry;
   layoutopt::registerAllDialects(registry);
@@ -74,16 +110,45 @@ static int runLayoutDraw(int argc, char **argv) {
   RankedTensorType type = sl::parseTensorType(&ctx, typeText);
   if (!type)
     return 1;
+  Attribute targetAttr;
+  if (!target.empty() && !(targetAttr = sl::parseAttributeText(&ctx, target)))
+    return 1;
+  std::optional<sl::ResolvedLayout> resolved;
+  if (targetAttr || describe) {
+    FailureOr<sl::ResolvedLayout> result =
+        sl::resolveLayout(type, targetAttr, emitError);
+    if (failed(result))
+      return 1;
+    resolved = *result;
+    type = resolved->type;
+  }
+  std::string output;
+  llvm::raw_string_ostream os(output);
+  if (describe) {
+    if (regions(slice, update, fill) || slotsPerRow.getNumOccurrences() ||
+        fillValue.getNumOccurrences()) {
+      emitError() << "--describe prints no picture: drop --slice, --update, "
+                     "--fill, --fill-value and --slots-per-row";
+      return 1;
+    }
+    FailureOr<sl::LayoutImage> image;
+    if (type.hasStaticShape()) {
+      image = sl::buildLayoutImage(type, emitError);
+      if (failed(image))
+        return 1;
+    }
+    sl::describeLayout(*resolved, succeeded(image) ? &*image : nullptr, os);
+    return writeOutput(outputFile, output);
+  }
   FailureOr<sl::LayoutImage> image = sl::buildLayoutImage(type, emitError);
   if (failed(image))
     return 1;
   std::optional<sl::DrawRegion> region;
-  int regions = !slice.empty() + !update.empty() + !fill.empty();
-  if (regions > 1) {
+  if (regions(slice, update, fill) > 1) {
     emitError() << "give at most one of --slice, --update and --fill";
     return 1;
   }
-  if (regions) {
+  if (regions(slice, update, fill)) {
     llvm::StringRef kind = !slice.empty()    ? "slice"
                            : !update.empty() ? "update"
                                              : "fill";
@@ -97,7 +162,7 @@ static int runLayoutDraw(int argc, char **argv) {
     region = *parsed;
   }
   if (fillValue.getNumOccurrences()) {
-    int64_t bits = image->elementBytes * 8;
+    int64_t bits = image->elementBits;
     uint64_t value = fillValue;
     if (!region || region->kind != sl::DrawRegion::Kind::Fill) {
       emitError() << "--fill-value needs --fill";
@@ -112,22 +177,10 @@ static int runLayoutDraw(int argc, char **argv) {
   }
   sl::DrawOptions options;
   options.slotsPerRow = slotsPerRow;
-  std::string svg;
-  llvm::raw_string_ostream os(svg);
   sl::drawLayoutSvg(*image, region, options, os);
   if (failedAny)
     return 1;
-
-  std::string errorMessage;
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(outputFile, &errorMessage);
-  if (!output) {
-    llvm::errs() << "layout-draw: error: " << errorMessage << "\n";
-    return 1;
-  }
-  output->os() << svg;
-  output->keep();
-  return 0;
+  return writeOutput(outputFile, output);
 }
 
 int main(int argc, char **argv) {

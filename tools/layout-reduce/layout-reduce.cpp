@@ -12,6 +12,10 @@
 // "LLVM ERROR: Error running interestingness test"), that the output
 // file can be written (upstream fails silently), and that the input is
 // nothing layout-opt refuses before parsing (MLIR's parser crashes on it).
+// It keeps standard error readable: the rejected candidates' verifier
+// errors are counted, not shown (unless the reduction fails), each smaller
+// interesting candidate prints one progress line (the tree runs each test
+// script through this executable, in wrapper mode), and a summary ends it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,16 +25,21 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-reduce/MlirReduceMain.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <string>
 
 /// The `test=` values of a -reduction-tree option (`-reduction-tree=...`
@@ -138,7 +147,139 @@ static bool checkInputFile(int argc, char **argv) {
   return true;
 }
 
+/// Prints a diagnostic as MLIR's default handler would, warnings and notes
+/// included (the context's default handler drops warnings, such as the
+/// tree's "uninterested module will not be reduced" before it fails).
+static void printDiagnostic(mlir::Diagnostic &diag) {
+  llvm::raw_ostream &os = llvm::errs();
+  os << diag.getLocation() << ": ";
+  switch (diag.getSeverity()) {
+  case mlir::DiagnosticSeverity::Error:
+    os << "error: ";
+    break;
+  case mlir::DiagnosticSeverity::Warning:
+    os << "warning: ";
+    break;
+  case mlir::DiagnosticSeverity::Note:
+    os << "note: ";
+    break;
+  case mlir::DiagnosticSeverity::Remark:
+    os << "remark: ";
+    break;
+  }
+  os << diag << "\n";
+  for (const mlir::Diagnostic &note : diag.getNotes())
+    os << note.getLocation() << ": note: " << note << "\n";
+}
+
+/// The input file's argument (see checkInputFile), or "" for stdin.
+static std::string inputPath(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    if (arg == "-o" || arg == "--o") {
+      ++i;
+      continue;
+    }
+    if (!arg.starts_with("-"))
+      return arg.str();
+  }
+  return "";
+}
+
+/// The `-o` file's argument, or "" when none.
+static std::string outputPath(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    if ((arg == "-o" || arg == "--o") && i + 1 < argc)
+      return argv[i + 1];
+    if (arg.consume_front("-o=") || arg.consume_front("--o="))
+      return arg.str();
+  }
+  return "";
+}
+
+static int64_t countLines(llvm::StringRef path) {
+  std::unique_ptr<llvm::MemoryBuffer> file = mlir::openInputFile(path);
+  if (!file)
+    return -1;
+  return file->getBuffer().count('\n') +
+         !file->getBuffer().ends_with("\n") * !file->getBuffer().empty();
+}
+
+/// The environment variable naming the file that holds the smallest
+/// interesting candidate's line count, shared with the test wrappers.
+static const char *const kProgressEnv = "LAYOUT_REDUCE_PROGRESS_FILE";
+static const char *const kWrapFlag = "--layout-reduce-run-test=";
+
+/// Wrapper mode (`layout-reduce --layout-reduce-run-test=SCRIPT ARG...`):
+/// runs the user's interestingness test and, when it finds a candidate
+/// interesting that is smaller than any before, prints one progress line.
+/// layout-reduce points the tree at itself in this mode, since upstream's
+/// tree tells nothing of the variants it keeps.
+static int runTestWrapper(int argc, char **argv) {
+  llvm::StringRef script = llvm::StringRef(argv[1]).drop_front(strlen(kWrapFlag));
+  std::vector<llvm::StringRef> args = {script};
+  for (int i = 2; i < argc; ++i)
+    args.push_back(argv[i]);
+  std::string error;
+  int status = llvm::sys::ExecuteAndWait(script, args, std::nullopt, {}, 0, 0,
+                                         &error);
+  if (status < 0) {
+    llvm::errs() << "layout-reduce: error: cannot run '" << script
+                 << "': " << error << "\n";
+    return status == -2 ? 1 : 0; // A crash (-2) counts, as upstream's.
+  }
+  const char *progress = std::getenv(kProgressEnv);
+  if (status != 1 || !progress || argc < 3)
+    return status;
+  int64_t lines = countLines(argv[argc - 1]);
+  std::string best;
+  if (auto file = mlir::openInputFile(progress))
+    best = file->getBuffer().trim().str();
+  int64_t bestLines = -1;
+  if (!llvm::StringRef(best).getAsInteger(10, bestLines) && lines >= bestLines)
+    return status;
+  std::string message;
+  if (auto out = mlir::openOutputFile(progress, &message)) {
+    out->os() << lines << "\n";
+    out->keep();
+  }
+  if (bestLines >= 0)
+    llvm::errs() << "layout-reduce: reduced to " << lines << " lines (was "
+                 << bestLines << ")\n";
+  return status;
+}
+
+/// `arg` with every `test=SCRIPT` of a -reduction-tree option turned into
+/// this executable in wrapper mode running SCRIPT (its own test-args
+/// follow, as the tree passes them).
+static std::string wrapTests(llvm::StringRef arg, llvm::StringRef self) {
+  if (!arg.contains("reduction-tree"))
+    return arg.str();
+  std::string out;
+  while (!arg.empty()) {
+    size_t at = arg.find("test=");
+    // `test-arg=` and other keys ending in "test=" are not the script.
+    while (at != llvm::StringRef::npos && at > 0 &&
+           !llvm::StringRef(" {=").contains(arg[at - 1]))
+      at = arg.find("test=", at + 1);
+    if (at == llvm::StringRef::npos) {
+      out += arg.str();
+      break;
+    }
+    out += arg.take_front(at).str();
+    arg = arg.drop_front(at + strlen("test="));
+    size_t end = arg.find_first_of(" {}");
+    llvm::StringRef script = arg.take_front(end);
+    arg = arg.drop_front(script.size());
+    out += "test=" + self.str() + " test-arg=" + kWrapFlag + script.str();
+  }
+  return out;
+}
+
 int main(int argc, char **argv) {
+  if (argc > 1 && llvm::StringRef(argv[1]).starts_with(kWrapFlag))
+    return runTestWrapper(argc, argv);
   llvm::InitLLVM initLLVM(argc, argv);
   if (!checkTestScripts(argc, argv) || !checkOutputFile(argc, argv) ||
       !checkInputFile(argc, argv))
@@ -147,33 +288,81 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   layoutopt::registerAllDialects(registry);
   layoutopt::stream_lite::registerStreamLiteReductionInterface(registry);
-  mlir::MLIRContext context(registry);
-  // Candidates the verifier rejects are reported; their whole module is
-  // noise.
-  context.printOpOnDiagnostic(false);
-  // MlirReduceMain installs no handler, and the context's default one
-  // drops warnings, such as the tree's "uninterested module will not be
-  // reduced" before it fails.
-  context.getDiagEngine().registerHandler([](mlir::Diagnostic &diag) {
-    llvm::raw_ostream &os = llvm::errs();
-    os << diag.getLocation() << ": ";
-    switch (diag.getSeverity()) {
-    case mlir::DiagnosticSeverity::Error:
-      os << "error: ";
-      break;
-    case mlir::DiagnosticSeverity::Warning:
-      os << "warning: ";
-      break;
-    case mlir::DiagnosticSeverity::Note:
-      os << "note: ";
-      break;
-    case mlir::DiagnosticSeverity::Remark:
-      os << "remark: ";
-      break;
+
+  // The input's own errors are shown in full; once it parses, errors come
+  // from candidates the verifier rejects ("null operand found" when the
+  // tree erased an op still used), which are noise.
+  std::string input = inputPath(argc, argv);
+  int64_t linesBefore = -1;
+  if (!input.empty()) {
+    mlir::MLIRContext parseContext(registry);
+    parseContext.printOpOnDiagnostic(false);
+    parseContext.getDiagEngine().registerHandler(printDiagnostic);
+    llvm::SourceMgr sourceMgr;
+    std::string message;
+    std::unique_ptr<llvm::MemoryBuffer> file =
+        mlir::openInputFile(input, &message);
+    if (file) {
+      sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+      if (!mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &parseContext))
+        return 1;
+      linesBefore = countLines(input);
     }
-    os << diag << "\n";
-    for (const mlir::Diagnostic &note : diag.getNotes())
-      os << note.getLocation() << ": note: " << note << "\n";
+  }
+
+  // Point the tree at this executable as a wrapper of each test script, so
+  // that each smaller interesting candidate prints one progress line.
+  std::string self = llvm::sys::fs::getMainExecutable(
+      argv[0], reinterpret_cast<void *>(&runTestWrapper));
+  std::vector<std::string> wrapped;
+  for (int i = 0; i < argc; ++i)
+    wrapped.push_back(i ? wrapTests(argv[i], self) : argv[i]);
+  std::vector<char *> args;
+  for (std::string &arg : wrapped)
+    args.push_back(arg.data());
+  args.push_back(nullptr);
+  llvm::SmallString<128> progressFile;
+  if (linesBefore >= 0 &&
+      !llvm::sys::fs::createTemporaryFile("layout-reduce-progress", "txt",
+                                          progressFile)) {
+    if (auto out = mlir::openOutputFile(progressFile)) {
+      out->os() << linesBefore << "\n";
+      out->keep();
+    }
+    setenv(kProgressEnv, progressFile.c_str(), 1);
+  }
+
+  mlir::MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
+  // Errors are held back: on success they were all rejected candidates'
+  // (counted in the summary); on failure they are shown, since one of them
+  // says why (an unsupported option, say).
+  std::vector<std::string> heldErrors;
+  context.getDiagEngine().registerHandler([&](mlir::Diagnostic &diag) {
+    if (diag.getSeverity() == mlir::DiagnosticSeverity::Error) {
+      std::string text;
+      llvm::raw_string_ostream(text)
+          << diag.getLocation() << ": error: " << diag << "\n";
+      heldErrors.push_back(std::move(text));
+      return;
+    }
+    printDiagnostic(diag);
   });
-  return mlir::failed(mlir::mlirReduceMain(argc, argv, context)) ? 1 : 0;
+  bool ok = mlir::succeeded(
+      mlir::mlirReduceMain(int(args.size()) - 1, args.data(), context));
+  size_t rejected = heldErrors.size();
+  if (!ok)
+    for (const std::string &error : heldErrors)
+      llvm::errs() << error;
+  if (!progressFile.empty())
+    llvm::sys::fs::remove(progressFile);
+  std::string output = outputPath(argc, argv);
+  if (ok && linesBefore >= 0 && !output.empty() && output != "-")
+    llvm::errs() << "layout-reduce: " << linesBefore << " lines -> "
+                 << countLines(output) << " lines"
+                 << (rejected ? " (" + std::to_string(rejected) +
+                                    " candidates failed to verify)"
+                              : std::string())
+                 << "\n";
+  return ok ? 0 : 1;
 }

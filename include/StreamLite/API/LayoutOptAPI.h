@@ -39,10 +39,14 @@ Status runPipeline(const std::string &text, const std::string &pipeline,
 
 /// The byte image of a static tensor type (`tensor<5x7xf32,
 /// #stream_lite.tiled<...>>`): its shape, element width, storage size
-/// (padding and tile waste included) and the byte offset of every element
-/// in row-major logical order.
+/// (padding and tile waste included) and the offset of every element in
+/// row-major logical order: a byte offset, or for packed sub-byte elements
+/// (`i2`, `i4`, which share bytes) a bit offset.
 struct LayoutImage {
   std::vector<int64_t> shape;
+  /// Bits of one element: 2 or 4 for packed elements, else 8 * bytes.
+  int64_t elementBits = 0;
+  /// Whole bytes of one element; 0 for packed elements.
   int64_t elementBytes = 0;
   int64_t storageBytes = 0;
   std::vector<int64_t> offsets;
@@ -55,6 +59,26 @@ Status getStorageSize(const std::string &type, int64_t &bytes);
 
 /// The byte image of a static tensor type (at most 2^24 elements).
 Status getLayoutImage(const std::string &type, LayoutImage &image);
+
+/// What a device target gives a tensor type (see resolveLayout).
+struct ResolvedLayout {
+  /// The type with the resolved layout as its encoding.
+  std::string type;
+  /// The serialized layout.
+  std::string layout;
+  /// Storage bytes; -1 for a dynamic shape.
+  int64_t storageBytes = -1;
+};
+
+/// Resolves the encoding of `type` for `target` (`#stream_lite.target<...>`
+/// or a resolver attribute such as `#stream_lite.tiling_resolver<...>`), as
+/// --stream-lite-specialize-encodings does for one device. A type without
+/// an encoding intent comes back as it is; `target` may then be empty.
+Status resolveLayout(const std::string &type, const std::string &target,
+                     ResolvedLayout &result);
+
+/// The SVG picture layout-draw draws of a static tensor type.
+Status drawLayout(const std::string &type, std::string &svg);
 
 /// A dense row-major host array: its numpy dtype string (`<f4`, `|b1`,
 /// `<i8`, ...), shape and bytes. A scalar argument or result has

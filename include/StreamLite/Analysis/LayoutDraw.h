@@ -14,6 +14,7 @@
 
 #include "StreamLite/Analysis/LayoutImage.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -43,6 +44,27 @@ mlir::FailureOr<DrawRegion>
 parseDrawRegion(llvm::StringRef kind, llvm::StringRef text,
                 const LayoutImage &image,
                 llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
+
+/// Slots per tile of `image`: the product of the inner dims, which follow
+/// the outer dims (one per logical dim); 0 when the layout has no tiles. A
+/// swizzle's inner dims step by strides > 1 but still lie inside one tile,
+/// so strides cannot tell outer from inner dims.
+int64_t getTileSlots(const LayoutImage &image);
+
+/// Writes what `layout-draw --describe` prints: the resolved layout, the
+/// type that carries it and its storage (from `image` when the shape is
+/// static): "layout: ...", "type: ...", "storage: ..." lines.
+void describeLayout(const ResolvedLayout &resolved, const LayoutImage *image,
+                    llvm::raw_ostream &os);
+
+/// Writes, as Markdown, what each tensor type with a stream_lite encoding
+/// that `op` produces or takes becomes on each device the op may run on
+/// (its affinity's devices, or every device of `module` when it has none):
+/// per device target the resolved layout and its storage bytes. A physical
+/// layout is shown once, with its storage. Writes nothing (returns false)
+/// when `op` has no such type. What layout-lsp-server shows on hover.
+bool describeOpLayouts(mlir::Operation *op, mlir::ModuleOp module,
+                       llvm::raw_ostream &os);
 
 /// Writes the SVG picture of `image` (and of `region`, when given) to `os`.
 void drawLayoutSvg(const LayoutImage &image,

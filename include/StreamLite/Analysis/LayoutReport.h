@@ -94,6 +94,17 @@ void writeLayoutReportJson(const LayoutReport &report, llvm::raw_ostream &os);
 /// The report as text tables.
 void printLayoutReportTable(const LayoutReport &report, llvm::raw_ostream &os);
 
+/// Writes the picture of every distinct resource type of `report` into
+/// directory `dir` (created if missing): `layout-N.svg` in order of first
+/// appearance, and `index.txt`, a line per type: `layout-N.svg TYPE`, or
+/// `not drawn: TYPE: REASON` when the type has no static image. A dynamic
+/// dim is drawn as `options.assumedDynamicDim` when that is set. Fails with
+/// `error` set when the directory or a file cannot be written.
+llvm::LogicalResult
+writeLayoutReportPictures(const LayoutReport &report,
+                          const LayoutReportOptions &options,
+                          llvm::StringRef dir, std::string &error);
+
 } // namespace layoutopt::stream_lite
 
 #endif // STREAMLITE_ANALYSIS_LAYOUTREPORT_H

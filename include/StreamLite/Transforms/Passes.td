@@ -949,6 +949,10 @@ def LayoutReportPass
     `table=true` prints it as text tables to standard error.
     `max-layout-growth=F` (F > 0) fails the pass with an error on the
     creator of every resource whose physical/logical ratio exceeds F.
+    `svg-dir=DIR` writes the picture of every distinct resource type of the
+    report into DIR (created if missing) as `layout-N.svg`, what
+    `layout-draw` draws, and `index.txt` naming the type of each file and
+    why a type is not drawn (a dynamic shape, targets whose layouts differ).
   }];
   let options = [
     Option<"jsonFile", "json", "std::string", /*default=*/"",
@@ -959,6 +963,8 @@ def LayoutReportPass
            "Fail, naming the op, when a resource's physical/logical byte ratio exceeds this (0: no limit)">,
     Option<"assumeDynamicDim", "assume-dynamic-dim", "int64_t", /*default=*/"-1",
            "Take this value for every dynamic dim that is not a constant (-1: sizes with such dims are unknown)">,
+    Option<"svgDir", "svg-dir", "std::string", /*default=*/"",
+           "Write the picture of every reported layout into this directory (layout-N.svg and index.txt)">,
   ];
 }
 

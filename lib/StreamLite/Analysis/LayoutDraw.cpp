@@ -4,14 +4,19 @@
 // a row. Every shape is a <rect> with a class naming what it is, so tests
 // (and readers) can count them: `slot` (an element), `pad` (padding),
 // `tile` (one tile's border), `touched` (an element of the region), `dma`
-// (the planner's DMA run). A tile or run that is not whole picture rows gets
-// one rect per row it spans.
+// (the planner's DMA run), and for packed sub-byte elements `byte` (one
+// storage byte's border around the slots sharing it). A tile or run that is
+// not whole picture rows gets one rect per row it spans.
 //
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/Analysis/LayoutDraw.h"
 
 #include "StreamLite/Analysis/TransferPlanner.h"
+#include "StreamLite/IR/StreamLiteOps.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -68,21 +73,6 @@ int64_t pickSlotsPerRow(const LayoutImage &image) {
     perRow *= dims[d].extent;
   }
   return std::max<int64_t>(perRow, 1);
-}
-
-/// Slots per tile: the inner dims after the last outer dim of a tiled dim
-/// (stride > 1); 0 when the layout has no tiles.
-int64_t getTileSlots(const LayoutImage &image) {
-  llvm::ArrayRef<PhysicalDim> dims = image.physicalDims;
-  int64_t tile = 0;
-  for (size_t d = 0; d < dims.size(); ++d) {
-    if (dims[d].stride <= 1)
-      continue;
-    tile = 1;
-    for (size_t e = d + 1; e < dims.size(); ++e)
-      tile *= dims[e].extent;
-  }
-  return tile;
 }
 
 struct Painter {
@@ -155,7 +145,7 @@ PlannedRegion planRegion(const LayoutImage &image, const DrawRegion &region) {
     break;
   case DrawRegion::Kind::Fill: {
     what = "fill";
-    unsigned bits = unsigned(image.elementBytes * 8);
+    unsigned bits = unsigned(image.elementBits);
     std::optional<llvm::APInt> pattern;
     if (region.fillBits)
       pattern = llvm::APInt(bits, *region.fillBits);
@@ -175,7 +165,7 @@ PlannedRegion planRegion(const LayoutImage &image, const DrawRegion &region) {
                      plan.explanation + ")";
     return result;
   }
-  int64_t slots = image.storageBytes / image.elementBytes;
+  int64_t slots = image.getSlotCount();
   if (span->wholeStorage) {
     result.run = {0, slots};
   } else {
@@ -187,21 +177,117 @@ PlannedRegion planRegion(const LayoutImage &image, const DrawRegion &region) {
     SmallVector<int64_t> start;
     for (OpFoldResult index : span->start)
       start.push_back(getConstantIntValue(index).value_or(0));
-    int64_t first = count ? image.layout.getElementByteOffset(
-                                image.type.getShape(),
-                                ElementWidth::ofBytes(image.elementBytes),
-                                start) / image.elementBytes
-                          : 0;
+    int64_t first =
+        count ? image.layout.getElementSlot(image.type.getShape(), start) : 0;
     result.run = {first, first + count};
   }
   auto [begin, end] = *result.run;
   result.caption = head + llvm::formatv(
-      "one DMA run, bytes [{0}, {1}) ({2})", begin * image.elementBytes,
-      end * image.elementBytes, plan.explanation).str();
+      "one DMA run, bytes [{0}, {1}) ({2})", begin * image.elementBits / 8,
+      llvm::divideCeil(end * image.elementBits, 8), plan.explanation).str();
   return result;
 }
 
 } // namespace
+
+int64_t getTileSlots(const LayoutImage &image) {
+  llvm::ArrayRef<PhysicalDim> dims = image.physicalDims;
+  size_t rank = image.type.getRank();
+  if (dims.size() <= rank)
+    return 0;
+  int64_t tile = 1;
+  for (const PhysicalDim &dim : dims.drop_front(rank))
+    tile *= dim.extent;
+  return tile;
+}
+
+void describeLayout(const ResolvedLayout &resolved, const LayoutImage *image,
+                    llvm::raw_ostream &os) {
+  os << "layout: " << resolved.layout << "\n";
+  os << "type: " << resolved.type << "\n";
+  if (image) {
+    os << "storage: " << describeStorage(*image);
+    if (int64_t tile = getTileSlots(*image))
+      os << "; tiles of " << tile << " slots";
+    os << "\n";
+  } else if (resolved.storageBytes) {
+    os << "storage: " << *resolved.storageBytes << " bytes\n";
+  } else {
+    os << "storage: depends on the dynamic dims\n";
+  }
+}
+
+bool describeOpLayouts(Operation *op, ModuleOp module, llvm::raw_ostream &os) {
+  llvm::SetVector<RankedTensorType> types;
+  auto collect = [&](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (tensor && getSerializableEncoding(tensor))
+      types.insert(tensor);
+  };
+  for (Type type : op->getResultTypes())
+    collect(type);
+  for (Type type : op->getOperandTypes())
+    collect(type);
+  // Tensor-phase ops name their tensor types in attributes.
+  for (NamedAttribute attr : op->getAttrs())
+    if (auto typeAttr = dyn_cast<TypeAttr>(attr.getValue()))
+      collect(typeAttr.getValue());
+  if (types.empty())
+    return false;
+
+  SmallVector<DeviceOp> devices;
+  AffinityAttr affinity = lookupAffinity(op);
+  if (affinity) {
+    for (FlatSymbolRefAttr name : affinity.getDevices())
+      if (auto device = SymbolTable::lookupNearestSymbolFrom<DeviceOp>(
+              module, name.getAttr()))
+        devices.push_back(device);
+  } else {
+    llvm::append_range(devices, module.getOps<DeviceOp>());
+  }
+  MLIRContext *ctx = op->getContext();
+  for (RankedTensorType type : types) {
+    os << "`" << type << "`\n\n";
+    // Errors become part of the text, not diagnostics of the document.
+    std::string reason;
+    ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &diag) {
+      reason = diag.str();
+      return success();
+    });
+    auto emitError = [&] { return mlir::emitError(UnknownLoc::get(ctx)); };
+    auto line = [&](const FailureOr<ResolvedLayout> &resolved) {
+      if (failed(resolved)) {
+        os << "cannot resolve: " << reason << "\n";
+        return;
+      }
+      os << "`" << resolved->layout << "`";
+      if (resolved->storageBytes)
+        os << ", " << *resolved->storageBytes << " bytes";
+      else
+        os << ", size depends on the dynamic dims";
+      os << "\n";
+    };
+    if (!needsLayoutResolution(type)) {
+      os << "- layout: ";
+      line(resolveLayout(type, Attribute(), emitError));
+      continue;
+    }
+    if (devices.empty()) {
+      os << "- no device to resolve it for\n";
+      continue;
+    }
+    if (!affinity)
+      os << "no affinity: every device of the module\n\n";
+    for (DeviceOp device : devices)
+      for (Attribute target : device.getTargets()) {
+        os << "- @" << device.getSymName() << " ("
+           << cast<TargetAttr>(target).getBackend().getValue() << "): ";
+        line(resolveLayout(type, target, emitError));
+      }
+    os << "\n";
+  }
+  return true;
+}
 
 FailureOr<DrawRegion>
 parseDrawRegion(llvm::StringRef kind, llvm::StringRef text,
@@ -253,15 +339,17 @@ void drawLayoutSvg(const LayoutImage &image,
                    const std::optional<DrawRegion> &region,
                    const DrawOptions &options, llvm::raw_ostream &os) {
   llvm::ArrayRef<int64_t> shape = image.type.getShape();
-  int64_t elementBytes = image.elementBytes;
-  int64_t slots = (image.storageBytes + elementBytes - 1) / elementBytes;
+  int64_t slots = image.getSlotCount();
+  int64_t slotsPerByte = image.isPacked() ? 8 / image.elementBits : 1;
   int64_t perRow =
       options.slotsPerRow > 0 ? options.slotsPerRow : pickSlotsPerRow(image);
+  // Packed: whole bytes a row, so every row starts at a byte.
+  if (options.slotsPerRow <= 0)
+    perRow = llvm::alignTo(perRow, slotsPerByte);
   int64_t rows = std::max<int64_t>((slots + perRow - 1) / perRow, 1);
-  int64_t elements = int64_t(image.offsets.size());
   SmallVector<int64_t> owner(slots, -1);
-  for (auto [i, offset] : llvm::enumerate(image.offsets))
-    owner[offset / elementBytes] = int64_t(i);
+  for (auto [i, slot] : llvm::enumerate(image.slots))
+    owner[slot] = int64_t(i);
   int64_t tileSlots = getTileSlots(image);
   std::optional<PlannedRegion> planned;
   if (region)
@@ -285,13 +373,11 @@ void drawLayoutSvg(const LayoutImage &image,
         "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#999999\" "
         "stroke-width=\"2\"/></pattern></defs>\n";
   os << "<text x=\"8\" y=\"18\">" << escape(typeText) << "</text>\n";
-  os << "<text x=\"8\" y=\"36\">"
-     << llvm::formatv("{0} bytes of storage: {1} elements of {2} bytes, {3} "
-                      "padding bytes (hatched)",
-                      image.storageBytes, elements, elementBytes,
-                      image.storageBytes - elements * elementBytes);
+  os << "<text x=\"8\" y=\"36\">" << describeStorage(image) << " (hatched)";
   if (tileSlots)
     os << llvm::formatv("; tiles of {0} slots (thick borders)", tileSlots);
+  if (image.isPacked())
+    os << "; bytes in thin borders";
   os << "</text>\n";
   if (planned)
     os << "<text x=\"8\" y=\"54\">" << escape(planned->caption)
@@ -303,9 +389,14 @@ void drawLayoutSvg(const LayoutImage &image,
   for (int64_t s = 0; s < slots; ++s) {
     int64_t x = kLeft + (s % perRow) * kSlotWidth;
     int64_t y = kTop + (s / perRow) * kSlotHeight;
-    if (s % perRow == 0)
-      os << llvm::formatv("<text x=\"8\" y=\"{0}\">byte {1}</text>\n",
-                          y + kSlotHeight / 2 + 4, s * elementBytes);
+    if (s % perRow == 0) {
+      int64_t bit = s * image.elementBits;
+      os << llvm::formatv("<text x=\"8\" y=\"{0}\">", y + kSlotHeight / 2 + 4);
+      if (bit % 8 == 0)
+        os << llvm::formatv("byte {0}</text>\n", bit / 8);
+      else
+        os << llvm::formatv("bit {0}</text>\n", bit);
+    }
     if (owner[s] < 0) {
       os << llvm::formatv("<rect class=\"pad\" x=\"{0}\" y=\"{1}\" "
                           "width=\"{2}\" height=\"{3}\" fill=\"url(#hatch)\" "
@@ -331,6 +422,12 @@ void drawLayoutSvg(const LayoutImage &image,
   }
 
   Painter painter{os, perRow};
+  // Packed elements share bytes: a thin border per byte shows which.
+  if (image.isPacked())
+    for (int64_t b = 0; b < image.storageBytes; ++b)
+      painter.spans(b * slotsPerByte, (b + 1) * slotsPerByte, "byte",
+                    "fill=\"none\" stroke=\"#555555\" stroke-width=\"1\"",
+                    1);
   if (tileSlots)
     for (int64_t t = 0; t < slots; t += tileSlots)
       painter.spans(t, std::min(slots, t + tileSlots), "tile",
@@ -346,7 +443,7 @@ void drawLayoutSvg(const LayoutImage &image,
       int64_t linear = 0;
       for (size_t d = 0; d < shape.size(); ++d)
         linear = linear * shape[d] + index[d];
-      int64_t s = image.offsets[linear] / elementBytes;
+      int64_t s = image.slots[linear];
       painter.spans(s, s + 1, "touched",
                     "fill=\"none\" stroke=\"#d00000\" stroke-width=\"2\"", 3);
       for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/Analysis/LayoutReport.h"
+#include "StreamLite/Analysis/LayoutDraw.h"
 #include "StreamLite/Analysis/TransferPlanner.h"
 #include "StreamLite/IR/StreamLiteAttrs.h"
 
@@ -15,10 +16,15 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "mlir/Support/FileUtilities.h"
 
 #include <algorithm>
 
@@ -585,6 +591,73 @@ void printLayoutReportTable(const LayoutReport &report,
      << " physical bytes, " << totals.dma << " bytes by DMA, "
      << totals.dispatch << " bytes by builtin dispatches, " << totals.fused
      << " bytes of relayouts fused into kernels\n";
+}
+
+LogicalResult writeLayoutReportPictures(const LayoutReport &report,
+                                        const LayoutReportOptions &options,
+                                        llvm::StringRef dir,
+                                        std::string &error) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
+    error = "cannot create directory '" + dir.str() + "': " + ec.message();
+    return failure();
+  }
+  auto write = [&](llvm::StringRef name, llvm::StringRef text) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, name);
+    std::string openError;
+    std::unique_ptr<llvm::ToolOutputFile> file =
+        openOutputFile(path, &openError);
+    if (!file) {
+      error = openError;
+      return failure();
+    }
+    file->os() << text;
+    file->keep();
+    return success();
+  };
+  llvm::SetVector<RankedTensorType> types;
+  for (const ResourceEntry &resource : report.resources) {
+    RankedTensorType type = resource.type;
+    if (!type)
+      continue;
+    if (options.assumedDynamicDim && !type.hasStaticShape()) {
+      SmallVector<int64_t> shape(type.getShape());
+      for (int64_t &dim : shape)
+        if (ShapedType::isDynamic(dim))
+          dim = *options.assumedDynamicDim;
+      type = type.clone(shape);
+    }
+    types.insert(type);
+  }
+  std::string index;
+  llvm::raw_string_ostream indexOs(index);
+  int64_t drawn = 0;
+  for (RankedTensorType type : types) {
+    // A type without an image is listed with the reason, not an error: the
+    // report covers dynamic shapes too.
+    std::string reason;
+    FailureOr<LayoutImage> image;
+    {
+      ScopedDiagnosticHandler capture(type.getContext(), [&](Diagnostic &d) {
+        reason = d.str();
+        return success();
+      });
+      image = buildLayoutImage(
+          type, [&] { return emitError(UnknownLoc::get(type.getContext())); });
+    }
+    if (failed(image)) {
+      indexOs << "not drawn: " << type << ": " << reason << "\n";
+      continue;
+    }
+    std::string name = "layout-" + std::to_string(drawn++) + ".svg";
+    std::string svg;
+    llvm::raw_string_ostream svgOs(svg);
+    drawLayoutSvg(*image, std::nullopt, DrawOptions(), svgOs);
+    if (failed(write(name, svg)))
+      return failure();
+    indexOs << name << " " << type << "\n";
+  }
+  return write("index.txt", index);
 }
 
 } // namespace layoutopt::stream_lite

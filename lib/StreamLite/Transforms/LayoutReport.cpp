@@ -50,6 +50,13 @@ struct LayoutReportPass
       writeLayoutReportJson(report, file->os());
       file->keep();
     }
+    if (!svgDir.empty()) {
+      std::string error;
+      if (failed(writeLayoutReportPictures(report, options, svgDir, error))) {
+        module.emitError() << "cannot write the layout pictures: " << error;
+        return signalPassFailure();
+      }
+    }
     if (maxLayoutGrowth > 0 &&
         failed(checkLayoutGrowth(report, maxLayoutGrowth)))
       return signalPassFailure();

@@ -7,9 +7,16 @@
 //
 // MlirLspServerMain reads stdin and writes stdout itself, so it runs on a
 // thread whose stdin and stdout are pipes to a relay: the relay passes
-// every client message through unchanged (keeping the documents' text, and
-// the ids of `initialize` and hover requests), and rewrites those two
-// replies on their way back. Everything else is upstream's.
+// every client message through (keeping the documents' text, and the ids
+// of `initialize` and hover requests), and rewrites those two replies on
+// their way back. Everything else is upstream's.
+//
+// The relay also screens every document as the other tools screen their
+// input (checkToolInput: nesting depth, dense arrays of index, on which
+// MLIR's parser crashes). The server never sees a document that fails: it
+// gets an empty one instead, and its diagnostics for that document are
+// replaced by the screen's error, at the line it names. Once the document
+// passes again, the server gets its whole text back.
 //
 // Runs on the tools' large stack (ToolSupport.h): documents are parsed by
 // MLIR's recursive parser, and a deeply nested one must not crash the
@@ -57,7 +64,77 @@ struct RelayState {
   /// Hover request id (printed) -> (uri, position).
   std::map<std::string, std::pair<std::string, llsp::Position>> hovers;
   std::set<std::string> initializeIds;
+  /// Documents the screen refuses now (uri -> its message), which the
+  /// server holds as empty text.
+  llvm::StringMap<std::string> refused;
+  /// The same for every refused version: the server's diagnostics for a
+  /// version may arrive after the client has sent the next one.
+  std::map<std::pair<std::string, int64_t>, std::string> refusedVersions;
 };
+
+/// The diagnostic that stands for a refused document's own: the screen's
+/// message (which starts with "line N: ") on line N.
+json::Value refusedDiagnostic(const std::string &message) {
+  unsigned line = 1;
+  llvm::StringRef rest = message;
+  if (rest.consume_front("line ")) {
+    rest.consumeInteger(10, line);
+    line = std::max(line, 1u);
+  }
+  json::Object start{{"line", int(line) - 1}, {"character", 0}};
+  json::Object end{{"line", int(line)}, {"character", 0}};
+  return json::Object{
+      {"range", json::Object{{"start", std::move(start)},
+                             {"end", std::move(end)}}},
+      {"severity", 1},
+      {"source", "layout-lsp-server"},
+      {"message", message}};
+}
+
+/// The message to send the server for a client message: the same one,
+/// unless it opens or changes a document that the screen refuses (then the
+/// document is sent as empty text) or that it refused before (then its
+/// whole text is sent back).
+std::string screenClientMessage(json::Value &message, std::string text,
+                                RelayState &state) {
+  json::Object *object = message.getAsObject();
+  std::optional<llvm::StringRef> method =
+      object ? object->getString("method") : std::nullopt;
+  json::Object *params = object ? object->getObject("params") : nullptr;
+  if (!method || !params ||
+      (*method != "textDocument/didOpen" && *method != "textDocument/didChange"))
+    return text;
+  json::Object *document = params->getObject("textDocument");
+  const json::Value *uriValue = document ? document->get("uri") : nullptr;
+  // Keyed as observeClientMessage keys documents (the parsed URI's form).
+  llsp::URIForFile parsedUri;
+  json::Path::Root root;
+  if (!uriValue || !llsp::fromJSON(*uriValue, parsedUri, root))
+    return text;
+  std::string uri = parsedUri.uri().str();
+  std::lock_guard<std::mutex> lock(state.mutex);
+  auto current = state.documents.find(uri);
+  if (current == state.documents.end())
+    return text;
+  std::string error;
+  bool passes = succeeded(layoutopt::checkToolInput(current->second, error));
+  bool wasRefused = state.refused.count(uri);
+  if (passes && !wasRefused)
+    return text;
+  llvm::StringRef sent = passes ? llvm::StringRef(current->second) : "";
+  if (passes) {
+    state.refused.erase(uri);
+  } else {
+    state.refused[uri] = error;
+    if (std::optional<int64_t> version = document->getInteger("version"))
+      state.refusedVersions[{uri, *version}] = error;
+  }
+  if (*method == "textDocument/didOpen")
+    (*document)["text"] = sent;
+  else
+    (*params)["contentChanges"] = json::Array{json::Object{{"text", sent}}};
+  return llvm::formatv("{0}", message).str();
+}
 
 std::string printId(const json::Value &id) {
   std::string text;
@@ -102,8 +179,15 @@ void observeClientMessage(const json::Value &message, RelayState &state) {
   if (*method == "textDocument/didClose") {
     llsp::DidCloseTextDocumentParams close;
     json::Path::Root root;
-    if (llsp::fromJSON(*params, close, root))
-      state.documents.erase(close.textDocument.uri.uri());
+    if (llsp::fromJSON(*params, close, root)) {
+      std::string uri = close.textDocument.uri.uri().str();
+      state.documents.erase(uri);
+      state.refused.erase(uri);
+      for (auto it = state.refusedVersions.begin();
+           it != state.refusedVersions.end();)
+        it = it->first.first == uri ? state.refusedVersions.erase(it)
+                                    : std::next(it);
+    }
     return;
   }
   if (*method == "textDocument/hover") {
@@ -120,6 +204,9 @@ void observeClientMessage(const json::Value &message, RelayState &state) {
 /// (empty when there are none, or the document does not parse).
 std::string describeLayoutsAt(const DialectRegistry &registry,
                               const std::string &text, int line) {
+  std::string refusal;
+  if (failed(layoutopt::checkToolInput(text, refusal)))
+    return {};
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
   // The editor shows the document's own diagnostics (upstream's); these
@@ -145,8 +232,30 @@ std::string describeLayoutsAt(const DialectRegistry &registry,
 void rewriteServerMessage(json::Value &message, RelayState &state,
                           const DialectRegistry &registry) {
   json::Object *object = message.getAsObject();
-  if (!object || object->get("method"))
+  if (!object)
     return;
+  if (std::optional<llvm::StringRef> method = object->getString("method")) {
+    json::Object *params = object->getObject("params");
+    std::optional<llvm::StringRef> uri =
+        params ? params->getString("uri") : std::nullopt;
+    if (*method != "textDocument/publishDiagnostics" || !uri)
+      return;
+    std::lock_guard<std::mutex> lock(state.mutex);
+    std::optional<int64_t> version = params->getInteger("version");
+    if (!version) {
+      auto refused = state.refused.find(*uri);
+      if (refused != state.refused.end())
+        (*params)["diagnostics"] =
+            json::Array{refusedDiagnostic(refused->second)};
+      return;
+    }
+    auto refused = state.refusedVersions.find({uri->str(), *version});
+    if (refused == state.refusedVersions.end())
+      return;
+    (*params)["diagnostics"] = json::Array{refusedDiagnostic(refused->second)};
+    state.refusedVersions.erase(refused);
+    return;
+  }
   const json::Value *idValue = object->get("id");
   if (!idValue)
     return;
@@ -168,7 +277,13 @@ void rewriteServerMessage(json::Value &message, RelayState &state,
     return;
   std::string text = document->second;
   lock.unlock();
-  std::string layouts = describeLayoutsAt(registry, text, position.line);
+  // Parsed on the tools' large stack, as the server parses it.
+  std::string layouts;
+  int line = position.line;
+  layoutopt::runWithToolStack([&] {
+    layouts = describeLayoutsAt(registry, text, line);
+    return 0;
+  });
   if (layouts.empty())
     return;
   layouts = "**Layouts**\n\n" + layouts;
@@ -267,10 +382,12 @@ int runServer(int argc, char **argv) {
   std::thread toServerRelay([&] {
     readMessages(clientInFile, clientStyle, [&](std::string &text) {
       llvm::Expected<json::Value> message = json::parse(text);
-      if (message)
+      if (message) {
         observeClientMessage(*message, state);
-      else
+        text = screenClientMessage(*message, std::move(text), state);
+      } else {
         llvm::consumeError(message.takeError());
+      }
       std::fprintf(serverInFile, "Content-Length: %zu\r\n\r\n%s",
                    text.size(), text.c_str());
       std::fflush(serverInFile);

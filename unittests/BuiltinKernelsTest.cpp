@@ -900,6 +900,7 @@ TEST_CASE("packed kernels on several threads match the reference byte images",
   auto ctx = makeKernelJitContext();
   LayoutDesc tiled = tiledLayout(2, {0, 1}, {8, 4});
   LayoutDesc identity = identityLayout(2);
+  LayoutDesc permuted = tiledLayout(2, {0, 1}, {8, 4}, {1, 0});
   Shape shape = {1501, 3001};
   std::vector<KernelCase> cases = {
       {K::Encode,
@@ -922,6 +923,13 @@ TEST_CASE("packed kernels on several threads match the reference byte images",
        {spec(tiled, shape, "i4"), spec(identity, {1480, 2981}, "i4")},
        {13, 7}},
       {K::Fill, {spec(tiled, shape, "i4")}, {5, 3}, {1490, 2993}},
+      // Column blocks outermost: the groups are columns of tiles; back to
+      // identity the tile columns are not the result's rows (one group).
+      {K::Update,
+       {spec(permuted, shape, "i4"), spec(identity, {1480, 2981}, "i4")},
+       {9, 5}},
+      {K::Encode,
+       {spec(permuted, shape, "i4"), spec(identity, shape, "i4")}},
       {K::Encode,
        {spec(identity, {2051, 4095}, "i2"),
         spec(paddingLayout({1, 3}), {2051, 4095}, "i2")}},

@@ -199,9 +199,15 @@ std::vector<RankedTensorType> parseTypes(MLIRContext &ctx, const KernelCase &c) 
 }
 
 /// A module holding the builtin executable of `c` (named by getBuiltinName).
+/// With `parallel`, its outer loop is an scf.parallel of groups
+/// (BuiltinKernelOptions::parallelOuterLoop).
 OwningOpRef<ModuleOp> buildKernelModule(MLIRContext &ctx, BuiltinKind kind,
-                                        ArrayRef<RankedTensorType> types) {
-  OwningOpRef<ModuleOp> module = buildBuiltinKernelModule(ctx, kind, types);
+                                        ArrayRef<RankedTensorType> types,
+                                        bool parallel = false) {
+  BuiltinKernelOptions options;
+  options.parallelOuterLoop = parallel;
+  OwningOpRef<ModuleOp> module =
+      buildBuiltinKernelModule(ctx, kind, types, options);
   REQUIRE(module);
   return module;
 }
@@ -370,11 +376,12 @@ void addBuffer(PackedArgs &args, Buffer &buffer) {
   args.addByteBuffer(buffer.bytes.data(), buffer.image.storageBytes);
 }
 
-/// Lowers the kernel module, JIT-compiles its inner module and calls the
-/// kernel with `args`.
-void runKernel(ModuleOp module, const std::string &name, PackedArgs &args) {
+/// Lowers the kernel module (parallel loops as tasks on up to `threads`
+/// threads), JIT-compiles its inner module and calls the kernel with `args`.
+void runKernel(ModuleOp module, const std::string &name, PackedArgs &args,
+               unsigned threads = 1) {
   std::string diags;
-  REQUIRE(succeeded(lowerKernelModule(module, &diags)));
+  REQUIRE(succeeded(lowerKernelModule(module, &diags, threads)));
   INFO(diags);
   llvm::Expected<JitKernel> kernel = jitKernel(module, name);
   if (!kernel) {
@@ -393,12 +400,14 @@ std::vector<uint8_t> patternValue(const TensorSpec &t, ElementWidth width) {
   return elementValue(t.element, width, /*key=*/12345, /*salt=*/7);
 }
 
-/// Builds, runs and checks one case against the reference.
-void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
-  INFO(c.describe());
+/// Builds, runs and checks one case against the reference (its outer loop
+/// on up to `threads` threads).
+void runAndCheck(MLIRContext &ctx, const KernelCase &c, unsigned threads = 1) {
+  INFO(c.describe() << " threads=" << threads);
   std::vector<RankedTensorType> types = parseTypes(ctx, c);
   std::string name = getBuiltinName(c.kind, types);
-  OwningOpRef<ModuleOp> module = buildKernelModule(ctx, c.kind, types);
+  OwningOpRef<ModuleOp> module =
+      buildKernelModule(ctx, c.kind, types, threads > 1);
   ElementWidth width = ElementWidth::of(types[0].getElementType());
   const TensorSpec &t0 = c.tensors[0];
   PackedArgs args;
@@ -425,7 +434,7 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
       args.addIndices(c.offsets);
     args.addIndices(t1.dynamicDims());
     addBuffer(args, dst);
-    runKernel(*module, name, args);
+    runKernel(*module, name, args, threads);
     CHECK(src.check("source") == "");
     CHECK(dst.check("result") == "");
     break;
@@ -450,7 +459,7 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
     args.addIndices(t0.dynamicDims());
     args.addIndices(t1.dynamicDims());
     args.addIndices(c.offsets);
-    runKernel(*module, name, args);
+    runKernel(*module, name, args, threads);
     CHECK(target.check("target") == "");
     CHECK(update.check("update") == "");
     break;
@@ -473,7 +482,7 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
     args.addIndices(c.offsets);
     args.addIndices(c.lengths);
     args.addElementBytes(value);
-    runKernel(*module, name, args);
+    runKernel(*module, name, args, threads);
     CHECK(target.check("target") == "");
     break;
   }
@@ -487,7 +496,7 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c) {
     args.addIndices(t0.dynamicDims());
     args.addElementBytes(value);
     addBuffer(args, dst);
-    runKernel(*module, name, args);
+    runKernel(*module, name, args, threads);
     CHECK(dst.check("result") == "");
     break;
   }
@@ -879,6 +888,59 @@ TEST_CASE("random relayouts match the reference byte images", "[builtins][jit]")
                  offsets};
     runAndCheck(*ctx, s);
   }
+}
+
+TEST_CASE("packed kernels on several threads match the reference byte images",
+          "[builtins][jit][threads]") {
+  // Regions of 2-4 MiB, so that their outer loops are several groups of
+  // at least 1 MiB: each group must start on a byte of the destination.
+  // Tiles of 8x4 i4 are two bytes per tile row; the padding layout's rows
+  // of 4095 + 3 i2 start a byte only every other row.
+  using K = BuiltinKind;
+  auto ctx = makeKernelJitContext();
+  LayoutDesc tiled = tiledLayout(2, {0, 1}, {8, 4});
+  LayoutDesc identity = identityLayout(2);
+  LayoutDesc permuted = tiledLayout(2, {0, 1}, {8, 4}, {1, 0});
+  Shape shape = {1501, 3001};
+  std::vector<KernelCase> cases = {
+      {K::Encode,
+       {spec(identity, shape, "i4", {true, false}),
+        spec(tiled, shape, "i4", {true, false})}},
+      {K::Encode,
+       {spec(tiled, shape, "i4", {true, false}),
+        spec(identity, shape, "i4", {true, false})}},
+      // From row 0 (its tile rows are the result's rows), from a column
+      // inside a byte.
+      {K::Slice,
+       {spec(tiled, shape, "i4"), spec(identity, {1496, 2997}, "i4")},
+       {0, 3}},
+      // From row 3: the result's rows are shifted against the tile rows.
+      {K::Slice,
+       {spec(tiled, shape, "i4"), spec(identity, {1493, 2997}, "i4")},
+       {3, 3}},
+      // Starting mid-tile and mid-byte: the groups start before the region.
+      {K::Update,
+       {spec(tiled, shape, "i4"), spec(identity, {1480, 2981}, "i4")},
+       {13, 7}},
+      {K::Fill, {spec(tiled, shape, "i4")}, {5, 3}, {1490, 2993}},
+      // Column blocks outermost: the groups are columns of tiles; back to
+      // identity the tile columns are not the result's rows (one group).
+      {K::Update,
+       {spec(permuted, shape, "i4"), spec(identity, {1480, 2981}, "i4")},
+       {9, 5}},
+      {K::Encode,
+       {spec(permuted, shape, "i4"), spec(identity, shape, "i4")}},
+      {K::Encode,
+       {spec(identity, {2051, 4095}, "i2"),
+        spec(paddingLayout({1, 3}), {2051, 4095}, "i2")}},
+      {K::Encode,
+       {spec(paddingLayout({1, 3}), {2051, 4095}, "i2"),
+        spec(identity, {2051, 4095}, "i2")}},
+      {K::Fill, {spec(paddingLayout({1, 3}), {2051, 4095}, "i2")},
+       {1, 5}, {2049, 4087}},
+  };
+  for (const KernelCase &c : cases)
+    runAndCheck(*ctx, c, /*threads=*/2);
 }
 
 //===----------------------------------------------------------------------===//

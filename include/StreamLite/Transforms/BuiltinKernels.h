@@ -66,9 +66,11 @@ struct BuiltinKernelOptions {
   /// The outermost loop of the region walk becomes an `scf.parallel` over
   /// groups of its iterations, each group moving at least
   /// kMinParallelTaskBytes (one group for smaller regions) with an inner
-  /// `scf.for`; --stream-lite-parallelize-kernels turns it into tasks. A
-  /// kernel whose iterations could write the same bytes (packed sub-byte
-  /// elements) or share a scratch buffer keeps its serial loop. A fill's
+  /// `scf.for`; --stream-lite-parallelize-kernels turns it into tasks. The
+  /// groups of a packed sub-byte destination start on its bytes; a kernel
+  /// that cannot ensure that (a slice whose rows are shifted against its
+  /// source's tile rows) or whose iterations share a scratch buffer keeps
+  /// its serial loop. A fill's
   /// pattern is an alloca in each group, which parallelize-kernels hoists
   /// (a lowering that runs the loop serially should hoist it too: each
   /// group would take another 64 bytes of stack). Off, the kernel is the

@@ -88,11 +88,17 @@ PhysicalOrder getPhysicalOrder(const KernelTensor &tensor);
 /// `scf.for`, preceded by what `atGroupStart` builds (scratch buffers of
 /// the group, allocas of fixed size); returns the
 /// `scf.for`'s induction variable and leaves `builder` in its body
-/// (BuiltinParallelLoop.cpp).
+/// (BuiltinParallelLoop.cpp). With `alignIterations` above 1, groups are
+/// a multiple of it long and start at multiples of their length (the
+/// first one at or before lb), so that every group boundary is a multiple
+/// of `alignIterations`; when `aligned` (i1) is false at run time, the
+/// loop is one group instead.
 mlir::Value buildParallelOuterLoop(mlir::OpBuilder &builder, mlir::Location loc,
                                    mlir::OpFoldResult lb, mlir::OpFoldResult ub,
                                    mlir::OpFoldResult bytesPerIteration,
-                                   llvm::function_ref<void()> atGroupStart);
+                                   llvm::function_ref<void()> atGroupStart,
+                                   int64_t alignIterations = 1,
+                                   mlir::Value aligned = nullptr);
 
 /// The side of `tensor` whose region starts at `offsets` (none: at 0).
 RegionSide makeSide(mlir::OpBuilder &builder, const KernelTensor &tensor,

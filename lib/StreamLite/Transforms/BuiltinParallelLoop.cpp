@@ -21,7 +21,9 @@ namespace layoutopt::stream_lite {
 Value detail::buildParallelOuterLoop(OpBuilder &builder, Location loc,
                                      OpFoldResult lb, OpFoldResult ub,
                                      OpFoldResult bytesPerIteration,
-                                     llvm::function_ref<void()> atGroupStart) {
+                                     llvm::function_ref<void()> atGroupStart,
+                                     int64_t alignIterations,
+                                     Value aligned) {
   // Sizes and indices in a kernel are non-negative (as in the region walk).
   IndexArith math(builder, loc,
                   arith::IntegerOverflowFlags::nuw |
@@ -34,9 +36,23 @@ Value detail::buildParallelOuterLoop(OpBuilder &builder, Location loc,
   OpFoldResult group = math.ceilDiv(math.constant(kMinParallelTaskBytes),
                                     math.max(bytesPerIteration,
                                              math.constant(1)));
+  OpFoldResult start = lb;
+  if (alignIterations > 1) {
+    // Groups of whole multiples of the alignment, starting at multiples of
+    // themselves (not at lb), begin and end where the caller needs them
+    // to (packed elements: on a byte), whatever the region's start.
+    group = math.mul(math.ceilDiv(group, alignIterations), alignIterations);
+    // Boundaries the caller cannot use: one group, one task.
+    if (aligned)
+      group = arith::SelectOp::create(
+                  builder, loc, aligned, math.value(group),
+                  math.value(math.max(ub, math.constant(1))))
+                  .getResult();
+    start = math.mul(math.floorDiv(lb, group), group);
+  }
   Value step = math.value(group);
   auto parallel = scf::ParallelOp::create(builder, loc,
-                                          ValueRange{math.value(lb)},
+                                          ValueRange{math.value(start)},
                                           ValueRange{math.value(ub)},
                                           ValueRange{step});
   builder.setInsertionPoint(parallel.getBody()->getTerminator());
@@ -47,6 +63,8 @@ Value detail::buildParallelOuterLoop(OpBuilder &builder, Location loc,
   atGroupStart();
   Value first = parallel.getInductionVars().front();
   Value last = math.value(math.min(math.add(first, group), ub));
+  if (alignIterations > 1)
+    first = math.value(math.max(first, lb));
   auto serial = scf::ForOp::create(builder, loc, first, last,
                                    math.value(math.constant(1)));
   builder.setInsertionPoint(serial.getBody()->getTerminator());

@@ -109,6 +109,10 @@ private:
   /// when `parallel` is set.
   Value outerLoop(int64_t dim, int64_t extent, OpFoldResult lb,
                   OpFoldResult ub);
+  /// Whether groups of the outer loop whose boundaries are multiples of
+  /// parallelAlignment write disjoint bytes of a packed destination (or
+  /// may, when groupsAligned, which it sets, says so at run time).
+  bool alignedOuterGroups(const PhysicalOrder &dstOrder);
   void buildNest(int64_t chunk);
   void buildUntiledNest(size_t level, Indices indices, int64_t chunk);
   void buildTileNest(size_t level, Indices indices, Indices blocks,
@@ -167,6 +171,12 @@ private:
   /// elements) is contiguous on every side and moves in pieces.
   int64_t cutChunk = 1;
   bool parallel;
+  /// Group boundaries of a parallel outer loop are multiples of this many
+  /// iterations (packed destinations: their slots per byte).
+  int64_t parallelAlignment = 1;
+  /// When set: whether those boundaries are on a byte of the destination,
+  /// known at run time (else the loop is one group).
+  Value groupsAligned;
 };
 
 RegionTransfer::Indices RegionTransfer::indicesIn(const RegionSide &side,
@@ -284,12 +294,54 @@ Value RegionTransfer::outerLoop(int64_t dim, int64_t extent, OpFoldResult lb,
   for (auto [d, length] : llvm::enumerate(lengths))
     if (static_cast<int64_t>(d) != dim)
       elements = math.mul(elements, length);
-  return buildParallelOuterLoop(b, loc, lb, ub,
-                                math.mul(elements, dst.tensor->elementBytes),
+  const KernelTensor &d = *dst.tensor;
+  OpFoldResult bytes = d.width.isPacked()
+                           ? math.ceilDiv(elements, d.width.slotsPerByte())
+                           : math.mul(elements, d.elementBytes);
+  return buildParallelOuterLoop(b, loc, lb, ub, bytes,
                                 [&] {
                                   if (makePatterns)
                                     makePatterns();
-                                });
+                                },
+                                parallelAlignment, groupsAligned);
+}
+
+bool RegionTransfer::alignedOuterGroups(const PhysicalOrder &dstOrder) {
+  // The destination's byte image is row-major in its physical dims, so an
+  // iteration v of its outermost one writes inside slots [v*S, (v+1)*S)
+  // for the S slots per step: groups of a multiple of slotsPerByte
+  // iterations, starting at such multiples, start on a byte.
+  if (!orderIsSrc)
+    return true;
+  // A tiled source walked into an untiled destination: iteration v of the
+  // source's tile rows writes the destination's rows [v*T, (v+1)*T) of the
+  // same logical dim, shifted by the offsets' difference; rows start slots
+  // (v*T + shift)*R for the R slots per row. Group boundaries (v a
+  // multiple of slotsPerByte) are then on a byte exactly when shift*R is:
+  // always for an encode, at run time for a slice or update.
+  if (order.dims.empty() || dstOrder.dims.empty())
+    return false;
+  int64_t dim = order.dims.front().logicalDim;
+  if (dstOrder.dims.front().logicalDim != dim ||
+      dstOrder.dims.front().stride != 1)
+    return false;
+  const KernelTensor &d = *dst.tensor;
+  int64_t rank = lengths.size();
+  Indices zero(rank, math.constant(0)), next = zero;
+  next[dim] = math.constant(1);
+  OpFoldResult rowSlots =
+      math.sub(d.layout.buildElementSlot(b, loc, d.dims, next),
+               d.layout.buildElementSlot(b, loc, d.dims, zero));
+  auto phase = [&](OpFoldResult offset) {
+    return math.rem(math.mul(offset, rowSlots), d.width.slotsPerByte());
+  };
+  OpFoldResult to = phase(dst.offsets[dim]), from = phase(src->offsets[dim]);
+  auto kt = IndexArith::known(to), kf = IndexArith::known(from);
+  if (kt && kf)
+    return *kt == *kf;
+  groupsAligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        math.value(to), math.value(from));
+  return true;
 }
 
 void RegionTransfer::build() {
@@ -322,8 +374,12 @@ void RegionTransfer::build() {
   // checks that both sides start on a byte), else one at a time.
   int64_t slotsPerByte = d.width.slotsPerByte();
   // Iterations of the outer loop write different elements, but packed
-  // elements of two of them may share a byte (read-modify-write).
-  parallel &= !d.width.isPacked();
+  // elements of two of them may share a byte (read-modify-write): groups
+  // of them then end on a byte of the destination (alignedOuterGroups).
+  if (d.width.isPacked() && parallel) {
+    parallelAlignment = slotsPerByte;
+    parallel = alignedOuterGroups(dstOrder);
+  }
   if (runDim >= 0 && (!other || other->runDim == runDim) &&
       (d.width.isPacked() || !src ||
        d.storageType == d.type.getElementType())) {

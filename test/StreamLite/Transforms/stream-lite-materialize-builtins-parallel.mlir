@@ -67,20 +67,58 @@ func.func @small(%in: tensor<16x16xf32>) -> tensor<16x16xf32> attributes {stream
 }
 
 // Packed i4: two iterations may write the two halves of one byte (a
-// read-modify-write each), so the kernels stay serial.
+// read-modify-write each), so groups are a multiple of two iterations (8
+// rows of tiles of 64 x 4 bits here: 256 bytes each, 4096 per group) and
+// start at multiples of their length, on a byte of the destination.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_64x64xi4_to_64x64xi4_tiled_p0_1_t8_4
-// CHECK-NOT: scf.parallel
+// CHECK: scf.parallel (%{{.+}}) = (%c0{{.*}}) to (%c8) step (%c4096) {
+// An update at a dynamic row: the first group starts at the multiple of
+// the group at or before the region's first row of tiles, and its serial
+// loop at that row.
+// CHECK-LABEL: stream_lite.executable private @__builtin_update_64x64xi4_tiled_p0_1_t8_4_to_5x7xi4
+// CHECK: %[[LB:.+]] = arith.divui %{{.+}}, %c8
+// CHECK: %[[Q:.+]] = arith.divui %[[LB]], %c37450
+// CHECK: %[[START:.+]] = arith.muli %[[Q]], %c37450
+// CHECK: scf.parallel (%[[G:.+]]) = (%[[START]]) to (%{{.+}}) step (%c37450{{.*}}) {
+// CHECK: %[[FIRST:.+]] = arith.maxui %[[G]], %[[LB]]
+// CHECK: scf.for %{{.+}} = %[[FIRST]] to
+// A slice of the tiles into an untiled result: the loop walks the
+// source's tile rows, whose boundaries are on a byte of the result when
+// the row offset times the result's row length (61 or 63 elements) is
+// even, known at run time (the offsets are arguments); otherwise the
+// loop is one group.
+// CHECK-LABEL: stream_lite.executable private @__builtin_slice_64x64xi4_tiled_p0_1_t8_4_to_32x61xi4
+// CHECK: %[[OK:.+]] = arith.cmpi eq
+// CHECK: %[[STEP:.+]] = arith.select %[[OK]], %c4298, %{{.+}} : index
+// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%{{.+}}) step (%[[STEP]]) {
+// CHECK-LABEL: stream_lite.executable private @__builtin_slice_64x64xi4_tiled_p0_1_t8_4_to_32x63xi4
+// CHECK: arith.select %{{.+}}, %c4162, %{{.+}} : index
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_64x64xi4_tiled_p0_1_t8_4_to_64x64xi4
-// CHECK-NOT: scf.parallel
+// CHECK: scf.parallel (%{{.+}}) = (%c0{{.*}}) to (%c8) step (%c4096) {
 // CHECK-LABEL: func.func @packed
-func.func @packed(%in: tensor<64x64xi4>) -> tensor<64x64xi4> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+func.func @packed(%in: tensor<64x64xi4>, %row: index, %u: tensor<5x7xi4>) -> (tensor<64x64xi4>, tensor<32x61xi4>, tensor<32x63xi4>) attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c32 = arith.constant 32 : index
+  %c61 = arith.constant 61 : index
+  %c63 = arith.constant 63 : index
   %s0 = stream_lite.tensor.sizeof tensor<64x64xi4> : index
   %a = stream_lite.tensor.import %in : tensor<64x64xi4> -> tensor<64x64xi4> in !stream_lite.resource<external>{%s0}
   %s1 = stream_lite.tensor.sizeof tensor<64x64xi4, #t> : index
   %e = stream_lite.tensor.encode %a : tensor<64x64xi4> in !stream_lite.resource<external>{%s0} -> tensor<64x64xi4, #t> in !stream_lite.resource<*>{%s1}
-  %b = stream_lite.tensor.encode %e : tensor<64x64xi4, #t> in !stream_lite.resource<*>{%s1} -> tensor<64x64xi4> in !stream_lite.resource<*>{%s0}
+  %su = stream_lite.tensor.sizeof tensor<5x7xi4> : index
+  %ui = stream_lite.tensor.import %u : tensor<5x7xi4> -> tensor<5x7xi4> in !stream_lite.resource<external>{%su}
+  %up = stream_lite.tensor.update %ui, %e[%row, %c3] : tensor<5x7xi4> in !stream_lite.resource<external>{%su} -> tensor<64x64xi4, #t> in %e as !stream_lite.resource<*>{%s1}
+  %s3 = stream_lite.tensor.sizeof tensor<32x61xi4> : index
+  %sl3 = stream_lite.tensor.slice %up[%c3, %c3 for %c32, %c61] : tensor<64x64xi4, #t> in !stream_lite.resource<*>{%s1} -> tensor<32x61xi4> in !stream_lite.resource<*>{%s3}
+  %s4 = stream_lite.tensor.sizeof tensor<32x63xi4> : index
+  %sl0 = stream_lite.tensor.slice %up[%c0, %c1 for %c32, %c63] : tensor<64x64xi4, #t> in !stream_lite.resource<*>{%s1} -> tensor<32x63xi4> in !stream_lite.resource<*>{%s4}
+  %b = stream_lite.tensor.encode %up : tensor<64x64xi4, #t> in !stream_lite.resource<*>{%s1} -> tensor<64x64xi4> in !stream_lite.resource<*>{%s0}
   %r = stream_lite.tensor.export %b : tensor<64x64xi4> in !stream_lite.resource<*>{%s0} -> tensor<64x64xi4>
-  return %r : tensor<64x64xi4>
+  %r3 = stream_lite.tensor.export %sl3 : tensor<32x61xi4> in !stream_lite.resource<*>{%s3} -> tensor<32x61xi4>
+  %r0 = stream_lite.tensor.export %sl0 : tensor<32x63xi4> in !stream_lite.resource<*>{%s4} -> tensor<32x63xi4>
+  return %r, %r3, %r0 : tensor<64x64xi4>, tensor<32x61xi4>, tensor<32x63xi4>
 }
 
 // Lowered with threads=2: the outlined block function is named after its

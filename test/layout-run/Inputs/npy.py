@@ -2,6 +2,8 @@
 
   npy.py write OUT DESCR SHAPE VALUES   e.g. write in.npy '<f4' 2,3 1,2,3,4,5,6
   npy.py iota OUT DESCR SHAPE [START]   START, START+1, ... (large inputs)
+  npy.py wrap OUT DESCR SHAPE BITS      signed BITS-bit values of a
+                                        non-periodic ramp (sub-byte inputs)
   npy.py header FILE                    prints the version, header and size
   npy.py values FILE                    prints the data values (one-byte dtypes)
 """
@@ -22,6 +24,17 @@ def iota(path, descr, shape, start="0"):
         if d:
             count *= int(d)
     write_values(path, descr, shape, range(int(start), int(start) + count))
+
+
+def wrap(path, descr, shape, bits):
+    count = 1
+    for d in shape.split(","):
+        if d:
+            count *= int(d)
+    n = 1 << int(bits)
+    # k * 5 + k // 1021: consecutive elements differ, and rows do not repeat.
+    vals = ((k * 5 + k // 1021) % n for k in range(count))
+    write_values(path, descr, shape, [v - n if v >= n // 2 else v for v in vals])
 
 
 def write_values(path, descr, shape, values):
@@ -55,6 +68,8 @@ if sys.argv[1] == "write":
     write(*sys.argv[2:6])
 elif sys.argv[1] == "iota":
     iota(*sys.argv[2:7])
+elif sys.argv[1] == "wrap":
+    wrap(*sys.argv[2:6])
 elif sys.argv[1] == "values":
     values(sys.argv[2])
 else:

@@ -52,3 +52,19 @@ TEST_CASE("checkNestingDepth names the line where the limit is passed",
         "line 6: brackets nest deeper than 2 levels, more than layout-opt's "
         "tools accept");
 }
+
+TEST_CASE("an unterminated string ends at its line, as MLIR's lexer ends it",
+          "[tools][nesting]") {
+  // What follows may still be parsed (a `// -----` chunk of its own), so
+  // the screens look at it.
+  CHECK_FALSE(nestsAtMost("\"abc\n{{", 1));
+  CHECK_FALSE(nestsAtMost("\"abc\\\n{{", 1));
+  std::string error;
+  CHECK(llvm::failed(layoutopt::checkNoIndexDenseArray(
+      "\"unterminated\n// -----\n\"test.op\"() {a = array<index>} : () -> ()",
+      error)));
+  CHECK(error.rfind("line 3:", 0) == 0);
+  // Inside a string on one line, it is text.
+  CHECK(llvm::succeeded(layoutopt::checkNoIndexDenseArray(
+      "\"array<index: 1>\"", error)));
+}

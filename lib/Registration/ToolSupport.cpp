@@ -28,6 +28,13 @@ constexpr std::array<NestingByte, 256> makeNestingBytes() {
 constexpr std::array<NestingByte, 256> kNestingBytes = makeNestingBytes();
 } // namespace
 
+/// Where MLIR's lexer ends an unterminated string (with an error; what
+/// follows may still be parsed). A carriage return does not end one there,
+/// but ending it here too only makes the screens look at more text.
+static bool endsStringLine(char c) {
+  return c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
 llvm::LogicalResult checkNestingDepth(llvm::StringRef text,
                                       std::string &message, unsigned limit) {
   // Every input goes through this scan before parsing, so it looks at each
@@ -45,15 +52,20 @@ llvm::LogicalResult checkNestingDepth(llvm::StringRef text,
     case NestingByte::Other:
       break;
     case NestingByte::Quote:
-      // A string literal: skip to its closing quote (escapes included).
-      for (++i; i < e && text[i] != '"'; ++i)
-        if (text[i] == '\\')
+      // A string literal: skip to its closing quote (escapes included), or
+      // to the end of its line, where MLIR's lexer ends an unterminated
+      // one (what follows may still be parsed, e.g. after `// -----`).
+      for (++i; i < e && text[i] != '"' && !endsStringLine(text[i]); ++i)
+        if (text[i] == '\\' && i + 1 < e && !endsStringLine(text[i + 1]))
           ++i;
+      if (i < e && endsStringLine(text[i]))
+        --i;
       break;
     case NestingByte::Slash:
+      // A comment ends at a line feed or a carriage return, as in the lexer.
       if (i + 1 < e && text[i + 1] == '/') {
-        size_t newline = text.find('\n', i);
-        i = newline == llvm::StringRef::npos ? e : newline;
+        size_t end = text.find_first_of("\n\r", i);
+        i = end == llvm::StringRef::npos ? e : end;
       }
       break;
     case NestingByte::Open:
@@ -106,7 +118,7 @@ public:
       } else if (llvm::isSpace(c)) {
         ++pos;
       } else if (text.substr(pos).starts_with("//")) {
-        while (!atEnd() && text[pos] != '\n')
+        while (!atEnd() && text[pos] != '\n' && text[pos] != '\r')
           ++pos;
       } else {
         return;
@@ -135,13 +147,14 @@ public:
     if (c == '\n') {
       ++currentLine;
     } else if (c == '"') {
-      for (; !atEnd() && text[pos] != '"'; ++pos) {
-        if (text[pos] == '\\')
+      // To the closing quote, or to the end of the line, where MLIR's lexer
+      // ends an unterminated string (the newline is left for the next call).
+      for (; !atEnd() && text[pos] != '"' && !endsStringLine(text[pos]); ++pos)
+        if (text[pos] == '\\' && pos + 1 < text.size() &&
+            !endsStringLine(text[pos + 1]))
           ++pos;
-        else if (text[pos] == '\n')
-          ++currentLine;
-      }
-      ++pos;
+      if (!atEnd() && text[pos] == '"')
+        ++pos;
     }
   }
 

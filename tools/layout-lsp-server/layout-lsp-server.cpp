@@ -91,10 +91,27 @@ json::Value refusedDiagnostic(const std::string &message) {
       {"message", message}};
 }
 
+/// Upstream's server crashes placing a diagnostic that follows a carriage
+/// return with no line feed after it (its line table and the lexer
+/// disagree on such a line end), so the relay refuses those documents too.
+LogicalResult checkLineEnds(llvm::StringRef text, std::string &message) {
+  for (size_t at = text.find('\r'); at != llvm::StringRef::npos;
+       at = text.find('\r', at + 1)) {
+    if (at + 1 < text.size() && text[at + 1] == '\n')
+      continue;
+    message = ("line " + llvm::Twine(1 + text.take_front(at).count('\n')) +
+               ": a carriage return without a line feed after it ends a "
+               "line here; use \\n or \\r\\n line ends")
+                  .str();
+    return failure();
+  }
+  return success();
+}
+
 /// The message to send the server for a client message: the same one,
 /// unless it opens or changes a document that the screen refuses (then the
 /// document is sent as empty text) or that it refused before (then its
-/// whole text is sent back).
+/// whole text is sent back). Empty when nothing is to be sent.
 std::string screenClientMessage(json::Value &message, std::string text,
                                 RelayState &state) {
   json::Object *object = message.getAsObject();
@@ -114,10 +131,13 @@ std::string screenClientMessage(json::Value &message, std::string text,
   std::string uri = parsedUri.uri().str();
   std::lock_guard<std::mutex> lock(state.mutex);
   auto current = state.documents.find(uri);
+  // A change of a document the client never opened is a protocol error,
+  // and upstream's server can crash on one: it is not passed on.
   if (current == state.documents.end())
-    return text;
+    return *method == "textDocument/didChange" ? std::string() : text;
   std::string error;
-  bool passes = succeeded(layoutopt::checkToolInput(current->second, error));
+  bool passes = succeeded(layoutopt::checkToolInput(current->second, error)) &&
+                succeeded(checkLineEnds(current->second, error));
   bool wasRefused = state.refused.count(uri);
   if (passes && !wasRefused)
     return text;
@@ -169,11 +189,13 @@ void observeClientMessage(const json::Value &message, RelayState &state) {
     json::Path::Root root;
     if (!llsp::fromJSON(*params, change, root))
       return;
+    // As upstream's server takes a change: it announces full-document sync
+    // and reads the one change's text as the whole document (a range is
+    // ignored, as are messages with several changes). The relay keeps what
+    // the server will parse, which is what it must screen.
     auto it = state.documents.find(change.textDocument.uri.uri());
-    if (it != state.documents.end() &&
-        failed(llsp::TextDocumentContentChangeEvent::applyTo(
-            change.contentChanges, it->second)))
-      state.documents.erase(it);
+    if (it != state.documents.end() && change.contentChanges.size() == 1)
+      it->second = change.contentChanges.front().text;
     return;
   }
   if (*method == "textDocument/didClose") {
@@ -385,6 +407,8 @@ int runServer(int argc, char **argv) {
       if (message) {
         observeClientMessage(*message, state);
         text = screenClientMessage(*message, std::move(text), state);
+        if (text.empty())
+          return;
       } else {
         llvm::consumeError(message.takeError());
       }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/API/LayoutOptAPI.h"
+#include "StreamLite/Version.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -58,6 +59,7 @@ PYBIND11_MODULE(_layout_opt, m) {
   m.doc() = "layout-opt's library: pass pipelines, layout queries and the "
             "JIT runtime";
   py::register_exception<Error>(m, "Error");
+  m.attr("__version__") = LAYOUT_OPT_VERSION;
 
   m.def(
       "run_pipeline",
@@ -135,33 +137,55 @@ PYBIND11_MODULE(_layout_opt, m) {
       },
       py::arg("type"), "The SVG picture layout-draw draws of a static type.");
 
-  m.def(
-      "run",
-      [](const std::string &program, const py::list &inputs,
-         const std::string &function, bool compareToReference,
-         bool checkPadding) {
-        std::vector<api::Array> arrays;
-        for (const py::handle &input : inputs)
-          arrays.push_back(toArray(input));
-        api::RunOptions options;
-        options.function = function;
-        options.compareToReference = compareToReference;
-        options.checkPadding = checkPadding;
-        std::vector<api::Array> results;
-        {
-          py::gil_scoped_release release;
-          check(api::runProgram(program, arrays, options, results));
-        }
-        py::list out;
-        for (const api::Array &result : results)
-          out.append(fromArray(result));
-        return out;
-      },
-      py::arg("program"), py::arg("inputs") = py::list(),
-      py::arg("function") = "main", py::arg("compare_to_reference") = true,
-      py::arg("check_padding") = false,
-      "JIT-runs a function of a stream-lite program on numpy arrays and "
-      "returns its results as numpy arrays; raises layout_opt.Error on bad "
-      "input, a failed runtime check, a mismatch with the encoding-free "
-      "reference, or (with check_padding) non-zero padding.");
+  py::class_<api::Program>(m, "_Program")
+      .def(py::init([](const std::string &program, const std::string &function,
+                       bool compareToReference, bool checkPadding) {
+             api::RunOptions options;
+             options.function = function;
+             options.compareToReference = compareToReference;
+             options.checkPadding = checkPadding;
+             std::unique_ptr<api::Program> compiled;
+             {
+               py::gil_scoped_release release;
+               check(api::Program::compile(program, options, compiled));
+             }
+             return compiled;
+           }),
+           py::arg("program"), py::arg("function") = "main",
+           py::arg("compare_to_reference") = true,
+           py::arg("check_padding") = false)
+      .def_property_readonly(
+          "arguments",
+          [](const api::Program &program) {
+            py::list arguments;
+            for (const api::ArgumentType &type : program.getArgumentTypes()) {
+              py::object dtype = type.dtype.empty()
+                                     ? py::object(py::none())
+                                     : py::object(py::str(type.dtype));
+              arguments.append(py::make_tuple(dtype, type.elementType,
+                                              py::tuple(py::cast(type.shape)),
+                                              type.isScalar));
+            }
+            return arguments;
+          },
+          "(dtype or None, element type, shape with -1 for dynamic dims, "
+          "is_scalar) of every argument")
+      .def(
+          "run",
+          [](api::Program &program, const py::list &inputs) {
+            std::vector<api::Array> arrays;
+            for (const py::handle &input : inputs)
+              arrays.push_back(toArray(input));
+            std::vector<api::Array> results;
+            {
+              py::gil_scoped_release release;
+              check(program.run(arrays, results));
+            }
+            py::list out;
+            for (const api::Array &result : results)
+              out.append(fromArray(result));
+            return out;
+          },
+          py::arg("inputs"),
+          "Runs the compiled function on numpy arrays (one per argument).");
 }

@@ -14,10 +14,17 @@
 # takes longer than $LAYOUT_REDUCE_TIMEOUT seconds (default 60).
 # --zero-buffers makes contents a reduction left undefined (tensor.empty)
 # read the same in both runs, so they cannot fake a mismatch.
-# layout-run is $LAYOUT_RUN, else the one in this checkout's build/bin.
+# layout-run is $LAYOUT_RUN, else the one next to this script (where
+# `cmake --install` puts both), else the one in this checkout's build/bin.
 set -u
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-layout_run="${LAYOUT_RUN:-$root/build/bin/layout-run}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+if [ -x "$here/layout-run" ]; then
+  default_layout_run="$here/layout-run"
+else
+  # cd, not the path as it is: a symlinked scripts/ stays in its checkout.
+  default_layout_run="$(cd "$here/.." && pwd)/build/bin/layout-run"
+fi
+layout_run="${LAYOUT_RUN:-$default_layout_run}"
 if [ "$#" -lt 1 ]; then
   echo "usage: $0 [LAYOUT-RUN OPTION]... PROGRAM.mlir" >&2
   exit 0

@@ -208,104 +208,182 @@ Status drawLayout(const std::string &type, std::string &svg) {
   });
 }
 
-Status runProgram(const std::string &program, const std::vector<Array> &inputs,
-                  const RunOptions &options, std::vector<Array> &results) {
+struct Program::Impl {
+  std::unique_ptr<MLIRContext> ctx;
+  std::unique_ptr<DiagnosticCapture> diagnostics;
+  OwningOpRef<ModuleOp> module;
+  RunOptions options;
+  rt::ProgramSignature signature;
+  std::vector<ArgumentType> argumentTypes;
+  rt::ProgramOptions programOptions;
+  std::unique_ptr<rt::JitSession> session;
+  /// With options.compareToReference.
+  std::unique_ptr<rt::JitSession> referenceSession;
+  /// A session runs one call at a time (its heap and failure state).
+  std::mutex running;
+
+  /// `inputs` as host arrays checked against the signature.
+  Status toHostArrays(const std::vector<Array> &inputs,
+                      std::vector<rt::HostArray> &hostInputs) const;
+  Status runLocked(const std::vector<Array> &inputs,
+                   std::vector<Array> &results);
+};
+
+Program::Program(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
+Program::~Program() = default;
+
+const std::vector<ArgumentType> &Program::getArgumentTypes() const {
+  return impl->argumentTypes;
+}
+
+Status Program::compile(const std::string &text, const RunOptions &options,
+                        std::unique_ptr<Program> &program) {
   return onToolStack([&]() -> Status {
-    std::unique_ptr<MLIRContext> ctx = makeContext();
-    DiagnosticCapture diagnostics(*ctx);
-    OwningOpRef<ModuleOp> module;
-    if (Status status = parseProgram(program, *ctx, diagnostics, module);
+    auto impl = std::make_unique<Impl>();
+    impl->ctx = makeContext();
+    impl->diagnostics = std::make_unique<DiagnosticCapture>(*impl->ctx);
+    impl->options = options;
+    if (Status status =
+            parseProgram(text, *impl->ctx, *impl->diagnostics, impl->module);
         !status.ok)
       return status;
     const std::string &name = options.function;
-    auto signature = rt::getProgramSignature(*module, name, "the program");
+    auto signature =
+        rt::getProgramSignature(*impl->module, name, "the program");
     if (!signature)
       return Status::failure(llvm::toString(signature.takeError()));
-    const std::vector<rt::HostType> &argTypes = signature->argTypes;
-    const std::vector<rt::HostType> &resultTypes = signature->resultTypes;
-    for (auto [i, hostType] : llvm::enumerate(resultTypes))
+    for (auto [i, hostType] : llvm::enumerate(signature->resultTypes))
       if (!rt::getNpyDescr(hostType.elementType))
         return Status::failure("result " + std::to_string(i) + " of @" +
                                name + " has type " +
                                rt::typeToString(hostType.elementType) +
                                ", which numpy arrays cannot hold");
-    if (inputs.size() != argTypes.size())
-      return Status::failure("@" + name + " takes " +
-                             std::to_string(argTypes.size()) +
-                             " argument(s), " + std::to_string(inputs.size()) +
-                             " input(s) given");
-
-    std::vector<rt::HostArray> hostInputs;
-    for (auto [i, input] : llvm::enumerate(inputs)) {
-      const rt::HostType &expected = argTypes[i];
-      std::string what = "input " + std::to_string(i);
-      std::optional<std::string> want = rt::getNpyDescr(expected.elementType);
-      if (!want || !rt::npyDescrMatches(input.dtype, expected.elementType))
-        return Status::failure(
-            what + ": dtype '" + input.dtype + "' does not match the " +
-            "function's element type " +
-            rt::typeToString(expected.elementType) +
-            (want ? " (dtype '" + *want + "')" : std::string()));
-      rt::HostArray array;
-      array.elementType = expected.elementType;
-      array.shape.assign(input.shape.begin(), input.shape.end());
-      array.isScalar = expected.isScalar;
-      if (llvm::Error error = rt::checkShape(array, expected, what))
-        return Status::failure(llvm::toString(std::move(error)));
-      if (int64_t(input.bytes.size()) !=
-          array.getNumElements() * int64_t(array.getElementBytes()))
-        return Status::failure(what + ": " +
-                               std::to_string(input.bytes.size()) +
-                               " bytes do not hold shape " +
-                               rt::shapePrefix(array));
-      array.bytes = input.bytes;
-      hostInputs.push_back(std::move(array));
+    for (const rt::HostType &hostType : signature->argTypes) {
+      ArgumentType &argument = impl->argumentTypes.emplace_back();
+      argument.dtype =
+          rt::getNpyDescr(hostType.elementType).value_or(std::string());
+      argument.elementType = rt::typeToString(hostType.elementType);
+      for (int64_t dim : hostType.shape)
+        argument.shape.push_back(ShapedType::isDynamic(dim) ? -1 : dim);
+      argument.isScalar = hostType.isScalar;
     }
+    impl->signature = std::move(*signature);
 
-    // A failed check inside JIT-ed code comes back as the run's error
-    // (JitSession.h), so callers (Python) get it as any other failure.
-    rt::FailureHandler onFailure;
-    rt::ProgramOptions programOptions;
+    rt::ProgramOptions &programOptions = impl->programOptions;
     programOptions.checkPadding = options.checkPadding;
     // The reference run reuses the program's freed buffers.
     programOptions.bufferPool = std::make_shared<rt::BufferPool>();
-    auto run = rt::runProgram(*module, name, hostInputs, resultTypes,
-                              programOptions, onFailure);
-    if (!run) {
-      std::string message = llvm::toString(run.takeError());
-      std::string details = diagnostics.take();
+    // A failed check inside JIT-ed code comes back as the run's error
+    // (JitSession.h), so callers (Python) get it as any other failure.
+    auto failure = [&](llvm::Error error) {
+      std::string message = llvm::toString(std::move(error));
+      std::string details = impl->diagnostics->take();
       return Status::failure(details.empty() ? message
                                              : details + "\n" + message);
-    }
-    if (!run->paddingViolations.empty()) {
-      std::string message;
-      for (const std::string &description : run->paddingViolations)
-        message += (message.empty() ? "" : "\n") +
-                   std::string("check_padding: padding bytes of a tiled "
-                               "tensor are not zero after ") +
-                   description;
-      return Status::failure(message);
-    }
+    };
+    auto session = rt::compileProgram(*impl->module, name, programOptions);
+    if (!session)
+      return failure(session.takeError());
+    impl->session = std::move(*session);
     if (options.compareToReference) {
-      auto reference =
-          rt::runProgram(*module, name, hostInputs, resultTypes,
-                         rt::getReferenceOptions(programOptions), onFailure);
+      auto reference = rt::compileProgram(
+          *impl->module, name, rt::getReferenceOptions(programOptions));
       if (!reference)
-        return Status::failure(llvm::toString(reference.takeError()));
-      if (std::optional<std::string> difference =
-              rt::findFirstDifference(run->results, reference->results))
-        return Status::failure(*difference);
+        return failure(reference.takeError());
+      impl->referenceSession = std::move(*reference);
     }
-    for (const rt::HostArray &r : run->results) {
-      Array array;
-      array.dtype = *rt::getNpyDescr(r.elementType);
-      array.shape.assign(r.shape.begin(), r.shape.end());
-      array.isScalar = r.isScalar;
-      array.bytes = r.bytes;
-      results.push_back(std::move(array));
-    }
+    program.reset(new Program(std::move(impl)));
     return Status::success();
   });
+}
+
+Status Program::Impl::toHostArrays(
+    const std::vector<Array> &inputs,
+    std::vector<rt::HostArray> &hostInputs) const {
+  const std::string &name = options.function;
+  const std::vector<rt::HostType> &argTypes = signature.argTypes;
+  if (inputs.size() != argTypes.size())
+    return Status::failure("@" + name + " takes " +
+                           std::to_string(argTypes.size()) + " argument(s), " +
+                           std::to_string(inputs.size()) + " input(s) given");
+  for (auto [i, input] : llvm::enumerate(inputs)) {
+    const rt::HostType &expected = argTypes[i];
+    std::string what = "input " + std::to_string(i);
+    std::optional<std::string> want = rt::getNpyDescr(expected.elementType);
+    if (!want || !rt::npyDescrMatches(input.dtype, expected.elementType))
+      return Status::failure(
+          what + ": dtype '" + input.dtype + "' does not match the " +
+          "function's element type " + rt::typeToString(expected.elementType) +
+          (want ? " (dtype '" + *want + "')" : std::string()));
+    rt::HostArray array;
+    array.elementType = expected.elementType;
+    array.shape.assign(input.shape.begin(), input.shape.end());
+    array.isScalar = expected.isScalar;
+    if (llvm::Error error = rt::checkShape(array, expected, what))
+      return Status::failure(llvm::toString(std::move(error)));
+    if (int64_t(input.bytes.size()) !=
+        array.getNumElements() * int64_t(array.getElementBytes()))
+      return Status::failure(what + ": " + std::to_string(input.bytes.size()) +
+                             " bytes do not hold shape " +
+                             rt::shapePrefix(array));
+    array.bytes = input.bytes;
+    hostInputs.push_back(std::move(array));
+  }
+  return Status::success();
+}
+
+Status Program::run(const std::vector<Array> &inputs,
+                    std::vector<Array> &results) {
+  std::lock_guard<std::mutex> lock(impl->running);
+  return onToolStack([&] { return impl->runLocked(inputs, results); });
+}
+
+Status Program::Impl::runLocked(const std::vector<Array> &inputs,
+                                std::vector<Array> &results) {
+  std::vector<rt::HostArray> hostInputs;
+  if (Status status = toHostArrays(inputs, hostInputs); !status.ok)
+    return status;
+  const std::string &name = options.function;
+  auto run = rt::runCompiledProgram(*session, name, hostInputs,
+                                    signature.resultTypes, programOptions);
+  if (!run)
+    return Status::failure(llvm::toString(run.takeError()));
+  if (!run->paddingViolations.empty()) {
+    std::string message;
+    for (const std::string &description : run->paddingViolations)
+      message += (message.empty() ? "" : "\n") +
+                 std::string("check_padding: padding bytes of a tiled "
+                             "tensor are not zero after ") +
+                 description;
+    return Status::failure(message);
+  }
+  if (referenceSession) {
+    auto reference = rt::runCompiledProgram(
+        *referenceSession, name, hostInputs, signature.resultTypes,
+        rt::getReferenceOptions(programOptions));
+    if (!reference)
+      return Status::failure(llvm::toString(reference.takeError()));
+    if (std::optional<std::string> difference =
+            rt::findFirstDifference(run->results, reference->results))
+      return Status::failure(*difference);
+  }
+  for (const rt::HostArray &r : run->results) {
+    Array array;
+    array.dtype = *rt::getNpyDescr(r.elementType);
+    array.shape.assign(r.shape.begin(), r.shape.end());
+    array.isScalar = r.isScalar;
+    array.bytes = r.bytes;
+    results.push_back(std::move(array));
+  }
+  return Status::success();
+}
+
+Status runProgram(const std::string &program, const std::vector<Array> &inputs,
+                  const RunOptions &options, std::vector<Array> &results) {
+  std::unique_ptr<Program> compiled;
+  if (Status status = Program::compile(program, options, compiled); !status.ok)
+    return status;
+  return compiled->run(inputs, results);
 }
 
 } // namespace layoutopt::api

@@ -1,11 +1,14 @@
 //===- ToolSupport.cpp - nesting limit and tool stack ---------------------===//
 
 #include "StreamLite/Tools/ToolSupport.h"
+#include "StreamLite/Version.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <array>
 #include <pthread.h>
@@ -286,6 +289,14 @@ int runWithToolStack(llvm::function_ref<int()> body) {
     }
   }
   return body();
+}
+
+void setToolVersionPrinter() {
+  llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << LAYOUT_OPT_NAME << " version " << LAYOUT_OPT_VERSION << "\n";
+    // LLVM's own message (PrintVersionMessage bypasses this printer).
+    llvm::cl::PrintVersionMessage();
+  });
 }
 
 } // namespace layoutopt

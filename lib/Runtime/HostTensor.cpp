@@ -9,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -677,7 +678,15 @@ llvm::Expected<HostArray> parseTextSpec(MLIRContext &ctx, llvm::StringRef spec,
 llvm::Expected<HostArray> parseSpec(MLIRContext &ctx, llvm::StringRef spec,
                                     const HostType &expected, unsigned index,
                                     uint64_t maxBytes) {
-  std::string what = "input " + std::to_string(index);
+  return parseValueSpec(ctx, spec, expected, "input " + std::to_string(index),
+                        maxBytes);
+}
+
+llvm::Expected<HostArray> parseValueSpec(MLIRContext &ctx,
+                                         llvm::StringRef spec,
+                                         const HostType &expected,
+                                         const std::string &what,
+                                         uint64_t maxBytes) {
   llvm::Expected<HostArray> parsed =
       spec.starts_with("@")
           ? readNpy(spec.drop_front(), expected.elementType, what, &expected)
@@ -687,6 +696,90 @@ llvm::Expected<HostArray> parseSpec(MLIRContext &ctx, llvm::StringRef spec,
   HostArray &array = *parsed;
   array.isScalar = expected.isScalar;
   return std::move(array);
+}
+
+//===----------------------------------------------------------------------===//
+// Expected results
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<std::vector<HostArray>>
+readExpectedResults(MLIRContext &ctx, llvm::StringRef path,
+                    llvm::ArrayRef<HostType> resultTypes) {
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!file)
+    return makeError("cannot read expected output '" + path +
+                     "': " + file.getError().message());
+  std::vector<HostArray> expected;
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*file)->getBuffer().split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    line = line.trim();
+    if (line.empty() || line.starts_with("#"))
+      continue;
+    size_t index = expected.size();
+    if (index == resultTypes.size())
+      return makeError("expected output '" + path + "' holds more than the " +
+                       std::to_string(resultTypes.size()) +
+                       " result(s) of the function");
+    auto array = parseValueSpec(ctx, line, resultTypes[index],
+                                "expected result " + std::to_string(index));
+    if (!array)
+      return array.takeError();
+    expected.push_back(std::move(*array));
+  }
+  if (expected.size() != resultTypes.size())
+    return makeError("expected output '" + path + "' holds " +
+                     std::to_string(expected.size()) +
+                     " result(s), the function returns " +
+                     std::to_string(resultTypes.size()));
+  return std::move(expected);
+}
+
+namespace {
+/// Element `i` of a floating-point array as a double.
+double getFloatElement(const HostArray &a, int64_t i) {
+  auto floatType = cast<FloatType>(a.elementType);
+  unsigned width = floatType.getWidth();
+  llvm::APFloat value(floatType.getFloatSemantics(),
+                      llvm::APInt(width, readBits(a, i)));
+  bool lostInfo = false;
+  value.convert(llvm::APFloat::IEEEdouble(),
+                llvm::APFloat::rmNearestTiesToEven, &lostInfo);
+  return value.convertToDouble();
+}
+} // namespace
+
+std::optional<std::string>
+findFirstUnexpected(llvm::ArrayRef<HostArray> results,
+                    llvm::ArrayRef<HostArray> expected, double tolerance) {
+  for (size_t r = 0; r < results.size() && r < expected.size(); ++r) {
+    const HostArray &a = results[r], &e = expected[r];
+    std::string prefix = "result " + std::to_string(r) +
+                         " differs from the expected output";
+    if (a.shape != e.shape)
+      return prefix + " in shape: " + shapePrefix(a) + " vs " +
+             shapePrefix(e);
+    bool isFloat = isa<FloatType>(a.elementType);
+    unsigned width = a.getElementBytes();
+    for (int64_t i = 0, n = a.getNumElements(); i < n; ++i) {
+      bool same;
+      if (isFloat) {
+        double x = getFloatElement(a, i), y = getFloatElement(e, i);
+        // Infinities must match exactly (inf - inf is NaN).
+        same = (std::isnan(x) && std::isnan(y)) || x == y ||
+               (std::isfinite(x) && std::isfinite(y) &&
+                std::fabs(x - y) <= tolerance * std::max(1.0, std::fabs(y)));
+      } else {
+        same = std::memcmp(a.bytes.data() + i * width,
+                           e.bytes.data() + i * width, width) == 0;
+      }
+      if (!same)
+        return prefix + (a.isScalar ? "" : " at index " + formatIndex(a, i)) +
+               ": " + formatElement(a, i) + " vs " + formatElement(e, i) +
+               " expected";
+    }
+  }
+  return std::nullopt;
 }
 
 } // namespace layoutopt::runtime

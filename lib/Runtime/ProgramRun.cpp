@@ -3,8 +3,9 @@
 // What layout-run does with a program, as a library: getProgramSignature
 // (the function to run and its host types), lowerProgram (isolate the
 // function, optionally instrument padding checks or strip encodings,
-// --stream-lite-to-llvm-pipeline), runProgram (a JitSession for the result,
-// then the run, timed as nested scopes), and the reference run's options
+// --stream-lite-to-llvm-pipeline), compileProgram (a JitSession for the
+// result), runCompiledProgram (runs in that session, timed as nested
+// scopes), runProgram (the two in one), and the reference run's options
 // and comparison (getReferenceOptions, findFirstDifference), which the
 // Python API shares.
 //
@@ -91,21 +92,24 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
   return std::move(program);
 }
 
-llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
-                                      llvm::ArrayRef<HostArray> inputs,
-                                      llvm::ArrayRef<HostType> resultTypes,
-                                      const ProgramOptions &options,
-                                      FailureHandler onFailure) {
+namespace {
+/// A timing scope nested in the options' (` (reference)` appended for the
+/// reference program), or none.
+TimingScope nestTiming(const ProgramOptions &options, StringRef what) {
+  if (!options.timing)
+    return TimingScope();
+  return options.timing->nest(
+      (what + (options.reference ? " (reference)" : "")).str());
+}
+} // namespace
+
+llvm::Expected<std::unique_ptr<JitSession>>
+compileProgram(ModuleOp source, llvm::StringRef function,
+               const ProgramOptions &options, FailureHandler onFailure) {
   llvm::Expected<LoweredProgram> program =
       lowerProgram(source, function, options);
   if (!program)
     return program.takeError();
-  auto nest = [&](StringRef what) {
-    if (!options.timing)
-      return TimingScope();
-    return options.timing->nest(
-        (what + (options.reference ? " (reference)" : "")).str());
-  };
   JitOptions jitOptions;
   jitOptions.codeGenOptLevel = llvm::CodeGenOptLevel::Default;
   jitOptions.optimization = options.optimization;
@@ -115,7 +119,7 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   jitOptions.kernelCachePolicy = options.kernelCachePolicy;
   jitOptions.compileThreads = options.compileThreads;
   jitOptions.programPartitionInstructions = options.programPartitionInstructions;
-  TimingScope compiling = nest("JIT compile");
+  TimingScope compiling = nestTiming(options, "JIT compile");
   auto session = JitSession::create(*program->module, jitOptions);
   if (!session)
     return llvm::createStringError("cannot JIT-compile the program: " +
@@ -139,30 +143,51 @@ llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
   compiling.stop();
   (*session)->setFailureHandler(std::move(onFailure));
   (*session)->setPaddingChecks(std::move(program->paddingChecks));
+  return std::move(*session);
+}
+
+llvm::Expected<ProgramRun>
+runCompiledProgram(JitSession &session, llvm::StringRef function,
+                   llvm::ArrayRef<HostArray> inputs,
+                   llvm::ArrayRef<HostType> resultTypes,
+                   const ProgramOptions &options) {
   ProgramRun run;
-  TimingScope running = nest("run");
+  TimingScope running = nestTiming(options, "run");
   llvm::Expected<std::vector<HostArray>> results =
-      (*session)->run(function, inputs, resultTypes);
+      session.run(function, inputs, resultTypes);
   running.stop();
   if (!results)
     return results.takeError();
   if (options.repeat > 1) {
-    TimingScope repeating = nest("repeated runs");
+    TimingScope repeating = nestTiming(options, "repeated runs");
     for (unsigned i = 1; i < options.repeat; ++i) {
-      results = (*session)->run(function, inputs, resultTypes);
+      results = session.run(function, inputs, resultTypes);
       if (!results)
         return results.takeError();
     }
   }
   run.results = std::move(*results);
-  run.leftovers = (*session)->getLeftovers();
-  run.kernelCacheWarning = (*session)->getKernelCacheWarning().str();
+  run.leftovers = session.getLeftovers();
+  run.kernelCacheWarning = session.getKernelCacheWarning().str();
   std::set<int64_t> reported;
-  llvm::ArrayRef<PaddingCheck> checks = (*session)->getPaddingChecks();
-  for (int64_t id : (*session)->getPaddingViolations())
+  llvm::ArrayRef<PaddingCheck> checks = session.getPaddingChecks();
+  for (int64_t id : session.getPaddingViolations())
     if (id >= 0 && size_t(id) < checks.size() && reported.insert(id).second)
       run.paddingViolations.push_back(checks[id].description);
   return std::move(run);
+}
+
+llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,
+                                      llvm::ArrayRef<HostArray> inputs,
+                                      llvm::ArrayRef<HostType> resultTypes,
+                                      const ProgramOptions &options,
+                                      FailureHandler onFailure) {
+  auto session =
+      compileProgram(source, function, options, std::move(onFailure));
+  if (!session)
+    return session.takeError();
+  return runCompiledProgram(**session, function, inputs, resultTypes,
+                            options);
 }
 
 llvm::Expected<ProgramSignature> getProgramSignature(ModuleOp source,

@@ -15,6 +15,7 @@
 #include "llvm/Support/Threading.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace cl = llvm::cl;
@@ -27,16 +28,31 @@ namespace {
 constexpr unsigned kMaxThreads = 1024;
 
 /// llvm::cl's first complaint, in layout-run's words (`unknown option
-/// '--x'`, as before llvm::cl parsed the command line). Complaints about an
-/// option's value llvm::cl prints to stderr itself.
+/// '--x'`, as before llvm::cl parsed the command line), with the nearest
+/// option llvm::cl found for a misspelt one. Complaints about an option's
+/// value llvm::cl prints to stderr itself.
 std::string describeParseError(llvm::StringRef text) {
-  llvm::StringRef line = text.split('\n').first;
+  auto [line, rest] = text.split('\n');
   if (line.empty())
     return "bad command line (see above)";
   line.consume_front("layout-run: ");
-  if (line.consume_front("Unknown command line argument '"))
-    return ("unknown option '" + line.split("'.").first + "'").str();
-  return line.rtrim(".").str();
+  if (!line.consume_front("Unknown command line argument '"))
+    return line.rtrim(".").str();
+  llvm::StringRef given = line.split("'.").first;
+  std::string message = ("unknown option '" + given + "'").str();
+  // llvm::cl's suggestion follows on the next line: the option nearest by
+  // edit distance, however far (`--zzz` gets `-h`). Only a near one helps.
+  llvm::StringRef next = rest.split('\n').first;
+  next.consume_front("layout-run: ");
+  if (!next.consume_front("Did you mean '"))
+    return message;
+  llvm::StringRef suggestion = next.split("'?").first;
+  llvm::StringRef givenName = given.ltrim('-').split('=').first;
+  llvm::StringRef suggestedName = suggestion.ltrim('-').split('=').first;
+  unsigned distance = givenName.edit_distance(suggestedName);
+  if (distance <= std::max<size_t>(1, givenName.size() / 3))
+    message += "; did you mean '" + suggestion.str() + "'?";
+  return message;
 }
 
 llvm::Error error(const llvm::Twine &message) {
@@ -46,9 +62,14 @@ llvm::Error error(const llvm::Twine &message) {
 
 void printRunUsage(llvm::raw_ostream &os) {
   os << "usage: layout-run PROGRAM.mlir [--function=main] [--input=SPEC]... "
-        "[--output=@FILE.npy]... [--compare-to-reference] [--check-padding] "
-        "[--check-leaks] [--optimize=MODE] [--kernel-cache-dir=DIR] "
-        "[--kernel-cache-policy=POLICY] [--no-kernel-cache]\n"
+        "[--output=@FILE.npy]... [--expected-output=FILE] "
+        "[--expected-tolerance=T] [--compare-to-reference] "
+        "[--check-padding] [--check-leaks] [--zero-buffers] [--threads=N] "
+        "[--repeat=N] [--timing] [--verify-each] [--optimize=MODE] "
+        "[--kernel-cache-dir=DIR] [--kernel-cache-policy=POLICY] "
+        "[--no-kernel-cache] [--compile-threads=N] "
+        "[--compile-partition-size=N]\n"
+        "(--help describes each option)\n"
         "SPEC: 2x3xf32=1,2,3,4,5,6   (values split by commas or spaces; one "
         "value splats)\n"
         "      @path.npy             (numpy .npy file)\n";
@@ -83,6 +104,20 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
   cl::list<std::string> outputSpecs(
       "output", cl::desc("Write the next result to a .npy file"),
       cl::value_desc("@FILE.npy"), cl::cat(category));
+  cl::opt<std::string> expectedOutput(
+      "expected-output",
+      cl::desc("Compare the results with the values in FILE: one line per "
+               "result, in order, each in --input's SPEC form (what "
+               "layout-run prints; @FILE.npy reads an .npy file); blank "
+               "lines and lines starting with # are skipped"),
+      cl::value_desc("FILE"), cl::cat(category));
+  cl::opt<double> expectedTolerance(
+      "expected-tolerance",
+      cl::desc("With --expected-output: floating-point elements match when "
+               "|result - expected| <= T * max(1, |expected|) (default 0: "
+               "equal values; NaN matches NaN); integers always match "
+               "exactly"),
+      cl::value_desc("T"), cl::init(0.0), cl::cat(category));
   cl::opt<bool> compareToReference(
       "compare-to-reference",
       cl::desc("Also run the encoding-free reference program (after "
@@ -237,6 +272,12 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
     return error("--compile-threads expects a number from 0 to " +
                  std::to_string(kMaxThreads) + ", got " +
                  std::to_string(compileThreads));
+  double tolerance = expectedTolerance;
+  if (!(tolerance >= 0) || std::isinf(tolerance))
+    return error("--expected-tolerance expects a finite number >= 0, got " +
+                 std::to_string(tolerance));
+  if (expectedTolerance.getNumOccurrences() && expectedOutput.empty())
+    return error("--expected-tolerance needs --expected-output");
   if (noKernelCache && kernelCacheDir.getNumOccurrences())
     return error(
         "--no-kernel-cache and --kernel-cache-dir contradict each other");
@@ -254,6 +295,8 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
   request.function = functionName;
   request.inputSpecs.assign(inputSpecs.begin(), inputSpecs.end());
   request.compareToReference = compareToReference;
+  request.expectedOutputPath = expectedOutput;
+  request.expectedTolerance = tolerance;
   request.checkLeaks = checkLeaks;
   request.timing = timing;
   if (threads.getNumOccurrences())

@@ -57,6 +57,7 @@ static mlir::LogicalResult runLayoutOpt(int argc, char **argv,
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   layoutopt::registerAllPasses();
+  layoutopt::setToolVersionPrinter();
   mlir::DialectRegistry registry;
   layoutopt::registerAllDialects(registry);
   // Not a structured binding: C++17 lambdas cannot capture one.

@@ -5,7 +5,8 @@
 // ExecutionEngine. Arguments come from --input specs or .npy files, results
 // are printed in the input form (and written to .npy files on request).
 // --compare-to-reference also runs the program after
-// --stream-lite-strip-encodings and compares the results bit for bit.
+// --stream-lite-strip-encodings and compares the results bit for bit;
+// --expected-output compares them with values from a file.
 // --check-padding instruments the program after specialize-encodings
 // (--stream-lite-instrument-padding-checks) so that non-zero padding in a
 // tiled tensor is reported.
@@ -13,7 +14,7 @@
 // Everything but reading the program, printing what the run gives and the
 // exit codes is the runtime library (include/StreamLite/Runtime; the
 // options and their checks are RunCommandLine.h). Exit codes: 0 success,
-// 1 a reference mismatch, padding violation or leak, 2 bad input of any
+// 1 a reference or expected-output mismatch, padding violation or leak, 2 bad input of any
 // kind.
 //
 //===----------------------------------------------------------------------===//
@@ -142,6 +143,12 @@ static int runLayoutRun(int argc, char **argv) {
     inputs.push_back(
         orFail(parseSpec(ctx, spec, signature.argTypes[i], unsigned(i))));
 
+  // Read before the run: a bad file is bad input, found without running.
+  std::vector<HostArray> expected;
+  if (!request.expectedOutputPath.empty())
+    expected = orFail(readExpectedResults(ctx, request.expectedOutputPath,
+                                          signature.resultTypes));
+
   // Prints its report when destroyed, on the way out of this function.
   mlir::DefaultTimingManager timingManager;
   timingManager.setEnabled(request.timing);
@@ -177,11 +184,20 @@ static int runLayoutRun(int argc, char **argv) {
       return kExitMismatch;
     }
   }
+  if (!request.expectedOutputPath.empty()) {
+    if (auto difference = findFirstUnexpected(run.results, expected,
+                                              request.expectedTolerance)) {
+      llvm::errs() << "error: " << *difference << " (--expected-output="
+                   << request.expectedOutputPath << ")\n";
+      return kExitMismatch;
+    }
+  }
   writeOutputs(request, run);
   return 0;
 }
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  layoutopt::setToolVersionPrinter();
   return layoutopt::runWithToolStack([&] { return runLayoutRun(argc, argv); });
 }

@@ -13,6 +13,7 @@
 #define STREAMLITE_API_LAYOUTOPTAPI_H
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,41 @@ struct RunOptions {
   bool compareToReference = true;
   /// Check that ops writing tiled tensors leave their padding zero.
   bool checkPadding = false;
+};
+
+/// What a function expects at one argument: the numpy dtype of its
+/// elements (empty when numpy has none, e.g. bf16), the element type as
+/// MLIR prints it, and the shape (-1 for a dynamic dim; empty for a
+/// scalar).
+struct ArgumentType {
+  std::string dtype;
+  std::string elementType;
+  std::vector<int64_t> shape;
+  bool isScalar = false;
+};
+
+/// One function of a program, lowered and JIT-compiled once (and its
+/// encoding-free reference, with RunOptions::compareToReference), to be
+/// run any number of times in the same JIT sessions. Runs of one Program
+/// are serialized; different Programs run independently.
+class Program {
+public:
+  /// Parses `text`, lowers `options.function` with
+  /// --stream-lite-to-llvm-pipeline and JIT-compiles it.
+  static Status compile(const std::string &text, const RunOptions &options,
+                        std::unique_ptr<Program> &program);
+  ~Program();
+
+  const std::vector<ArgumentType> &getArgumentTypes() const;
+
+  /// Runs the function on `inputs` (checked against its signature: dtype
+  /// and shape) and returns its results; failures as runProgram's.
+  Status run(const std::vector<Array> &inputs, std::vector<Array> &results);
+
+private:
+  struct Impl;
+  explicit Program(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl;
 };
 
 /// Lowers `program` with --stream-lite-to-llvm-pipeline, JIT-runs

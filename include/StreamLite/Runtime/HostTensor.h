@@ -96,6 +96,31 @@ llvm::Expected<HostArray> parseSpec(mlir::MLIRContext &ctx,
                                     const HostType &expected, unsigned index,
                                     uint64_t maxBytes = kMaxInputBytes);
 
+/// parseSpec for any value (an expected result, ...): errors start with
+/// `what: `.
+llvm::Expected<HostArray> parseValueSpec(mlir::MLIRContext &ctx,
+                                         llvm::StringRef spec,
+                                         const HostType &expected,
+                                         const std::string &what,
+                                         uint64_t maxBytes = kMaxInputBytes);
+
+/// The expected results in the file at `path` (layout-run
+/// --expected-output): one SPEC per result, in order, in parseSpec's form
+/// (what formatResult prints, or `@FILE.npy`); blank lines and lines
+/// starting with `#` are skipped. Each is checked against its result type.
+llvm::Expected<std::vector<HostArray>>
+readExpectedResults(mlir::MLIRContext &ctx, llvm::StringRef path,
+                    llvm::ArrayRef<HostType> resultTypes);
+
+/// The first element of `results` that `expected` does not match ("result 0
+/// differs from the expected output at index [1, 2]: 1 vs 2 expected"), or
+/// none. Floating-point elements match when equal, both NaN, or finite and
+/// |result - expected| <= tolerance * max(1, |expected|); others bit for
+/// bit.
+std::optional<std::string>
+findFirstUnexpected(llvm::ArrayRef<HostArray> results,
+                    llvm::ArrayRef<HostArray> expected, double tolerance);
+
 /// The .npy dtype of `type` (`<f4`, `|b1`, ...); none for bf16.
 std::optional<std::string> getNpyDescr(mlir::Type type);
 

@@ -374,9 +374,25 @@ struct ProgramRun {
   std::string kernelCacheWarning;
 };
 
-/// lowerProgram, JitSession::create (at CodeGenOptLevel::Default) and
-/// JitSession::run in one; `onFailure` becomes the session's failure
-/// handler. Errors are the messages layout-run prints after `error: `.
+/// lowerProgram and JitSession::create (at CodeGenOptLevel::Default), with
+/// `function` compiled, `onFailure` as the session's failure handler and
+/// the padding checks set: a session to run `function` in any number of
+/// times (runCompiledProgram). Errors are the messages layout-run prints
+/// after `error: `.
+llvm::Expected<std::unique_ptr<JitSession>>
+compileProgram(mlir::ModuleOp source, llvm::StringRef function,
+               const ProgramOptions &options, FailureHandler onFailure = {});
+
+/// Runs `function` in a session from compileProgram (`options.repeat`
+/// times; timed in `options.timing`) and collects what the run observed.
+llvm::Expected<ProgramRun>
+runCompiledProgram(JitSession &session, llvm::StringRef function,
+                   llvm::ArrayRef<HostArray> inputs,
+                   llvm::ArrayRef<HostType> resultTypes,
+                   const ProgramOptions &options);
+
+/// compileProgram and runCompiledProgram in one. Errors are the messages
+/// layout-run prints after `error: `.
 llvm::Expected<ProgramRun> runProgram(mlir::ModuleOp source,
                                       llvm::StringRef function,
                                       llvm::ArrayRef<HostArray> inputs,

@@ -29,6 +29,10 @@ struct RunRequest {
   std::vector<std::string> inputSpecs;
   /// `--output` files (without their `@`), in order.
   std::vector<std::string> outputPaths;
+  /// `--expected-output`: the file of expected results, or empty.
+  std::string expectedOutputPath;
+  /// `--expected-tolerance` (see compareToExpected).
+  double expectedTolerance = 0;
   bool compareToReference = false;
   bool checkLeaks = false;
   bool timing = false;

@@ -51,6 +51,10 @@ llvm::LogicalResult checkNoIndexDenseArray(llvm::StringRef text,
 llvm::LogicalResult checkToolInput(llvm::StringRef text, std::string &message,
                                    unsigned limit = kMaxNestingDepth);
 
+/// Makes `--version` print the project's name and version (Version.h)
+/// before LLVM's version message; call before parsing the command line.
+void setToolVersionPrinter();
+
 /// Runs `body` on a thread with a kToolStackBytes stack and returns its
 /// result.
 int runWithToolStack(llvm::function_ref<int()> body);

@@ -19,6 +19,7 @@ report, exit 1 or a hang. Prints one line per failure and a summary; exits
 import argparse
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -102,7 +103,16 @@ def main():
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--keep")
     parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--memory-limit-mb", type=int, default=6144,
+                        help="address-space limit of each run, so that a dim "
+                             "whose storage fits in 64 bits but not in memory "
+                             "fails fast (cleanly) instead of filling gigabytes")
     args = parser.parse_args()
+    limit = args.memory_limit_mb << 20
+
+    def apply_limit():
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
     runs = failed = 0
     with tempfile.TemporaryDirectory() as work:
         for seed in range(args.first, args.first + args.seeds):
@@ -118,7 +128,7 @@ def main():
                 runs += 1
                 try:
                     run = subprocess.run(command, capture_output=True, text=True,
-                                         timeout=args.timeout)
+                                         timeout=args.timeout, preexec_fn=apply_limit)
                 except subprocess.TimeoutExpired:
                     failed += 1
                     print("FAIL seed %d dim %d: timed out" % (seed, dim))

@@ -126,6 +126,11 @@ int64_t getKnownElementSlotDivisor(PhysicalLayoutAttrInterface layout,
                                    llvm::ArrayRef<mlir::OpFoldResult> dims,
                                    llvm::ArrayRef<mlir::OpFoldResult> indices);
 
+/// Whether `layout`, what a resolver returned, is one layout that a
+/// resolved type can carry: serialized, and not a list (`layout<[...]>`).
+/// Resolvers may come from other dialects, so their answers are checked.
+bool isResolvedLayout(mlir::Attribute layout);
+
 /// Whether two physical layouts give the same byte image for every shape.
 bool arePhysicallyEqual(PhysicalLayoutAttrInterface a,
                         PhysicalLayoutAttrInterface b);

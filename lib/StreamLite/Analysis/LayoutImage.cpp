@@ -155,11 +155,7 @@ resolveLayout(RankedTensorType type, Attribute target,
     FailureOr<Attribute> layout = resolver.getLayout(type, emitResolveError);
     if (failed(layout))
       return failure();
-    // As in specialize-encodings: resolvers of other dialects are checked,
-    // not trusted.
-    auto serialized =
-        dyn_cast_if_present<SerializableEncodingAttrInterface>(*layout);
-    if (!serialized || !serialized.isSerialized() || isa<LayoutAttr>(*layout))
+    if (!isResolvedLayout(*layout))
       return emitResolveError() << "resolver returned " << *layout
                                 << ", which is not a serialized layout";
     result.type = RankedTensorType::get(type.getShape(),

@@ -205,4 +205,10 @@ FailureOr<Attribute> TilingResolverAttr::getLayout(
   }
 }
 
+bool isResolvedLayout(Attribute layout) {
+  auto serialized =
+      dyn_cast_if_present<SerializableEncodingAttrInterface>(layout);
+  return serialized && serialized.isSerialized() && !isa<LayoutAttr>(layout);
+}
+
 } // namespace layoutopt::stream_lite

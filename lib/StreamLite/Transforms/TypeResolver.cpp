@@ -49,13 +49,12 @@ FailureOr<TypeAttr> TypeResolver::resolve(TypeAttr typeAttr,
     // the interface), so their result is checked here rather than trusted:
     // layout<[...]> and testing<layouts = ...> take only serialized,
     // non-list layouts that fit the type.
-    auto serialized =
-        dyn_cast_if_present<SerializableEncodingAttrInterface>(*layout);
-    if (!serialized || !serialized.isSerialized() || isa<LayoutAttr>(*layout))
+    if (!isResolvedLayout(*layout))
       return emitResolveError()
              << "resolver " << Attribute(resolver) << " returned " << *layout
              << ", which is not a serialized layout";
-    if (failed(serialized.verifyForType(type, emitResolveError)))
+    if (failed(cast<SerializableEncodingAttrInterface>(*layout).verifyForType(
+            type, emitResolveError)))
       return failure();
     layouts.insert(*layout);
   }

@@ -4,8 +4,8 @@
 // first byte picks the reader (text SPEC or .npy file), the element type and
 // whether a scalar is expected; the rest is the SPEC or the file. A
 // malformed input must be an llvm::Error; what is read must hold exactly
-// its elements and survive both round trips: printed as layout-run prints
-// results and read back as a SPEC, and written with npyBytes and read back.
+// its elements and read back the same both ways: printed as layout-run
+// prints results and read as a SPEC, and written with npyBytes and read.
 //
 //===----------------------------------------------------------------------===//
 

@@ -10,6 +10,8 @@
 
 #include "StreamLite/Runtime/Passes.h"
 
+#include "WrittenTensors.h"
+
 #include "StreamLite/IR/StreamLiteAttrs.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/IR/StreamLiteTypes.h"
@@ -31,75 +33,6 @@ namespace sl = layoutopt::stream_lite;
 namespace layoutopt::runtime {
 
 namespace {
-
-/// A tensor one op writes: the resource, its (serialized) type and dims.
-struct WrittenTensor {
-  Operation *op;
-  Value resource;
-  RankedTensorType type;
-  SmallVector<Value> dims;
-};
-
-/// The tensors `op` writes, as the op states them
-/// (EncodedTensorOpInterface): created, copied and written-in-place tensors,
-/// each with the resource that holds it after the op.
-SmallVector<WrittenTensor> getWrittenTensors(Operation *op) {
-  SmallVector<WrittenTensor> out;
-  auto tensorOp = dyn_cast<sl::EncodedTensorOpInterface>(op);
-  if (!tensorOp)
-    return out;
-  for (const sl::EncodedTensor &tensor : tensorOp.getEncodedTensors())
-    if (tensor.isWritten())
-      out.push_back({op, tensor.getResultResource(), tensor.getType(),
-                     SmallVector<Value>(tensor.dims)});
-  return out;
-}
-
-/// `name` in `module`, declared privately with `type` if missing.
-func::FuncOp getOrDeclare(OpBuilder &b, ModuleOp module, StringRef name,
-                          FunctionType type) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
-    return existing;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToEnd(module.getBody());
-  auto callee = func::FuncOp::create(b, module.getLoc(), name, type);
-  callee.setPrivate();
-  return callee;
-}
-
-/// After `w.op`: copies the written tensor to a staging resource and hands
-/// its bytes and dynamic dims to the host.
-void emitPaddingCheck(OpBuilder &b, const WrittenTensor &w,
-                      func::FuncOp dimCallback, func::FuncOp checkCallback,
-                      int64_t id) {
-  Location loc = w.op->getLoc();
-  b.setInsertionPointAfter(w.op);
-  Value size = sl::TensorSizeOfOp::create(b, loc, b.getIndexType(), w.type,
-                                          w.dims, /*affinity=*/nullptr);
-  auto stagingType =
-      sl::ResourceType::get(b.getContext(), sl::Lifetime::Staging);
-  Value staging = sl::AsyncTransferOp::create(b, loc, stagingType, w.resource,
-                                              size, nullptr, size, nullptr);
-  for (Value dim : w.dims)
-    func::CallOp::create(b, loc, dimCallback, ValueRange{dim});
-  Value idValue = arith::ConstantIntOp::create(b, loc, b.getI64Type(), id);
-  func::CallOp::create(b, loc, checkCallback, ValueRange{idValue, staging});
-}
-
-/// `FILE:LINE:COL: <op>`: how a violation names the op.
-std::string describe(const WrittenTensor &w) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(w.op->getLoc()))
-    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
-       << fileLoc.getColumn() << ": ";
-  else
-    os << w.op->getLoc() << ": ";
-  w.op->print(os, OpPrintingFlags().skipRegions());
-  if (w.op->getNumResults() > 1)
-    os << " (result " << cast<OpResult>(w.resource).getResultNumber() << ")";
-  return text;
-}
 
 struct InstrumentPaddingChecksPass
     : impl::InstrumentPaddingChecksPassBase<InstrumentPaddingChecksPass> {
@@ -125,14 +58,13 @@ struct InstrumentPaddingChecksPass
       return;
 
     OpBuilder b(module.getContext());
-    auto stagingType =
-        sl::ResourceType::get(b.getContext(), sl::Lifetime::Staging);
+    Type stagingType = getStagingType(b.getContext());
     func::FuncOp dimCallback =
-        getOrDeclare(b, module, kPaddingDimCallback,
-                     b.getFunctionType({b.getIndexType()}, {}));
-    func::FuncOp checkCallback =
-        getOrDeclare(b, module, kPaddingCheckCallback,
-                     b.getFunctionType({b.getI64Type(), stagingType}, {}));
+        getOrDeclareCallback(b, module, kPaddingDimCallback,
+                             b.getFunctionType({b.getIndexType()}, {}));
+    func::FuncOp checkCallback = getOrDeclareCallback(
+        b, module, kPaddingCheckCallback,
+        b.getFunctionType({b.getI64Type(), stagingType}, {}));
     // Ids continue after checks of an earlier run of the pass.
     SmallVector<Attribute> entries;
     if (auto existing =
@@ -142,10 +74,10 @@ struct InstrumentPaddingChecksPass
       // Described before the op's own check is inserted, so the printed op
       // is the one the program wrote.
       entries.push_back(b.getDictionaryAttr(
-          {b.getNamedAttr("description", b.getStringAttr(describe(w))),
+          {b.getNamedAttr("description", b.getStringAttr(describeWrite(w))),
            b.getNamedAttr("type", TypeAttr::get(w.type))}));
-      emitPaddingCheck(b, w, dimCallback, checkCallback,
-                       int64_t(entries.size() - 1));
+      emitStagedCallback(b, w, dimCallback, checkCallback,
+                         int64_t(entries.size() - 1));
     }
     module->setAttr(kPaddingChecksAttrName, b.getArrayAttr(entries));
   }

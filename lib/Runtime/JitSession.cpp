@@ -122,6 +122,18 @@ static void layoutRuntimeCheckPadding(int64_t id, uint8_t *, uint8_t *aligned,
     currentSession->checkPadding(id, aligned, offset, size, stride);
 }
 
+static void layoutRuntimeTraceDim(int64_t dim) {
+  if (currentSession)
+    currentSession->addTraceDim(dim);
+}
+
+/// A staging copy of the bytes an op wrote, as for the padding check.
+static void layoutRuntimeTrace(int64_t id, uint8_t *, uint8_t *aligned,
+                               int64_t offset, int64_t size, int64_t stride) {
+  if (currentSession)
+    currentSession->recordTrace(id, aligned, offset, size, stride);
+}
+
 } // extern "C"
 
 //===----------------------------------------------------------------------===//
@@ -246,6 +258,8 @@ llvm::orc::SymbolMap hostSymbols(llvm::orc::MangleAndInterner interner) {
   symbols[interner(kPaddingDimCallback)] = symbolOf(&layoutRuntimePaddingDim);
   symbols[interner(kPaddingCheckCallback)] =
       symbolOf(&layoutRuntimeCheckPadding);
+  symbols[interner(kTraceDimCallback)] = symbolOf(&layoutRuntimeTraceDim);
+  symbols[interner(kTraceCallback)] = symbolOf(&layoutRuntimeTrace);
   return symbols;
 }
 
@@ -623,6 +637,29 @@ void JitSession::checkPadding(int64_t id, const uint8_t *aligned,
   failRun();
 }
 
+void JitSession::addTraceDim(int64_t dim) { pendingTraceDims.push_back(dim); }
+
+void JitSession::recordTrace(int64_t id, const uint8_t *aligned,
+                             int64_t offset, int64_t size, int64_t stride) {
+  TraceRecord record;
+  record.point = id;
+  record.dynamicDims.swap(pendingTraceDims);
+  size_t bytes = size_t(std::max<int64_t>(size, 0));
+  // Beyond the limit, or without the memory, the record is dropped (and
+  // counted): a trace never fails the run it watches.
+  void *probe = traceBytes + bytes <= kMaxTraceBytes && stride == 1
+                    ? std::malloc(std::max<size_t>(bytes, 1))
+                    : nullptr;
+  if (!probe) {
+    ++trace.droppedRecords;
+    return;
+  }
+  std::free(probe);
+  record.bytes.assign(aligned + offset, aligned + offset + bytes);
+  traceBytes += bytes;
+  trace.records.push_back(std::move(record));
+}
+
 size_t JitSession::checkPaddingOrMaskBytes(int64_t id, const uint8_t *aligned,
                                            int64_t offset, int64_t size,
                                            int64_t stride) {
@@ -660,29 +697,7 @@ size_t JitSession::checkPaddingOrMaskBytes(int64_t id, const uint8_t *aligned,
   if (!mask)
     return maskBytes;
   llvm::MutableArrayRef<uint8_t> elementBits(mask.get(), maskBytes);
-  int64_t count = 1;
-  for (int64_t d : shape)
-    count *= d;
-  SmallVector<int64_t> index(shape.size(), 0);
-  for (int64_t n = 0; n < count; ++n) {
-    if (width.isPacked()) {
-      int64_t slot = layout.getElementSlot(shape, index);
-      int64_t at = slot / width.slotsPerByte();
-      int64_t shift = (slot % width.slotsPerByte()) * width.bits;
-      if (size_t(at) < elementBits.size())
-        elementBits[at] |= uint8_t(((1u << width.bits) - 1) << shift);
-    } else {
-      int64_t at = layout.getElementByteOffset(shape, width, index);
-      for (int64_t b = 0; b < width.bytes(); ++b)
-        if (at + b >= 0 && size_t(at + b) < elementBits.size())
-          elementBits[at + b] = 0xff;
-    }
-    for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
-      if (++index[d] < shape[d])
-        break;
-      index[d] = 0;
-    }
-  }
+  markElementBits(type, shape, elementBits);
   for (size_t i = 0; i < elementBits.size(); ++i)
     if ((bytes[i] & ~elementBits[i]) != 0) {
       if (paddingViolations.size() < 1024)
@@ -776,6 +791,10 @@ JitSession::run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
   leftovers = {};
   paddingViolations.clear();
   pendingPaddingDims.clear();
+  trace.records.clear();
+  trace.droppedRecords = 0;
+  traceBytes = 0;
+  pendingTraceDims.clear();
   failureMessage.clear();
   if (llvm::Error err = invokePacked(function, args)) {
     releaseAllocations();

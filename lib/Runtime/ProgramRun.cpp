@@ -2,7 +2,8 @@
 //
 // What layout-run does with a program, as a library: getProgramSignature
 // (the function to run and its host types), lowerProgram (isolate the
-// function, optionally instrument padding checks or strip encodings,
+// function, optionally instrument padding checks or a trace, or strip
+// encodings,
 // --stream-lite-to-llvm-pipeline), compileProgram (a JitSession for the
 // result), runCompiledProgram (runs in that session, timed as nested
 // scopes), runProgram (the two in one), and the reference run's options
@@ -50,15 +51,24 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
     if (failed(dce.run(*program.module)))
       return llvm::createStringError("cannot isolate @" + function + " from the program");
   }
-  if (options.checkPadding) {
+  bool checkPadding = options.checkPadding && !options.reference;
+  if (checkPadding || options.trace) {
     // Layouts are known after specialize-encodings; the full pipeline below
-    // runs it again, which leaves serialized encodings as they are.
+    // runs it again, which leaves serialized encodings as they are. The
+    // reference is traced with its encodings stripped, as it runs.
     PassManager instrument(ctx);
-    instrument.addPass(sl::createSpecializeEncodingsPass());
-    instrument.addPass(createInstrumentPaddingChecksPass());
+    if (options.reference)
+      instrument.addPass(sl::createStripEncodingsPass());
+    else
+      instrument.addPass(sl::createSpecializeEncodingsPass());
+    if (options.trace)
+      instrument.addPass(createInstrumentTracePass());
+    if (checkPadding)
+      instrument.addPass(createInstrumentPaddingChecksPass());
     if (failed(instrument.run(*program.module)))
       return llvm::createStringError("lowering with --stream-lite-to-llvm-pipeline failed");
     program.paddingChecks = takePaddingChecks(*program.module);
+    program.tracePoints = takeTracePoints(*program.module);
   }
   // run() passes memrefs in the expanded convention.
   program.module->walk([&](func::FuncOp func) {
@@ -143,6 +153,7 @@ compileProgram(ModuleOp source, llvm::StringRef function,
   compiling.stop();
   (*session)->setFailureHandler(std::move(onFailure));
   (*session)->setPaddingChecks(std::move(program->paddingChecks));
+  (*session)->setTracePoints(std::move(program->tracePoints));
   return std::move(*session);
 }
 
@@ -169,6 +180,8 @@ runCompiledProgram(JitSession &session, llvm::StringRef function,
   run.results = std::move(*results);
   run.leftovers = session.getLeftovers();
   run.kernelCacheWarning = session.getKernelCacheWarning().str();
+  if (options.trace)
+    run.trace = session.getTrace();
   std::set<int64_t> reported;
   llvm::ArrayRef<PaddingCheck> checks = session.getPaddingChecks();
   for (int64_t id : session.getPaddingViolations())

@@ -68,7 +68,8 @@ void printRunUsage(llvm::raw_ostream &os) {
         "[--repeat=N] [--timing] [--verify-each] [--optimize=MODE] "
         "[--kernel-cache-dir=DIR] [--kernel-cache-policy=POLICY] "
         "[--no-kernel-cache] [--compile-threads=N] "
-        "[--compile-partition-size=N]\n"
+        "[--compile-partition-size=N] [--trace=FILE] "
+        "[--trace-max-elements=N]\n"
         "(--help describes each option)\n"
         "SPEC: 2x3xf32=1,2,3,4,5,6   (values split by commas or spaces; one "
         "value splats)\n"
@@ -128,6 +129,20 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
       cl::desc("Check that every op writing a tiled tensor leaves its "
                "padding zero"),
       cl::cat(category));
+  cl::opt<std::string> trace(
+      "trace",
+      cl::desc("Write to FILE (- for stdout), as JSON, what every op that "
+               "writes a tensor wrote: its logical values, decoded through "
+               "the tensor's layout, and its raw bytes with the padding "
+               "marked. With --compare-to-reference each record also says "
+               "whether it matches the reference's, and the first that "
+               "does not is named"),
+      cl::value_desc("FILE"), cl::cat(category));
+  cl::opt<unsigned> traceMaxElements(
+      "trace-max-elements",
+      cl::desc("With --trace: list at most N values and 8*N bytes of each "
+               "record (default 4096; 0: all)"),
+      cl::value_desc("N"), cl::init(4096), cl::cat(category));
   cl::opt<bool> checkLeaks(
       "check-leaks",
       cl::desc("Fail when the run leaves buffers allocated besides its "
@@ -276,6 +291,10 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
   if (!(tolerance >= 0) || std::isinf(tolerance))
     return error("--expected-tolerance expects a finite number >= 0, got " +
                  std::to_string(tolerance));
+  if (traceMaxElements.getNumOccurrences() && trace.empty())
+    return error("--trace-max-elements needs --trace");
+  if (trace.getNumOccurrences() && trace.empty())
+    return error("--trace expects a file name (- for stdout)");
   if (expectedTolerance.getNumOccurrences() && expectedOutput.empty())
     return error("--expected-tolerance needs --expected-output");
   if (noKernelCache && kernelCacheDir.getNumOccurrences())
@@ -295,6 +314,8 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
   request.function = functionName;
   request.inputSpecs.assign(inputSpecs.begin(), inputSpecs.end());
   request.compareToReference = compareToReference;
+  request.tracePath = trace;
+  request.traceMaxElements = traceMaxElements;
   request.expectedOutputPath = expectedOutput;
   request.expectedTolerance = tolerance;
   request.checkLeaks = checkLeaks;
@@ -303,6 +324,7 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
     request.threads = unsigned(threads);
   ProgramOptions &options = request.options;
   options.checkPadding = checkPadding;
+  options.trace = !request.tracePath.empty();
   options.optimization = *optimization;
   options.verifyEachPass = verifyEach;
   options.zeroBuffers = zeroBuffers;

@@ -9,7 +9,8 @@
 // --expected-output compares them with values from a file.
 // --check-padding instruments the program after specialize-encodings
 // (--stream-lite-instrument-padding-checks) so that non-zero padding in a
-// tiled tensor is reported.
+// tiled tensor is reported; --trace (--stream-lite-instrument-trace) writes
+// what every op wrote, decoded through its layout.
 //
 // Everything but reading the program, printing what the run gives and the
 // exit codes is the runtime library (include/StreamLite/Runtime; the
@@ -23,6 +24,7 @@
 #include "StreamLite/Runtime/HostTensor.h"
 #include "StreamLite/Runtime/JitSession.h"
 #include "StreamLite/Runtime/RunCommandLine.h"
+#include "StreamLite/Runtime/Trace.h"
 #include "StreamLite/Tools/ToolSupport.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -40,6 +42,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -98,6 +101,23 @@ bool failsChecks(const RunRequest &request, const ProgramRun &run) {
                << run.leftovers.buffers << " buffer(s) (" << run.leftovers.bytes
                << " bytes) allocated besides its results\n";
   return true;
+}
+
+/// The trace of `run` (and of its reference's, when given) to
+/// --trace's file, written whole or not at all.
+void writeTrace(const RunRequest &request, const ProgramRun &run,
+                const ProgramRun *reference) {
+  TraceJsonOptions options;
+  options.function = request.function;
+  options.maxElements = request.traceMaxElements;
+  options.reference = reference ? &reference->trace : nullptr;
+  if (llvm::Error error =
+          llvm::writeToOutput(request.tracePath, [&](llvm::raw_ostream &os) {
+            writeTraceJson(os, run.trace, options);
+            return llvm::Error::success();
+          }))
+    fail("cannot write '" + request.tracePath +
+         "': " + llvm::toString(std::move(error)));
 }
 
 void writeOutputs(const RunRequest &request, const ProgramRun &run) {
@@ -169,18 +189,40 @@ static int runLayoutRun(int argc, char **argv) {
   for (const HostArray &r : run.results)
     llvm::outs() << formatResult(r) << "\n";
   llvm::outs().flush();
+  std::optional<ProgramRun> reference;
+  auto runReference = [&] {
+    reference = orFail(runProgram(*module, request.function, inputs,
+                                  signature.resultTypes,
+                                  getReferenceOptions(options), onFailure));
+    // The same directory: said once.
+    if (!reference->kernelCacheWarning.empty() &&
+        reference->kernelCacheWarning != run.kernelCacheWarning)
+      llvm::errs() << "warning: " << reference->kernelCacheWarning << "\n";
+  };
+  // The trace matters most when a check fails: written before the checks.
+  if (!request.tracePath.empty()) {
+    if (request.compareToReference)
+      runReference();
+    writeTrace(request, run, reference ? &*reference : nullptr);
+  }
   if (failsChecks(request, run))
     return kExitMismatch;
   if (request.compareToReference) {
-    ProgramRun reference = orFail(
-        runProgram(*module, request.function, inputs, signature.resultTypes,
-                   getReferenceOptions(options), onFailure));
-    // The same directory: said once.
-    if (!reference.kernelCacheWarning.empty() &&
-        reference.kernelCacheWarning != run.kernelCacheWarning)
-      llvm::errs() << "warning: " << reference.kernelCacheWarning << "\n";
-    if (auto difference = findFirstDifference(run.results, reference.results)) {
+    if (!reference)
+      runReference();
+    if (auto difference =
+            findFirstDifference(run.results, reference->results)) {
       llvm::errs() << "error: " << *difference << "\n";
+      if (!request.tracePath.empty())
+        if (auto divergence = findFirstDivergence(run.trace, reference->trace))
+          llvm::errs() << "note: --trace: record " << divergence->record
+                       << " is the first whose values differ from the "
+                          "reference's (at "
+                       << divergence->difference << "): "
+                       << run.trace.points[run.trace.records[divergence->record]
+                                               .point]
+                              .description
+                       << "\n";
       return kExitMismatch;
     }
   }

@@ -20,6 +20,7 @@
 #include "StreamLite/Runtime/BufferPool.h"
 #include "StreamLite/Runtime/HostTensor.h"
 #include "StreamLite/Runtime/Passes.h"
+#include "StreamLite/Runtime/Trace.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -204,6 +205,11 @@ public:
     paddingChecks = std::move(checks);
   }
 
+  /// The points whose ids the program passes to __layout_run_trace.
+  void setTracePoints(std::vector<TracePoint> points) {
+    trace.points = std::move(points);
+  }
+
   /// ExecutionEngine::invokePacked with this session current.
   llvm::Error invokePacked(llvm::StringRef name, JitArguments &args);
 
@@ -239,6 +245,9 @@ public:
   llvm::ArrayRef<PaddingCheck> getPaddingChecks() const {
     return paddingChecks;
   }
+  /// What the last run() recorded at its trace points (none without
+  /// setTracePoints).
+  const Trace &getTrace() const { return trace; }
 
   // The host side of the JIT-bound callbacks (see JitSession.cpp).
   /// `zero`: calloc, whatever --zero-buffers says.
@@ -249,6 +258,9 @@ public:
   void addPaddingDim(int64_t dim);
   void checkPadding(int64_t id, const uint8_t *aligned, int64_t offset,
                     int64_t size, int64_t stride);
+  void addTraceDim(int64_t dim);
+  void recordTrace(int64_t id, const uint8_t *aligned, int64_t offset,
+                   int64_t size, int64_t stride);
 
 private:
   /// checkPadding's work; returns the bytes of the mask it could not
@@ -304,6 +316,11 @@ private:
   std::vector<int64_t> paddingViolations;
   /// Dynamic dims of the next padding check, passed one call each first.
   std::vector<int64_t> pendingPaddingDims;
+  Trace trace;
+  /// Bytes the records of the running run hold (at most kMaxTraceBytes).
+  size_t traceBytes = 0;
+  /// Dynamic dims of the next trace record, passed one call each first.
+  llvm::SmallVector<int64_t> pendingTraceDims;
   Leftovers leftovers;
 };
 
@@ -313,6 +330,9 @@ struct ProgramOptions {
   bool reference = false;
   /// Specialize encodings and run --stream-lite-instrument-padding-checks.
   bool checkPadding = false;
+  /// Run --stream-lite-instrument-trace (after specialize-encodings, or
+  /// after strip-encodings for the reference): ProgramRun::trace.
+  bool trace = false;
   /// JitOptions::optimization: by default the builtin kernels only (as
   /// `layout-run` does).
   JitOptimization optimization = JitOptimization::Kernels;
@@ -353,6 +373,7 @@ struct ProgramOptions {
 struct LoweredProgram {
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::vector<PaddingCheck> paddingChecks;
+  std::vector<TracePoint> tracePoints;
 };
 
 /// A clone of `source` lowered with --stream-lite-to-llvm-pipeline (after
@@ -372,6 +393,8 @@ struct ProgramRun {
   std::vector<std::string> paddingViolations;
   /// JitSession::getKernelCacheWarning: layout-run prints it as a warning.
   std::string kernelCacheWarning;
+  /// With ProgramOptions::trace: what the (last) run recorded.
+  Trace trace;
 };
 
 /// lowerProgram and JitSession::create (at CodeGenOptLevel::Default), with
@@ -416,7 +439,7 @@ llvm::Expected<ProgramSignature> getProgramSignature(mlir::ModuleOp source,
 
 /// The options of the reference run of a program run with `options`
 /// (layout-run --compare-to-reference): encodings stripped, the same
-/// optimization, verification, timing, buffers and compile options, and
+/// optimization, verification, timing, buffers, tracing and compile options, and
 /// nothing that would make it differ from what it checks (serial kernels,
 /// no padding checks, no planted mismatch, one run).
 ProgramOptions getReferenceOptions(const ProgramOptions &options);

@@ -39,6 +39,31 @@ struct PaddingCheck {
 /// by id; removes the attribute (so that the lowering never sees it).
 std::vector<PaddingCheck> takePaddingChecks(mlir::ModuleOp module);
 
+/// Callees of the calls --stream-lite-instrument-trace inserts.
+inline constexpr llvm::StringLiteral kTraceDimCallback =
+    "__layout_run_trace_dim";
+inline constexpr llvm::StringLiteral kTraceCallback = "__layout_run_trace";
+/// Module attribute describing the trace points, indexed by id.
+inline constexpr llvm::StringLiteral kTracePointsAttrName =
+    "layout_runtime.trace_points";
+
+/// One traced write: the op and the tensor type it writes.
+struct TracePoint {
+  /// `FILE:LINE:COL: <op printed without regions>`.
+  std::string description;
+  /// `FILE:LINE:COL` (or the printed location).
+  std::string location;
+  /// The op's name (`stream_lite.tensor.encode`).
+  std::string opName;
+  /// Which of the op's results holds the tensor.
+  unsigned result = 0;
+  mlir::RankedTensorType type;
+};
+
+/// The trace points --stream-lite-instrument-trace recorded on `module`, by
+/// id; removes the attribute.
+std::vector<TracePoint> takeTracePoints(mlir::ModuleOp module);
+
 } // namespace layoutopt::runtime
 
 #endif // STREAMLITE_RUNTIME_PASSES_H

@@ -54,4 +54,44 @@ def InstrumentPaddingChecksPass
   ];
 }
 
+def InstrumentTracePass
+    : Pass<"stream-lite-instrument-trace", "::mlir::ModuleOp"> {
+  let summary = "Hands the bytes of every tensor an op writes to a host trace";
+  let description = [{
+    Instrumentation for `layout-run --trace=FILE`, run on a program after
+    `--stream-lite-specialize-encodings` (or on its encoding-free reference,
+    after `--stream-lite-strip-encodings`). After every tensor-phase op in a
+    `func.func` that writes a tensor (transfers, dispatches, host loads and
+    stores, splats, constants and imports; see `EncodedTensorOpInterface`)
+    whose element type has a storage size, it inserts, as
+    `--stream-lite-instrument-padding-checks` does:
+
+    - a `stream_lite.tensor.sizeof` of the written type and an
+      `stream_lite.async.transfer` of the written resource to `staging`;
+    - one `func.call @__layout_run_trace_dim(%dim)` per dynamic dim, in
+      order;
+    - `func.call @__layout_run_trace(%id, %staging)` with the trace point's
+      `i64` id.
+
+    `stream_lite.tensor.empty` is skipped: its contents are undefined. So
+    are the staging copies either instrumentation inserted (transfers read
+    only by their callbacks), so the two can run in either order.
+
+    Trace point `N` is described by entry `N` of the module attribute
+    `layout_runtime.trace_points`, an array of
+    `{description = "FILE:LINE:COL: <op printed without regions>", location = "FILE:LINE:COL", op = "<op name>", result = K, type = <written tensor type>}`
+    dictionaries; `layoutopt::runtime::takeTracePoints` reads and removes
+    it. The host records a copy of the bytes at every call, in the order the
+    calls run, and decodes them through the type's layout after the run.
+  }];
+  let statistics = [
+    Statistic<"numTracePoints", "trace-points",
+              "Trace points inserted (one per written tensor)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+  ];
+}
+
 #endif // STREAMLITE_RUNTIME_PASSES_TD

@@ -33,6 +33,10 @@ struct RunRequest {
   std::string expectedOutputPath;
   /// `--expected-tolerance` (see compareToExpected).
   double expectedTolerance = 0;
+  /// `--trace`: where the trace's JSON goes (`-`: stdout), or empty.
+  std::string tracePath;
+  /// `--trace-max-elements` (TraceJsonOptions::maxElements).
+  size_t traceMaxElements = 4096;
   bool compareToReference = false;
   bool checkLeaks = false;
   bool timing = false;

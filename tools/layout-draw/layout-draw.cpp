@@ -185,5 +185,6 @@ static int runLayoutDraw(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  layoutopt::setToolVersionPrinter();
   return layoutopt::runWithToolStack([&] { return runLayoutDraw(argc, argv); });
 }

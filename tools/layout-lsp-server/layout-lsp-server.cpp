@@ -448,4 +448,7 @@ int runServer(int argc, char **argv) {
 
 } // namespace
 
-int main(int argc, char **argv) { return runServer(argc, argv); }
+int main(int argc, char **argv) {
+  layoutopt::setToolVersionPrinter();
+  return runServer(argc, argv);
+}

@@ -281,6 +281,7 @@ int main(int argc, char **argv) {
   if (argc > 1 && llvm::StringRef(argv[1]).starts_with(kWrapFlag))
     return runTestWrapper(argc, argv);
   llvm::InitLLVM initLLVM(argc, argv);
+  layoutopt::setToolVersionPrinter();
   if (!checkTestScripts(argc, argv) || !checkOutputFile(argc, argv) ||
       !checkInputFile(argc, argv))
     return 1;

@@ -84,6 +84,11 @@ struct LayoutReport {
 LayoutReport buildLayoutReport(mlir::ModuleOp module,
                                const LayoutReportOptions &options);
 
+/// Emits one warning, on the creator of the first resource whose encoding
+/// no target has resolved yet (its sizes are unknown), that names the pass
+/// to run first and how many such resources there are; returns how many.
+unsigned warnUnresolvedEncodings(const LayoutReport &report);
+
 /// Emits an error on the creator of each resource whose physical/logical
 /// ratio exceeds `maxGrowth`; fails when there is one.
 llvm::LogicalResult checkLayoutGrowth(const LayoutReport &report,

@@ -9,6 +9,7 @@
 
 #include "StreamLite/Analysis/LayoutReport.h"
 #include "StreamLite/Analysis/LayoutDraw.h"
+#include "StreamLite/Analysis/LayoutImage.h"
 #include "StreamLite/Analysis/TransferPlanner.h"
 #include "StreamLite/IR/StreamLiteAttrs.h"
 
@@ -421,6 +422,25 @@ static std::string shortest(double value) {
   llvm::SmallString<32> text;
   llvm::APFloat(value).toString(text);
   return text.str().str();
+}
+
+unsigned warnUnresolvedEncodings(const LayoutReport &report) {
+  const ResourceEntry *first = nullptr;
+  unsigned count = 0;
+  for (const ResourceEntry &entry : report.resources) {
+    if (!entry.type || !needsLayoutResolution(entry.type))
+      continue;
+    if (!first)
+      first = &entry;
+    ++count;
+  }
+  if (first)
+    first->op->emitWarning()
+        << "the encoding of " << count
+        << " resource(s) is not resolved, so their sizes are unknown ('?' "
+           "in the table, null in JSON): run "
+           "--stream-lite-specialize-encodings before the report";
+  return count;
 }
 
 LogicalResult checkLayoutGrowth(const LayoutReport &report, double maxGrowth) {

@@ -37,6 +37,7 @@ struct LayoutReportPass
     if (assumeDynamicDim >= 0)
       options.assumedDynamicDim = assumeDynamicDim;
     LayoutReport report = buildLayoutReport(module, options);
+    warnUnresolvedEncodings(report);
     if (printTable)
       printLayoutReportTable(report, llvm::errs());
     if (!jsonFile.empty()) {

@@ -36,3 +36,19 @@ func.func @transfer(%sz: index, %n: index) -> (!stream_lite.resource<*>, !stream
   %d = stream_lite.tensor.empty : tensor<?x1xf32, #t44>{%n} in !stream_lite.resource<*>{%sz}
   return %t, %d : !stream_lite.resource<*>, !stream_lite.resource<*>
 }
+
+// -----
+
+// An encoding no target resolved yet has no size: one warning, on the first
+// such resource, says so and names the pass to run first. A resolved one
+// after it gets none.
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+
+func.func @unresolved(%sz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  // expected-warning @+1 {{the encoding of 2 resource(s) is not resolved, so their sizes are unknown ('?' in the table, null in JSON): run --stream-lite-specialize-encodings before the report}}
+  %a = stream_lite.tensor.empty : tensor<4x4xf32, #lhs> in !stream_lite.resource<*>{%sz}
+  %b = stream_lite.tensor.empty : tensor<4x4xf32> in !stream_lite.resource<*>{%sz}
+  %c = stream_lite.tensor.empty : tensor<8x4xf32, #lhs> in !stream_lite.resource<*>{%sz}
+  return %a, %b, %c : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
+}

@@ -230,6 +230,21 @@ std::optional<llvm::SmallVector<unsigned>>
 mapDispatchSlotsToKernelArguments(llvm::ArrayRef<bool> operandIsBuffer,
                                   unsigned numUntiedResults,
                                   mlir::TypeRange kernelInputs);
+
+/// The storage bytes of `type` when its shape is static and its layout
+/// known (a physical layout, or none); none otherwise.
+std::optional<int64_t> getStaticStorageSize(mlir::RankedTensorType type);
+
+/// The bytes `size` stands for when they are known without running: a
+/// constant, or the `tensor.sizeof` of a type with a static storage size.
+std::optional<int64_t> getStaticResourceSize(mlir::Value size);
+
+/// Emits an error on every op under `root` (executables apart) with a
+/// resource whose size and the storage of the tensor it holds are both
+/// known (getStaticResourceSize, getStaticStorageSize) and the size is the
+/// smaller: the program would fail its run-time size check on every run.
+/// Fails when there is one.
+mlir::LogicalResult checkStaticResourceSizes(mlir::Operation *root);
 } // namespace layoutopt::stream_lite
 
 #endif // STREAMLITE_IR_STREAMLITEOPS_H

@@ -303,4 +303,55 @@ OpOperand *AsyncStoreOp::getTiedResultOpOperand(unsigned) {
   return &getTargetMutable();
 }
 
+//===----------------------------------------------------------------------===//
+// Sizes known at compile time
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> getStaticStorageSize(RankedTensorType type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  if (!layout || !width.hasStorage())
+    return std::nullopt;
+  return layout.getCheckedStorageSizeInBytes(type.getShape(), width);
+}
+
+std::optional<int64_t> getStaticResourceSize(Value size) {
+  if (std::optional<int64_t> constant = getConstantIntValue(size))
+    return constant;
+  if (auto sizeOf = size.getDefiningOp<TensorSizeOfOp>())
+    return getStaticStorageSize(
+        cast<RankedTensorType>(sizeOf.getEncoding()));
+  return std::nullopt;
+}
+
+LogicalResult checkStaticResourceSizes(Operation *root) {
+  bool failed = false;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    // Kernels are generated for their bindings' sizes.
+    if (isa<ExecutableOp>(op))
+      return WalkResult::skip();
+    auto tensorOp = dyn_cast<EncodedTensorOpInterface>(op);
+    if (!tensorOp)
+      return WalkResult::advance();
+    for (const EncodedTensor &tensor : tensorOp.getEncodedTensors()) {
+      if (tensor.role == TensorRole::Describes || !tensor.size)
+        continue;
+      std::optional<int64_t> size = getStaticResourceSize(tensor.size);
+      if (!size)
+        continue;
+      std::optional<int64_t> storage = getStaticStorageSize(tensor.getType());
+      if (!storage || *size >= *storage)
+        continue;
+      op->emitOpError() << "resource of the " << tensor.name << " ("
+                        << *size << " bytes) is smaller than the storage of "
+                        << tensor.getType() << " (" << *storage << " bytes)";
+      failed = true;
+    }
+    return WalkResult::advance();
+  });
+  return mlir::failure(failed);
+}
+
 } // namespace layoutopt::stream_lite

@@ -37,6 +37,10 @@ struct SpecializeEncodingsPass
     applyPatternsOnceToAllOps(module, std::move(patterns));
     if (resolution.hasFailed())
       return signalPassFailure();
+    // Sizes and layouts known now: a resource that cannot hold its tensor
+    // would fail every run.
+    if (failed(checkStaticResourceSizes(module)))
+      return signalPassFailure();
     unsigned copies = duplicateExecutablesPerBindingLayouts(module);
     reportPassStatistics(
         module, getArgument(),

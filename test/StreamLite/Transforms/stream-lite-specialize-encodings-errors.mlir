@@ -180,3 +180,25 @@ func.func @other_size(%c: i1, %v: f32) {
   %g = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r#0[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r#0 as !stream_lite.resource<*>{%csz}
   return
 }
+
+// -----
+
+// A resource whose size is known (a constant, or the sizeof of a static
+// type) and smaller than the resolved storage of its tensor would fail its
+// run-time size check on every run: an error once the layout is known.
+// Sizes that fit, and sizes known only at run time, are fine.
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 8, n = 4, k = 1>>])
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+
+func.func @static_size_too_small(%n: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %dense = stream_lite.tensor.sizeof tensor<3x3xf32> : index
+  %c100 = arith.constant 100 : index
+  %fits = stream_lite.tensor.sizeof tensor<3x3xf32, #lhs> : index
+  // 3x3 in 8x1 tiles: 8x3 elements, 96 bytes.
+  // expected-error @+1 {{'stream_lite.tensor.empty' op resource of the result (36 bytes) is smaller than the storage of 'tensor<3x3xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 1]>]>>' (96 bytes)}}
+  %a = stream_lite.tensor.empty : tensor<3x3xf32, #lhs> in !stream_lite.resource<*>{%dense}
+  %b = stream_lite.tensor.empty : tensor<3x3xf32, #lhs> in !stream_lite.resource<*>{%c100}
+  %c = stream_lite.tensor.empty : tensor<3x3xf32, #lhs> in !stream_lite.resource<*>{%fits}
+  %d = stream_lite.tensor.empty : tensor<3x3xf32, #lhs> in !stream_lite.resource<*>{%n}
+  return %a, %b, %c, %d : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
+}

@@ -139,11 +139,13 @@ PYBIND11_MODULE(_layout_opt, m) {
 
   py::class_<api::Program>(m, "_Program")
       .def(py::init([](const std::string &program, const std::string &function,
-                       bool compareToReference, bool checkPadding) {
+                       bool compareToReference, bool checkPadding,
+                       bool trace) {
              api::RunOptions options;
              options.function = function;
              options.compareToReference = compareToReference;
              options.checkPadding = checkPadding;
+             options.trace = trace;
              std::unique_ptr<api::Program> compiled;
              {
                py::gil_scoped_release release;
@@ -153,7 +155,9 @@ PYBIND11_MODULE(_layout_opt, m) {
            }),
            py::arg("program"), py::arg("function") = "main",
            py::arg("compare_to_reference") = true,
-           py::arg("check_padding") = false)
+           py::arg("check_padding") = false, py::arg("trace") = false)
+      .def("last_trace", &api::Program::getLastTrace,
+           "The last run's trace as JSON text (empty without trace=True)")
       .def_property_readonly(
           "arguments",
           [](const api::Program &program) {

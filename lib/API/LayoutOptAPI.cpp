@@ -12,6 +12,7 @@
 #include "StreamLite/InitAll.h"
 #include "StreamLite/Runtime/HostTensor.h"
 #include "StreamLite/Runtime/JitSession.h"
+#include "StreamLite/Runtime/Trace.h"
 #include "StreamLite/Tools/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -221,6 +222,8 @@ struct Program::Impl {
   std::unique_ptr<rt::JitSession> referenceSession;
   /// A session runs one call at a time (its heap and failure state).
   std::mutex running;
+  /// With options.trace: the last run's trace as JSON.
+  std::string lastTrace;
 
   /// `inputs` as host arrays checked against the signature.
   Status toHostArrays(const std::vector<Array> &inputs,
@@ -235,6 +238,8 @@ Program::~Program() = default;
 const std::vector<ArgumentType> &Program::getArgumentTypes() const {
   return impl->argumentTypes;
 }
+
+const std::string &Program::getLastTrace() const { return impl->lastTrace; }
 
 Status Program::compile(const std::string &text, const RunOptions &options,
                         std::unique_ptr<Program> &program) {
@@ -271,6 +276,7 @@ Status Program::compile(const std::string &text, const RunOptions &options,
 
     rt::ProgramOptions &programOptions = impl->programOptions;
     programOptions.checkPadding = options.checkPadding;
+    programOptions.trace = options.trace;
     // The reference run reuses the program's freed buffers.
     programOptions.bufferPool = std::make_shared<rt::BufferPool>();
     // A failed check inside JIT-ed code comes back as the run's error
@@ -344,10 +350,34 @@ Status Program::Impl::runLocked(const std::vector<Array> &inputs,
   if (Status status = toHostArrays(inputs, hostInputs); !status.ok)
     return status;
   const std::string &name = options.function;
+  lastTrace.clear();
   auto run = rt::runCompiledProgram(*session, name, hostInputs,
                                     signature.resultTypes, programOptions);
   if (!run)
     return Status::failure(llvm::toString(run.takeError()));
+  std::optional<rt::ProgramRun> reference;
+  auto runReference = [&]() -> Status {
+    auto referenceRun = rt::runCompiledProgram(
+        *referenceSession, name, hostInputs, signature.resultTypes,
+        rt::getReferenceOptions(programOptions));
+    if (!referenceRun)
+      return Status::failure(llvm::toString(referenceRun.takeError()));
+    reference = std::move(*referenceRun);
+    return Status::success();
+  };
+  // A trace matters most when a check fails: taken (with the reference's)
+  // before the checks.
+  if (options.trace) {
+    if (referenceSession)
+      if (Status status = runReference(); !status.ok)
+        return status;
+    rt::TraceJsonOptions traceOptions;
+    traceOptions.function = name;
+    traceOptions.maxElements = 0;
+    traceOptions.reference = reference ? &reference->trace : nullptr;
+    llvm::raw_string_ostream os(lastTrace);
+    rt::writeTraceJson(os, run->trace, traceOptions);
+  }
   if (!run->paddingViolations.empty()) {
     std::string message;
     for (const std::string &description : run->paddingViolations)
@@ -358,11 +388,9 @@ Status Program::Impl::runLocked(const std::vector<Array> &inputs,
     return Status::failure(message);
   }
   if (referenceSession) {
-    auto reference = rt::runCompiledProgram(
-        *referenceSession, name, hostInputs, signature.resultTypes,
-        rt::getReferenceOptions(programOptions));
     if (!reference)
-      return Status::failure(llvm::toString(reference.takeError()));
+      if (Status status = runReference(); !status.ok)
+        return status;
     if (std::optional<std::string> difference =
             rt::findFirstDifference(run->results, reference->results))
       return Status::failure(*difference);

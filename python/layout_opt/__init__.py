@@ -17,8 +17,10 @@
   its picture (.svg()).
 - draw_svg(type) -> str: layout-draw's SVG of a static tensor type.
 - Program(program, function="main", compare_to_reference=True,
-  check_padding=False): lower and JIT-compile a function once; calling it,
-  program(a, b), runs it on numpy arrays in the same JIT session.
+  check_padding=False, trace=False): lower and JIT-compile a function once;
+  calling it, program(a, b), runs it on numpy arrays in the same JIT
+  session. With trace=True, program.last_trace is the last call's trace:
+  every written tensor decoded through its layout (layout-run --trace).
 - run(program, inputs=(...), function="main", compare_to_reference=True)
   -> [numpy.ndarray]: compile and run once (Program(...)(*inputs)).
 
@@ -29,6 +31,7 @@ diagnostics. __version__ is the project's version (layout-opt --version).
 """
 
 import dataclasses as _dataclasses
+import json as _json
 import typing as _typing
 
 import numpy as _np
@@ -234,11 +237,22 @@ class Program:
     """
 
     def __init__(self, program, function="main", compare_to_reference=True,
-                 check_padding=False):
+                 check_padding=False, trace=False):
         self.function = function
         self._program = _Program(program, function, compare_to_reference,
-                                 check_padding)
+                                 check_padding, trace)
         self._arguments = self._program.arguments
+
+    @property
+    def last_trace(self):
+        """With trace=True: what every op that writes a tensor wrote in the
+        last call, decoded through its layout, as the dict `layout-run
+        --trace` writes (docs/tools.md), also when the call raised for a
+        padding violation or a mismatch with the reference; None before the
+        first call, after a call that failed to run, or without
+        trace=True."""
+        text = self._program.last_trace()
+        return _json.loads(text) if text else None
 
     def __call__(self, *inputs):
         arguments = self._arguments

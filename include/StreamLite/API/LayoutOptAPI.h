@@ -98,6 +98,9 @@ struct RunOptions {
   bool compareToReference = true;
   /// Check that ops writing tiled tensors leave their padding zero.
   bool checkPadding = false;
+  /// Record what every op that writes a tensor wrote, decoded through its
+  /// layout (Program::getLastTrace; layout-run --trace).
+  bool trace = false;
 };
 
 /// What a function expects at one argument: the numpy dtype of its
@@ -128,6 +131,14 @@ public:
   /// Runs the function on `inputs` (checked against its signature: dtype
   /// and shape) and returns its results; failures as runProgram's.
   Status run(const std::vector<Array> &inputs, std::vector<Array> &results);
+
+  /// With RunOptions::trace: the trace of the last run as layout-run
+  /// --trace writes it (JSON; every value listed; each record matched with
+  /// the reference's with compareToReference), also when the run failed a
+  /// padding check or differed from the reference; empty before the first
+  /// run, when the run itself failed (bad input, a runtime check), or
+  /// without tracing.
+  const std::string &getLastTrace() const;
 
 private:
   struct Impl;

@@ -23,6 +23,7 @@ Any mismatch, crash or error is reported with the seed that reproduces it
 code is 1. A mismatch is a bug to fix, never a case to skip.
 """
 import argparse
+import json
 import os
 import random
 import shlex
@@ -67,6 +68,10 @@ def main():
     parser.add_argument("--perturb-dims", action="store_true",
                         help="also run programs with a dynamic dim 0 on inputs of "
                              "other sizes; those must agree or fail cleanly (exit 2)")
+    parser.add_argument("--trace", action="store_true",
+                        help="run the program as generated with --trace and "
+                             "--zero-buffers too: every record must decode and "
+                             "match the reference's (no first_divergence)")
     args = parser.parse_args()
     layout_opt = args.layout_opt or os.path.join(os.path.dirname(args.layout_run), "layout-opt")
 
@@ -132,6 +137,21 @@ def main():
                 counts[outcome] += 1
                 if not flags:
                     baseline = output
+                if args.trace and not flags and outcome == Outcome.PASS:
+                    trace_path = os.path.join(work, "seed%d.json" % seed)
+                    command = with_response_file(
+                        [args.layout_run, run_path, "--function=main", *inputs,
+                         "--compare-to-reference", "--zero-buffers",
+                         "--trace=" + trace_path],
+                        os.path.join(work, "seed%d.trace.rsp" % seed))
+                    outcome, detail, _ = run_one(command, False, False, args.timeout)
+                    if outcome == Outcome.PASS:
+                        detail = check_trace(trace_path)
+                        outcome = Outcome.FAIL if detail else Outcome.PASS
+                    if outcome == Outcome.FAIL:
+                        report(" (--trace)", command, detail)
+                    else:
+                        counts[Outcome.PASS] += 1
             if args.perturb_dims and not expect_failure:
                 for run_inputs in perturb_dims(program, inputs, seed):
                     command = [args.layout_run, path, "--function=main", *run_inputs,
@@ -161,6 +181,23 @@ def with_response_file(command, path):
         for option in command[2:]:
             f.write(option + "\n")
     return command[:2] + ["@" + path]
+
+
+def check_trace(path):
+    """Why the trace at `path` is wrong, or "": a record that does not
+    decode, or one whose values differ from the reference's (with
+    --zero-buffers nothing is undefined, so none may)."""
+    with open(path) as f:
+        trace = json.load(f)
+    for record in trace["records"]:
+        if "error" in record:
+            return "record %d: %s" % (record["record"], record["error"])
+    first = trace["first_divergence"]
+    if first is not None:
+        record = trace["records"][first]
+        return "record %d (%s) differs from the reference: %s" % (
+            first, record["description"], record["reference"]["difference"])
+    return ""
 
 
 def clean_error(run):

@@ -75,6 +75,22 @@ std::optional<size_t> findSubByteOutOfRange(const HostArray &array) {
   return std::nullopt;
 }
 
+std::optional<std::vector<uint8_t>>
+getProgramSubByteBytes(const HostArray &array) {
+  unsigned w = subByteWidth(array.elementType);
+  if (!w)
+    return std::nullopt;
+  // Most inputs have nothing to clear (non-negative values, text SPECs):
+  // no copy of a large tensor for them.
+  uint8_t high = uint8_t(0xffu << w);
+  if (llvm::none_of(array.bytes, [&](uint8_t byte) { return byte & high; }))
+    return std::nullopt;
+  std::vector<uint8_t> bytes(array.bytes);
+  for (uint8_t &byte : bytes)
+    byte &= uint8_t((1u << w) - 1);
+  return bytes;
+}
+
 void normalizeSubByte(HostArray &array) {
   unsigned w = subByteWidth(array.elementType);
   if (!w)

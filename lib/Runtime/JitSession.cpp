@@ -765,14 +765,20 @@ JitSession::run(llvm::StringRef function, llvm::ArrayRef<HostArray> inputs,
                 llvm::ArrayRef<HostType> resultTypes) {
   JitArguments args;
   std::set<const void *> inputPointers;
+  // Packed sub-byte inputs with only their low bits set (held until the
+  // run ends).
+  std::deque<std::vector<uint8_t>> subByteInputs;
   for (const HostArray &in : inputs) {
+    const std::vector<uint8_t> *bytes = &in.bytes;
+    if (auto masked = getProgramSubByteBytes(in))
+      bytes = &subByteInputs.emplace_back(std::move(*masked));
     if (in.isScalar) {
-      args.addElementBytes(in.bytes);
+      args.addElementBytes(*bytes);
       continue;
     }
-    inputPointers.insert(in.bytes.data());
+    inputPointers.insert(bytes->data());
     // The program never writes its inputs (host tensors are imported).
-    args.addDenseMemRef(const_cast<uint8_t *>(in.bytes.data()), in.shape);
+    args.addDenseMemRef(const_cast<uint8_t *>(bytes->data()), in.shape);
   }
   SmallVector<size_t> offsets;
   size_t total = 0;

@@ -42,6 +42,12 @@ struct AsyncToMemRefState {
   llvm::DenseMap<mlir::Operation *, mlir::memref::GlobalOp> constantGlobals;
   /// (op, operand number) of tied targets that need a copy first.
   llvm::DenseSet<std::pair<mlir::Operation *, unsigned>> copyFirst;
+  /// Packed sub-byte element type of a host tensor -> the function that
+  /// packs (imports) or unpacks (exports) its elements, one per host byte,
+  /// to and from dense packed bytes: `(host: memref<?xT>, bytes:
+  /// memref<?xi8>, count: index)`, `(bytes, host, count)`. Named as
+  /// builtin kernels are, so that the JIT optimizes them as kernels.
+  llvm::DenseMap<mlir::Type, mlir::func::FuncOp> hostPackers, hostUnpackers;
   /// The constants the patterns make (offsets, counts, steps, element
   /// sizes, the zero of pads).
   struct SharedConstants {

@@ -39,6 +39,12 @@ std::optional<size_t> findSubByteOutOfRange(const HostArray &array);
 /// program (only their low bits are the value): sign-extended for signless
 /// and `si` types, zero-extended for `ui`.
 void normalizeSubByte(HostArray &array);
+/// For packed sub-byte elements, the bytes a program may read as `iN`
+/// values: the low N bits of each, the rest zero (what an LLVM load of an
+/// `iN` assumes; a sign-extended byte read as `i4` is undefined); none for
+/// other element types and for bytes that already are, which go in as
+/// they are.
+std::optional<std::vector<uint8_t>> getProgramSubByteBytes(const HostArray &array);
 
 /// Logical values of one argument or result, dense row-major.
 struct HostArray {

@@ -15,8 +15,10 @@
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/IR/StreamLiteTypes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -157,6 +159,118 @@ static LogicalResult createConstantGlobals(
   return failure(walk.wasInterrupted());
 }
 
+/// The function that packs (or unpacks) host elements of `elementType`
+/// (a packed sub-byte integer, one element per host byte) to (or from)
+/// dense packed bytes: whole bytes first, each assembled from (or split
+/// into) its slots in registers, then the slots of a last partial byte.
+static func::FuncOp buildHostPacker(OpBuilder &b, ModuleOp module,
+                                    SymbolTable &symbols, Type elementType,
+                                    bool pack) {
+  Location loc = module.getLoc();
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  int64_t slots = 8 / bits;
+  std::string typeName;
+  llvm::raw_string_ostream(typeName) << elementType;
+  auto hostType = MemRefType::get({ShapedType::kDynamic}, elementType);
+  auto bytesType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+  Type index = b.getIndexType();
+  FunctionType type =
+      pack ? b.getFunctionType({hostType, bytesType, index}, {})
+           : b.getFunctionType({bytesType, hostType, index}, {});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(module.getBody());
+  auto func = func::FuncOp::create(
+      b, loc,
+      ("__builtin_host_" + llvm::Twine(pack ? "pack_" : "unpack_") + typeName)
+          .str(),
+      type);
+  func.setPrivate();
+  symbols.insert(func); // Renames if the name is taken.
+  Block *entry = func.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  Value host = entry->getArgument(pack ? 0 : 1);
+  Value bytes = entry->getArgument(pack ? 1 : 0);
+  Value count = entry->getArgument(2);
+  auto constIndex = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto shiftOf = [&](OpBuilder &nb, Value slot) -> Value {
+    Value shift = arith::MulIOp::create(nb, loc, slot, constIndex(bits));
+    return arith::IndexCastUIOp::create(nb, loc, nb.getI8Type(), shift);
+  };
+  Value zero = constIndex(0), one = constIndex(1), slotCount = constIndex(slots);
+  Value fullBytes = arith::DivUIOp::create(b, loc, count, slotCount);
+  scf::ForOp::create(
+      b, loc, zero, fullBytes, one, ValueRange{},
+      [&](OpBuilder &nb, Location, Value byteIndex, ValueRange) {
+        Value first = arith::MulIOp::create(nb, loc, byteIndex, slotCount);
+        Value byte = pack ? arith::ConstantIntOp::create(nb, loc, 0, 8)
+                          : memref::LoadOp::create(nb, loc, bytes,
+                                                   ValueRange{byteIndex})
+                                .getResult();
+        for (int64_t k = 0; k < slots; ++k) {
+          Value at = arith::AddIOp::create(nb, loc, first, constIndex(k));
+          Value shift = arith::ConstantIntOp::create(nb, loc, k * bits, 8);
+          if (pack) {
+            Value v = memref::LoadOp::create(nb, loc, host, ValueRange{at});
+            byte = insertPackedBits(nb, loc, byte, shift, v, bits);
+          } else {
+            Value v = extractPackedBits(nb, loc, byte, shift, elementType);
+            memref::StoreOp::create(nb, loc, v, host, ValueRange{at});
+          }
+        }
+        if (pack)
+          memref::StoreOp::create(nb, loc, byte, bytes, ValueRange{byteIndex});
+        scf::YieldOp::create(nb, loc);
+      });
+  // The last partial byte (the caller zeroed it for packing).
+  Value tailStart = arith::MulIOp::create(b, loc, fullBytes, slotCount);
+  scf::ForOp::create(
+      b, loc, tailStart, count, one, ValueRange{},
+      [&](OpBuilder &nb, Location, Value i, ValueRange) {
+        Value shift =
+            shiftOf(nb, arith::SubIOp::create(nb, loc, i, tailStart));
+        Value byte =
+            memref::LoadOp::create(nb, loc, bytes, ValueRange{fullBytes});
+        if (pack) {
+          Value v = memref::LoadOp::create(nb, loc, host, ValueRange{i});
+          memref::StoreOp::create(
+              nb, loc, insertPackedBits(nb, loc, byte, shift, v, bits), bytes,
+              ValueRange{fullBytes});
+        } else {
+          memref::StoreOp::create(
+              nb, loc, extractPackedBits(nb, loc, byte, shift, elementType),
+              host, ValueRange{i});
+        }
+        scf::YieldOp::create(nb, loc);
+      });
+  func::ReturnOp::create(b, loc);
+  return func;
+}
+
+/// A packer and an unpacker for every packed element type a host tensor of
+/// an import or export has.
+static void createHostPackers(ModuleOp module, SymbolTable &symbols,
+                              AsyncToMemRefState &state) {
+  OpBuilder b(module.getContext());
+  auto need = [&](Type tensorType, bool pack) {
+    auto type = dyn_cast<RankedTensorType>(tensorType);
+    if (!type || !isPackedSubByteType(type.getElementType()))
+      return;
+    auto &packers = pack ? state.hostPackers : state.hostUnpackers;
+    func::FuncOp &packer = packers[type.getElementType()];
+    if (!packer)
+      packer =
+          buildHostPacker(b, module, symbols, type.getElementType(), pack);
+  };
+  module.walk([&](Operation *op) {
+    if (auto import = dyn_cast<AsyncImportOp>(op))
+      need(import.getSource().getType(), /*pack=*/true);
+    else if (auto exportOp = dyn_cast<AsyncExportOp>(op))
+      need(exportOp.getType(), /*pack=*/false);
+  });
+}
+
 LogicalResult prepareAsyncToMemRefConversion(ModuleOp module,
                                              AsyncToMemRefState &state) {
   SymbolTable symbols(module);
@@ -178,6 +292,7 @@ LogicalResult prepareAsyncToMemRefConversion(ModuleOp module,
 
   if (failed(createConstantGlobals(module, symbols, state)))
     return failure();
+  createHostPackers(module, symbols, state);
 
   // Copy-on-write: tied targets that are not exclusive are copied first.
   module.walk([&](TiedOpInterface op) {

@@ -177,53 +177,23 @@ std::pair<Value, Value> flattenHost(OpBuilder &b, Location loc, Value host,
 }
 
 /// Packs host memref `host` of a sub-byte integer type (one element per
-/// byte) into `buffer` (dense row-major, slot i in bits [i*w, (i+1)*w)),
-/// whose `size` bytes are zeroed first (tail bits are zero).
+/// byte) into `buffer` (dense row-major, slot i in bits [i*w, (i+1)*w))
+/// with `packer` (AsyncToMemRefState::hostPackers), after zeroing the
+/// buffer's `size` bytes (tail bits are zero).
 void packHost(OpBuilder &b, Location loc, Value host, Value buffer, Value size,
-              SharedConstants &constants) {
-  unsigned w = cast<MemRefType>(host.getType()).getElementTypeBitWidth();
+              func::FuncOp packer, SharedConstants &constants) {
   fillBytes(b, loc, buffer, constIndex(b, loc, 0, constants), size,
             constZeroByte(b, loc, constants), constants);
-  // (Not a structured binding: the loop body lambda captures `flat`.)
-  auto flatAndCount = flattenHost(b, loc, host, constants);
-  Value flat = flatAndCount.first, count = flatAndCount.second;
-  scf::ForOp::create(
-      b, loc, constIndex(b, loc, 0, constants), count,
-      constIndex(b, loc, 1, constants), ValueRange{},
-      [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {
-        PackedPlace place =
-            buildPackedPlace(nb, nloc, OpFoldResult(iv), ElementWidth(w));
-        Value v = memref::LoadOp::create(nb, nloc, flat, ValueRange{iv});
-        Value old = memref::LoadOp::create(nb, nloc, buffer,
-                                           ValueRange{place.byteOffset});
-        Value updated = insertPackedBits(nb, nloc, old, place.shift, v, w);
-        memref::StoreOp::create(nb, nloc, updated, buffer,
-                                ValueRange{place.byteOffset});
-        scf::YieldOp::create(nb, nloc);
-      });
+  auto [flat, count] = flattenHost(b, loc, host, constants);
+  func::CallOp::create(b, loc, packer, ValueRange{flat, buffer, count});
 }
 
-/// Unpacks the dense packed bytes of `buffer` into host memref `host`.
+/// Unpacks the dense packed bytes of `buffer` into host memref `host` with
+/// `unpacker` (AsyncToMemRefState::hostUnpackers).
 void unpackHost(OpBuilder &b, Location loc, Value buffer, Value host,
-                SharedConstants &constants) {
-  auto type = cast<MemRefType>(host.getType());
-  unsigned w = type.getElementTypeBitWidth();
-  // (Not a structured binding: the loop body lambda captures `flat`.)
-  auto flatAndCount = flattenHost(b, loc, host, constants);
-  Value flat = flatAndCount.first, count = flatAndCount.second;
-  scf::ForOp::create(
-      b, loc, constIndex(b, loc, 0, constants), count,
-      constIndex(b, loc, 1, constants), ValueRange{},
-      [&](OpBuilder &nb, Location nloc, Value iv, ValueRange) {
-        PackedPlace place =
-            buildPackedPlace(nb, nloc, OpFoldResult(iv), ElementWidth(w));
-        Value bits = memref::LoadOp::create(nb, nloc, buffer,
-                                            ValueRange{place.byteOffset});
-        Value v = extractPackedBits(nb, nloc, bits, place.shift,
-                                    type.getElementType());
-        memref::StoreOp::create(nb, nloc, v, flat, ValueRange{iv});
-        scf::YieldOp::create(nb, nloc);
-      });
+                func::FuncOp unpacker, SharedConstants &constants) {
+  auto [flat, count] = flattenHost(b, loc, host, constants);
+  func::CallOp::create(b, loc, unpacker, ValueRange{buffer, flat, count});
 }
 
 template <typename OpTy>
@@ -574,13 +544,20 @@ struct ImportLowering : AsyncPattern<AsyncImportOp> {
     if (!sourceType || !sourceType.getLayout().isIdentity())
       return rewriter.notifyMatchFailure(op, "host data is not an identity "
                                              "memref");
+    func::FuncOp packer;
+    if (isPackedSubByteType(sourceType.getElementType())) {
+      packer = state.hostPackers.lookup(sourceType.getElementType());
+      if (!packer)
+        return rewriter.notifyMatchFailure(
+            op, "no host packer was prepared for its element type");
+    }
     SmallVector<Value> dims;
     for (int64_t i = 0; i < sourceType.getRank(); ++i)
       if (sourceType.isDynamicDim(i))
         dims.push_back(memref::DimOp::create(rewriter, loc, source, i));
     Value buffer = allocBytes(rewriter, loc, adaptor.getResultSize());
-    if (isPackedSubByteType(sourceType.getElementType())) {
-      packHost(rewriter, loc, source, buffer, adaptor.getResultSize(),
+    if (packer) {
+      packHost(rewriter, loc, source, buffer, adaptor.getResultSize(), packer,
                constants);
       rewriter.replaceOp(op, buffer);
       return success();
@@ -605,9 +582,14 @@ struct ExportLowering : AsyncPattern<AsyncExportOp> {
     if (!type)
       return rewriter.notifyMatchFailure(op, "host tensor has no memref type");
     if (isPackedSubByteType(type.getElementType())) {
+      func::FuncOp unpacker = state.hostUnpackers.lookup(type.getElementType());
+      if (!unpacker)
+        return rewriter.notifyMatchFailure(
+            op, "no host unpacker was prepared for its element type");
       Value result =
           memref::AllocOp::create(rewriter, loc, type, adaptor.getResultDims());
-      unpackHost(rewriter, loc, adaptor.getSource(), result, constants);
+      unpackHost(rewriter, loc, adaptor.getSource(), result, unpacker,
+                 constants);
       rewriter.replaceOp(op, result);
       return success();
     }

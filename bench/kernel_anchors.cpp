@@ -3,7 +3,8 @@
 // See kernel_anchors.h. Compiled at -O3 -march=native (this file only): the
 // loops are blocked over tiles, and contiguous runs move with memcpy of a
 // size known at compile time (templates on the tile row and on the shift of
-// a cut slice), which the compiler inlines as vector loads and stores.
+// a cut slice), which the compiler inlines as vector loads and stores; the
+// swizzles move whole groups of slots as vectors through constant shuffles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,26 +46,84 @@ void fromTiled(const uint8_t *src, uint8_t *dst, int64_t rows,
   }
 }
 
-/// Tiled -> identity for 2-byte tile rows (8x4 i4): 2-byte stores to 8
-/// rows per tile were 3x slower than the kernel, so each row of a band (8
-/// rows, in cache) is written in order from every 8th 2-byte piece, a loop
-/// the compiler vectorizes with interleaved loads.
-void fromTiled2(const uint8_t *src, uint8_t *dst, int64_t rows,
-                int64_t rowBytes) {
-  int64_t tilesPerRow = rowBytes / 2;
-  for (int64_t band = 0; band < rows / kTileRows; ++band) {
-    const auto *in = reinterpret_cast<const uint16_t *>(
-        src + band * kTileRows * rowBytes);
-    auto *out = reinterpret_cast<uint16_t *>(dst + band * kTileRows * rowBytes);
-    for (int64_t r = 0; r < kTileRows; ++r)
-      for (int64_t t = 0; t < tilesPerRow; ++t)
-        out[r * tilesPerRow + t] = in[t * kTileRows + r];
+typedef uint16_t U16x8 __attribute__((ext_vector_type(8)));
+
+/// Transposes 8x8 2-byte pieces in place: three rounds of interleaves (2-,
+/// 4-, then 8-byte units), each a constant shuffle of two vectors.
+void transpose8x8(U16x8 v[8]) {
+  U16x8 a[8], c[8];
+  for (int k = 0; k < 8; k += 2) {
+    a[k] = __builtin_shufflevector(v[k], v[k + 1], 0, 8, 1, 9, 2, 10, 3, 11);
+    a[k + 1] =
+        __builtin_shufflevector(v[k], v[k + 1], 4, 12, 5, 13, 6, 14, 7, 15);
+  }
+  for (int k = 0; k < 8; k += 4)
+    for (int h = 0; h < 2; ++h) {
+      c[k + 2 * h] = __builtin_shufflevector(a[k + h], a[k + h + 2], 0, 1, 8,
+                                             9, 2, 3, 10, 11);
+      c[k + 2 * h + 1] = __builtin_shufflevector(a[k + h], a[k + h + 2], 4,
+                                                 5, 12, 13, 6, 7, 14, 15);
+    }
+  for (int k = 0; k < 4; ++k) {
+    v[2 * k] =
+        __builtin_shufflevector(c[k], c[k + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+    v[2 * k + 1] =
+        __builtin_shufflevector(c[k], c[k + 4], 4, 5, 6, 7, 12, 13, 14, 15);
   }
 }
 
-/// Slot of element (r, c) of an 8x4 tile under the bench's swizzle.
-constexpr int64_t swizzledSlot(int64_t r, int64_t c) {
-  return (((r % 4) * 2 + c % 2) * 2 + r / 4) * 2 + c / 2;
+/// 2-byte tile rows (8x4 i4): 8 tiles side by side are 128 contiguous bytes
+/// on the tiled side and 16 bytes in each of 8 rows on the identity side,
+/// one 8x8 transpose of 2-byte pieces apart (its own inverse), so both
+/// sides move as 16-byte vectors. A row of fewer than 8 tiles' remainder
+/// moves piece by piece.
+template <bool ToTiled>
+void relayout2(const uint8_t *src, uint8_t *dst, int64_t rows,
+               int64_t rowBytes) {
+  int64_t tilesPerRow = rowBytes / 2;
+  int64_t blocked = tilesPerRow / 8 * 8;
+  const uint8_t *from = src;
+  uint8_t *to = dst;
+  for (int64_t band = 0; band < rows / kTileRows; ++band) {
+    int64_t bandBytes = band * kTileRows * rowBytes;
+    const uint8_t *tiled = ToTiled ? nullptr : from + bandBytes;
+    const uint8_t *plain = ToTiled ? from + bandBytes : nullptr;
+    uint8_t *tiledOut = ToTiled ? to + bandBytes : nullptr;
+    uint8_t *plainOut = ToTiled ? nullptr : to + bandBytes;
+    for (int64_t t = 0; t < blocked; t += 8) {
+      U16x8 v[8];
+      for (int k = 0; k < 8; ++k)
+        std::memcpy(&v[k],
+                    ToTiled ? plain + k * rowBytes + t * 2
+                            : tiled + (t + k) * 16,
+                    16);
+      transpose8x8(v);
+      for (int k = 0; k < 8; ++k)
+        std::memcpy(ToTiled ? tiledOut + (t + k) * 16
+                            : plainOut + k * rowBytes + t * 2,
+                    &v[k], 16);
+    }
+    for (int64_t t = blocked; t < tilesPerRow; ++t)
+      for (int64_t r = 0; r < kTileRows; ++r) {
+        if (ToTiled)
+          std::memcpy(tiledOut + t * 16 + r * 2, plain + r * rowBytes + t * 2,
+                      2);
+        else
+          std::memcpy(plainOut + r * rowBytes + t * 2, tiled + t * 16 + r * 2,
+                      2);
+      }
+  }
+}
+
+/// Four and eight floats as one vector value (clang's vector extension,
+/// lowered to SSE/AVX moves and shuffles by the compiler, no intrinsics).
+typedef float Float4 __attribute__((ext_vector_type(4)));
+typedef float Float8 __attribute__((ext_vector_type(8)));
+
+Float4 loadFloat4(const float *p) {
+  Float4 v;
+  std::memcpy(&v, p, sizeof(v));
+  return v;
 }
 
 /// The slice with source tile rows shifted by S elements against the
@@ -128,7 +187,7 @@ void anchorIdentityToTiled8(const uint8_t *src, uint8_t *dst, int64_t rows,
   if (tileRowBytes == 16)
     toTiled<16>(src, dst, rows, rowBytes);
   else
-    toTiled<2>(src, dst, rows, rowBytes);
+    relayout2</*ToTiled=*/true>(src, dst, rows, rowBytes);
 }
 
 void anchorTiledToIdentity8(const uint8_t *src, uint8_t *dst, int64_t rows,
@@ -136,26 +195,38 @@ void anchorTiledToIdentity8(const uint8_t *src, uint8_t *dst, int64_t rows,
   if (tileRowBytes == 16)
     fromTiled<16>(src, dst, rows, rowBytes);
   else
-    fromTiled2(src, dst, rows, rowBytes);
+    relayout2</*ToTiled=*/false>(src, dst, rows, rowBytes);
 }
 
 void anchorIdentityToSwizzled(const float *src, float *dst, int64_t n) {
+  // Slots r%4, c%2, r/4, c/2 (major to minor): each 8 slots of a tile are
+  // rows r and r + 4 interleaved by column parity, one shuffle of two row
+  // loads into one 32-byte store. The band's 8 rows (8 * n floats) stay in
+  // cache while its tiles are written in order.
   for (int64_t band = 0; band < n / kTileRows; ++band) {
     const float *in = src + band * kTileRows * n;
-    for (int64_t t = 0; t < n / 4; ++t, in += 4, dst += 4 * kTileRows)
-      for (int64_t r = 0; r < kTileRows; ++r)
-        for (int64_t c = 0; c < 4; ++c)
-          dst[swizzledSlot(r, c)] = in[r * n + c];
+    for (int64_t t = 0; t < n / 4; ++t, in += 4)
+      for (int64_t r = 0; r < 4; ++r, dst += 8) {
+        Float4 lo = loadFloat4(in + r * n), hi = loadFloat4(in + (r + 4) * n);
+        Float8 group = __builtin_shufflevector(lo, hi, 0, 2, 4, 6, 1, 3, 5, 7);
+        std::memcpy(dst, &group, sizeof(group));
+      }
   }
 }
 
 void anchorSwizzledToIdentity(const float *src, float *dst, int64_t n) {
+  // The inverse shuffle: each 8 slots back into two tile rows.
   for (int64_t band = 0; band < n / kTileRows; ++band) {
     float *out = dst + band * kTileRows * n;
-    for (int64_t t = 0; t < n / 4; ++t, out += 4, src += 4 * kTileRows)
-      for (int64_t r = 0; r < kTileRows; ++r)
-        for (int64_t c = 0; c < 4; ++c)
-          out[r * n + c] = src[swizzledSlot(r, c)];
+    for (int64_t t = 0; t < n / 4; ++t, out += 4)
+      for (int64_t r = 0; r < 4; ++r, src += 8) {
+        Float8 group;
+        std::memcpy(&group, src, sizeof(group));
+        Float4 lo = __builtin_shufflevector(group, group, 0, 4, 1, 5);
+        Float4 hi = __builtin_shufflevector(group, group, 2, 6, 3, 7);
+        std::memcpy(out + r * n, &lo, sizeof(lo));
+        std::memcpy(out + (r + 4) * n, &hi, sizeof(hi));
+      }
   }
 }
 

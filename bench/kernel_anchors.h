@@ -2,8 +2,8 @@
 //
 // Hand-written C++ versions of the transfers layout-opt-kernel-bandwidth
 // times, compiled alone at -O3 -march=native (bench/CMakeLists.txt), so that
-// every kernel row has an anchor measured in the same run. Plain C++17: no
-// MLIR, no intrinsics. Tiles are stored row-major, one after the other in
+// every kernel row has an anchor measured in the same run. C++17 with
+// clang's vector extension (the swizzles' shuffles): no MLIR, no intrinsics. Tiles are stored row-major, one after the other in
 // row-major tile order (`#stream_lite.tiled<inner_dims_pos = [0, 1],
 // inner_tiles = [T0, T1]>` without outer_dims_perm); every shape the bench
 // passes is a multiple of its tiles unless said otherwise. Sizes are in

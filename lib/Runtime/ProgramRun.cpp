@@ -12,9 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/Pipelines/Pipelines.h"
 #include "StreamLite/Runtime/JitSession.h"
 #include "StreamLite/Runtime/Passes.h"
-#include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Verifier.h"

@@ -34,7 +34,6 @@
 
 namespace mlir {
 class DominanceInfo;
-class LLVMTypeConverter;
 } // namespace mlir
 
 namespace layoutopt::stream_lite {
@@ -336,30 +335,6 @@ ResourceSizeChecks insertResourceSizeChecks(mlir::Operation *root,
 /// the ops. Returns how many it erased.
 uint64_t removeRedundantAsserts(mlir::Operation *root,
                                 mlir::DominanceInfo &dominance);
-
-//===----------------------------------------------------------------------===//
-// Asserts to LLVM (--stream-lite-convert-asserts-to-llvm)
-//===----------------------------------------------------------------------===//
-
-/// Lowers every `cf.assert` of `module` to an `llvm.cond_br` to a block that
-/// calls `puts(message)` and `abort()`, in time linear in the module (equal
-/// messages share one global). Returns how many asserts it lowered; fails
-/// (with an error) when `puts` or `abort` is declared with another type.
-mlir::FailureOr<unsigned> convertAssertsToLLVM(mlir::ModuleOp module);
-
-//===----------------------------------------------------------------------===//
-// Host program to LLVM (--stream-lite-convert-host-to-llvm)
-//===----------------------------------------------------------------------===//
-
-/// Upstream's memref, arith, index, complex, cf, ub and func lowerings to
-/// the LLVM dialect, and ours ahead of them (contiguous copies and views,
-/// aligned allocations), over one type converter and one collection of
-/// symbol tables, which every pattern that looks symbols up or adds them
-/// shares. For one dialect conversion (the pass applies it a function at a
-/// time).
-void populateHostToLLVMPatterns(mlir::LLVMTypeConverter &converter,
-                                mlir::RewritePatternSet &patterns,
-                                mlir::SymbolTableCollection &symbolTables);
 
 //===----------------------------------------------------------------------===//
 // Static buffer deallocation (--stream-lite-deallocate-buffers)

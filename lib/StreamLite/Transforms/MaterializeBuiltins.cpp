@@ -1,7 +1,7 @@
 //===- MaterializeBuiltins.cpp - DMA or builtin dispatch per transfer -----===//
 //
 // --stream-lite-materialize-builtins: a driver over
-// populateMaterializeBuiltinsPatterns (BuiltinMaterialization.cpp), applied
+// populateMaterializeBuiltinsPatterns (MaterializeBuiltinsPatterns.cpp), applied
 // once to every op, functions in parallel.
 //
 //===----------------------------------------------------------------------===//

@@ -100,7 +100,6 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   if (options.runtimeChecks)
     pm.addNestedPass<mlir::func::FuncOp>(createInsertRuntimeChecksPass());
   MaterializeBuiltinsPassOptions materialize;
-  materialize.testPlantMismatch = options.testPlantMismatch;
   bool parallel = options.threads > 1;
   materialize.parallelKernels = parallel;
   buildLayoutPipeline(pm, materialize,

@@ -238,8 +238,15 @@ static int runLayoutRun(int argc, char **argv) {
   return 0;
 }
 
+// The test passes (test/lib), registered by the tools that test with them.
+namespace layoutopt::test {
+void registerTestPlantMismatchPass();
+} // namespace layoutopt::test
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // --test-plant-mismatch runs it in the program's lowering.
+  layoutopt::test::registerTestPlantMismatchPass();
   layoutopt::setToolVersionPrinter();
   return layoutopt::runWithToolStack([&] { return runLayoutRun(argc, argv); });
 }

@@ -18,7 +18,7 @@ namespace layoutopt::stream_lite {
 
 /// `--stream-lite-layout-pipeline` (docs/passes.md): specialize-encodings,
 /// materialize-builtins, encode-host-tensors, canonicalize, cse.
-/// `materialize` carries materialize-builtins' test-only option;
+/// `materialize` carries materialize-builtins' options;
 /// `checkResourceSizes` adds check-resource-sizes after specialization (the
 /// to-llvm pipeline's runtime checks).
 /// `fuseRelayouts` adds fuse-relayouts after specialization.
@@ -47,12 +47,6 @@ struct ToLLVMPipelineOptions
                      "dims, regions and indices that do not fit fail a "
                      "cf.assert instead of accessing memory out of bounds"),
       llvm::cl::init(true)};
-  Option<bool> testPlantMismatch{
-      *this, "test-plant-mismatch",
-      llvm::cl::desc("Test only: --stream-lite-materialize-builtins="
-                     "test-plant-mismatch (every splat stores its value "
-                     "plus one)"),
-      llvm::cl::init(false)};
   Option<bool> fuseRelayouts{
       *this, "fuse-relayouts",
       llvm::cl::desc("As the layout pipeline's option (default true)"),

@@ -151,11 +151,6 @@ def MaterializeBuiltinsPass
            "tasks. Kernels of packed sub-byte elements, and those whose "
            "iterations share a scratch buffer, stay serial. Off (default), "
            "every loop is an `scf.for`">,
-    Option<"testPlantMismatch", "test-plant-mismatch", "bool",
-           /*default=*/"false",
-           "Test only: every splat of an integer or float stores its value "
-           "plus one (a planted wrong result: layout-run lowers only the "
-           "program, not its reference, with it, for testing layout-reduce)">,
   ];
   let statistics = [
     Statistic<"numDmaKept", "dma-kept",

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/InitAll.h"
-#include "StreamLite/Tools/ToolSupport.h"
+#include "StreamLite/Registration/ToolSupport.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/FileUtilities.h"

@@ -21,11 +21,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/InitAll.h"
+#include "StreamLite/Registration/ToolSupport.h"
 #include "StreamLite/Runtime/HostTensor.h"
 #include "StreamLite/Runtime/JitSession.h"
 #include "StreamLite/Runtime/RunCommandLine.h"
 #include "StreamLite/Runtime/Trace.h"
-#include "StreamLite/Tools/ToolSupport.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"

@@ -381,6 +381,16 @@ lowerDispatchTensors(mlir::Operation *root,
                      const mlir::FrozenRewritePatternSet &patterns);
 
 //===----------------------------------------------------------------------===//
+// Bindings to byte buffers (--stream-lite-lower-bindings)
+//===----------------------------------------------------------------------===//
+
+/// In `executable`'s inner module, each `!stream_lite.binding` function
+/// argument becomes a `memref<?xi8>` and each `binding.subspan` that buffer
+/// or a `memref.view` of it at its byte offset. Emits an error naming the op
+/// that cannot be lowered and fails.
+mlir::LogicalResult lowerBindings(ExecutableOp executable);
+
+//===----------------------------------------------------------------------===//
 // Relayouts fused into their producers (--stream-lite-fuse-relayouts)
 //===----------------------------------------------------------------------===//
 

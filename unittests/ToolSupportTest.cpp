@@ -1,6 +1,6 @@
 //===- ToolSupportTest.cpp - the tools' nesting check ---------------------===//
 
-#include "StreamLite/Tools/ToolSupport.h"
+#include "StreamLite/Registration/ToolSupport.h"
 
 #include <catch2/catch.hpp>
 

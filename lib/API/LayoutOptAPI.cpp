@@ -10,10 +10,10 @@
 #include "StreamLite/Analysis/LayoutDraw.h"
 #include "StreamLite/Analysis/LayoutImage.h"
 #include "StreamLite/InitAll.h"
+#include "StreamLite/Registration/ToolSupport.h"
 #include "StreamLite/Runtime/HostTensor.h"
 #include "StreamLite/Runtime/JitSession.h"
 #include "StreamLite/Runtime/Trace.h"
-#include "StreamLite/Tools/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

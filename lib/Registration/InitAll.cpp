@@ -1,7 +1,9 @@
 //===- InitAll.cpp - everything layout-opt registers ----------------------===//
 
 #include "StreamLite/InitAll.h"
+#include "StreamLite/Conversion/Passes.h"
 #include "StreamLite/IR/StreamLiteDialect.h"
+#include "StreamLite/Pipelines/Pipelines.h"
 #include "StreamLite/Runtime/Passes.h"
 #include "StreamLite/Transforms/Passes.h"
 
@@ -68,6 +70,7 @@ void registerAllDialects(mlir::DialectRegistry &registry) {
 
 void registerAllPasses() {
   stream_lite::registerStreamLitePasses();
+  stream_lite::registerStreamLiteConversionPasses();
   stream_lite::registerStreamLitePipelines();
   runtime::registerRuntimePasses();
   mlir::registerCanonicalizerPass();

@@ -1,6 +1,6 @@
 //===- ToolSupport.cpp - nesting limit and tool stack ---------------------===//
 
-#include "StreamLite/Tools/ToolSupport.h"
+#include "StreamLite/Registration/ToolSupport.h"
 #include "StreamLite/Version.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -12,13 +12,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/Pipelines/Pipelines.h"
 #include "StreamLite/Runtime/JitSession.h"
 #include "StreamLite/Runtime/Passes.h"
-#include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 #include <cstring>
@@ -86,8 +87,16 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
     pm.enableTiming(timing);
   if (options.reference)
     pm.addPass(sl::createStripEncodingsPass());
+  // The test pass is looked up by name: it lives in the test library, which
+  // only the tools that offer the option link and register.
+  if (options.testPlantMismatch) {
+    std::string error;
+    llvm::raw_string_ostream errorStream(error);
+    if (failed(mlir::parsePassPipeline("test-stream-lite-plant-mismatch", pm,
+                                       errorStream)))
+      return llvm::createStringError("--test-plant-mismatch: " + error);
+  }
   sl::ToLLVMPipelineOptions pipelineOptions;
-  pipelineOptions.testPlantMismatch = options.testPlantMismatch;
   pipelineOptions.threads = options.threads;
   sl::buildToLLVMPipeline(pm, pipelineOptions);
   auto failure = [&] {

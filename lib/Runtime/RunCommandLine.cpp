@@ -231,7 +231,7 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
       "test-plant-mismatch",
       cl::desc("Test only: lower the program, not its reference, with a "
                "planted wrong result "
-               "(--stream-lite-materialize-builtins=test-plant-mismatch)"),
+               "(--test-stream-lite-plant-mismatch)"),
       cl::Hidden, cl::cat(category));
   cl::list<std::string> programs(cl::Positional, cl::desc("PROGRAM.mlir"),
                                  cl::cat(category));

@@ -12,7 +12,7 @@
 
 #include "StreamLite/Analysis/LayoutDraw.h"
 #include "StreamLite/InitAll.h"
-#include "StreamLite/Tools/ToolSupport.h"
+#include "StreamLite/Registration/ToolSupport.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/InitAll.h"
-#include "StreamLite/Tools/ToolSupport.h"
+#include "StreamLite/Registration/ToolSupport.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/FileUtilities.h"
@@ -54,9 +54,15 @@ static mlir::LogicalResult runLayoutOpt(int argc, char **argv,
   return mlir::success();
 }
 
+// The test passes (test/lib), registered by the tools that test with them.
+namespace layoutopt::test {
+void registerTestPlantMismatchPass();
+} // namespace layoutopt::test
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   layoutopt::registerAllPasses();
+  layoutopt::test::registerTestPlantMismatchPass();
   layoutopt::setToolVersionPrinter();
   mlir::DialectRegistry registry;
   layoutopt::registerAllDialects(registry);

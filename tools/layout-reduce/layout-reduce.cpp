@@ -20,7 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/InitAll.h"
-#include "StreamLite/Tools/ToolSupport.h"
+#include "StreamLite/Registration/ToolSupport.h"
 #include "StreamLite/Transforms/ReductionPatterns.h"
 
 #include "mlir/IR/Diagnostics.h"

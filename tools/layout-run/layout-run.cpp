@@ -21,11 +21,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/InitAll.h"
+#include "StreamLite/Registration/ToolSupport.h"
 #include "StreamLite/Runtime/HostTensor.h"
 #include "StreamLite/Runtime/JitSession.h"
 #include "StreamLite/Runtime/RunCommandLine.h"
 #include "StreamLite/Runtime/Trace.h"
-#include "StreamLite/Tools/ToolSupport.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -238,8 +238,15 @@ static int runLayoutRun(int argc, char **argv) {
   return 0;
 }
 
+// The test passes (test/lib), registered by the tools that test with them.
+namespace layoutopt::test {
+void registerTestPlantMismatchPass();
+} // namespace layoutopt::test
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // --test-plant-mismatch runs it in the program's lowering.
+  layoutopt::test::registerTestPlantMismatchPass();
   layoutopt::setToolVersionPrinter();
   return layoutopt::runWithToolStack([&] { return runLayoutRun(argc, argv); });
 }

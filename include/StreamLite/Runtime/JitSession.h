@@ -364,8 +364,8 @@ struct ProgramOptions {
   /// leftovers and padding violations are the last run's; with timing, the
   /// first run is `run` and the others `repeated runs`.
   unsigned repeat = 1;
-  /// Test only: lower with test-plant-mismatch (every splat stores its
-  /// value plus one; see --stream-lite-materialize-builtins).
+  /// Test only: lower after --test-stream-lite-plant-mismatch (every splat
+  /// stores its value plus one), which the tool must have registered.
   bool testPlantMismatch = false;
 };
 

@@ -34,7 +34,6 @@
 
 namespace mlir {
 class DominanceInfo;
-class LLVMTypeConverter;
 } // namespace mlir
 
 namespace layoutopt::stream_lite {
@@ -338,30 +337,6 @@ uint64_t removeRedundantAsserts(mlir::Operation *root,
                                 mlir::DominanceInfo &dominance);
 
 //===----------------------------------------------------------------------===//
-// Asserts to LLVM (--stream-lite-convert-asserts-to-llvm)
-//===----------------------------------------------------------------------===//
-
-/// Lowers every `cf.assert` of `module` to an `llvm.cond_br` to a block that
-/// calls `puts(message)` and `abort()`, in time linear in the module (equal
-/// messages share one global). Returns how many asserts it lowered; fails
-/// (with an error) when `puts` or `abort` is declared with another type.
-mlir::FailureOr<unsigned> convertAssertsToLLVM(mlir::ModuleOp module);
-
-//===----------------------------------------------------------------------===//
-// Host program to LLVM (--stream-lite-convert-host-to-llvm)
-//===----------------------------------------------------------------------===//
-
-/// Upstream's memref, arith, index, complex, cf, ub and func lowerings to
-/// the LLVM dialect, and ours ahead of them (contiguous copies and views,
-/// aligned allocations), over one type converter and one collection of
-/// symbol tables, which every pattern that looks symbols up or adds them
-/// shares. For one dialect conversion (the pass applies it a function at a
-/// time).
-void populateHostToLLVMPatterns(mlir::LLVMTypeConverter &converter,
-                                mlir::RewritePatternSet &patterns,
-                                mlir::SymbolTableCollection &symbolTables);
-
-//===----------------------------------------------------------------------===//
 // Static buffer deallocation (--stream-lite-deallocate-buffers)
 //===----------------------------------------------------------------------===//
 
@@ -404,6 +379,16 @@ void populateLowerDispatchTensorsPatterns(mlir::RewritePatternSet &patterns,
 mlir::LogicalResult
 lowerDispatchTensors(mlir::Operation *root,
                      const mlir::FrozenRewritePatternSet &patterns);
+
+//===----------------------------------------------------------------------===//
+// Bindings to byte buffers (--stream-lite-lower-bindings)
+//===----------------------------------------------------------------------===//
+
+/// In `executable`'s inner module, each `!stream_lite.binding` function
+/// argument becomes a `memref<?xi8>` and each `binding.subspan` that buffer
+/// or a `memref.view` of it at its byte offset. Emits an error naming the op
+/// that cannot be lowered and fails.
+mlir::LogicalResult lowerBindings(ExecutableOp executable);
 
 //===----------------------------------------------------------------------===//
 // Relayouts fused into their producers (--stream-lite-fuse-relayouts)

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/Conversion/Passes.h"
 #include "StreamLite/Conversion/StreamLiteToMemRef.h"
 #include "StreamLite/Transforms/ParallelFunctions.h"
 #include "StreamLite/Transforms/Passes.h"
@@ -17,7 +18,7 @@
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_CONVERTASYNCTOMEMREFPASS
-#include "StreamLite/Transforms/Passes.h.inc"
+#include "StreamLite/Conversion/Passes.h.inc"
 } // namespace layoutopt::stream_lite
 
 using namespace mlir;

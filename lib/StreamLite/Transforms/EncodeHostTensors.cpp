@@ -1,8 +1,8 @@
 //===- EncodeHostTensors.cpp - tensor-phase ops to byte-level async ops ---===//
 //
 // --stream-lite-encode-host-tensors: populateEncodeHostTensorsPatterns
-// (HostTensorEncoding.cpp) applied once to every op, one function at a time
-// and functions in parallel. A tensor-phase op left over (its pattern said
+// (EncodeHostTensorsPatterns.cpp) applied once to every op, one function
+// at a time and functions in parallel. A tensor-phase op left over (its pattern said
 // why) fails the pass. With erase-dead-ops, unused
 // side-effect-free ops are erased first: lowering them only to have the
 // canonicalizer erase them costs the lowering, the verifier and the

@@ -11,6 +11,7 @@
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/IR/StreamLiteTypes.h"
 #include "StreamLite/Transforms/Passes.h"
+#include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -122,10 +123,7 @@ static LogicalResult lowerFunction(func::FuncOp func) {
   return failure(walk.wasInterrupted());
 }
 
-namespace {
-
-/// Lowers the binding arguments of every function in `executable`.
-static LogicalResult lowerExecutable(ExecutableOp executable) {
+LogicalResult layoutopt::stream_lite::lowerBindings(ExecutableOp executable) {
   ModuleOp inner = executable.getInnerModule();
   if (!inner)
     return success();
@@ -139,13 +137,15 @@ static LogicalResult lowerExecutable(ExecutableOp executable) {
   return success();
 }
 
+namespace {
+
 struct LowerBindingsPass
     : public layoutopt::stream_lite::impl::LowerBindingsPassBase<
           LowerBindingsPass> {
   void runOnOperation() override {
     Operation *root = getOperation();
     if (auto executable = dyn_cast<ExecutableOp>(root)) {
-      if (failed(lowerExecutable(executable)))
+      if (failed(lowerBindings(executable)))
         signalPassFailure();
       return;
     }
@@ -154,7 +154,7 @@ struct LowerBindingsPass
     for (Region &region : root->getRegions())
       for (Block &block : region)
         for (auto executable : block.getOps<ExecutableOp>())
-          if (failed(lowerExecutable(executable)))
+          if (failed(lowerBindings(executable)))
             return signalPassFailure();
   }
 };

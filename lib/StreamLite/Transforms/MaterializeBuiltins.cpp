@@ -1,7 +1,7 @@
 //===- MaterializeBuiltins.cpp - DMA or builtin dispatch per transfer -----===//
 //
 // --stream-lite-materialize-builtins: a driver over
-// populateMaterializeBuiltinsPatterns (BuiltinMaterialization.cpp), applied
+// populateMaterializeBuiltinsPatterns (MaterializeBuiltinsPatterns.cpp), applied
 // once to every op, functions in parallel.
 //
 //===----------------------------------------------------------------------===//
@@ -50,8 +50,6 @@ struct MaterializeBuiltinsPass
   }
 
   void runOnOperation() override {
-    if (testPlantMismatch)
-      plantMismatch();
     BuiltinKernelOptions kernelOptions;
     kernelOptions.parallelOuterLoop = parallelKernels;
     ModuleOp module = getOperation();
@@ -135,28 +133,5 @@ struct MaterializeBuiltinsPass
   }
 
   ModuleOp module() { return getOperation(); }
-
-  /// Test only (test-plant-mismatch): a wrong result, for a reducer to
-  /// find, planted where the splat still is one op.
-  void plantMismatch() {
-    getOperation().walk([](TensorSplatOp splat) {
-      Type element = splat.getValue().getType();
-      if (!element.isIntOrFloat())
-        return;
-      OpBuilder builder(splat);
-      Location loc = splat.getLoc();
-      Value one, sum;
-      if (isa<FloatType>(element)) {
-        one = arith::ConstantOp::create(builder, loc,
-                                        builder.getFloatAttr(element, 1.0));
-        sum = arith::AddFOp::create(builder, loc, splat.getValue(), one);
-      } else {
-        one = arith::ConstantOp::create(builder, loc,
-                                        builder.getIntegerAttr(element, 1));
-        sum = arith::AddIOp::create(builder, loc, splat.getValue(), one);
-      }
-      splat.getValueMutable().assign(sum);
-    });
-  }
 };
 } // namespace

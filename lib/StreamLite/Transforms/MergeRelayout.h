@@ -1,6 +1,6 @@
 //===- MergeRelayout.h - one layout per merged resource ---------*- C++ -*-===//
 //
-// Internal to --stream-lite-specialize-encodings (EncodingResolution.cpp).
+// Internal to --stream-lite-specialize-encodings (SpecializeEncodingsPatterns.cpp).
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,7 +2,7 @@
 //
 // --stream-lite-specialize-encodings: a driver over EncodingResolution (which
 // relayouts merges, MergeRelayout.cpp), populateSpecializeEncodingsPatterns
-// (EncodingResolution.cpp) and executable duplication. One walk visits each
+// (SpecializeEncodingsPatterns.cpp) and executable duplication. One walk visits each
 // op once.
 //
 //===----------------------------------------------------------------------===//

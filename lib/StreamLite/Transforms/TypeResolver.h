@@ -1,6 +1,6 @@
 //===- TypeResolver.h - resolve tensor types per affinity -------*- C++ -*-===//
 //
-// Internal to the specialize-encodings rewrites (EncodingResolution.cpp and
+// Internal to the specialize-encodings rewrites (SpecializeEncodingsPatterns.cpp and
 // MergeRelayout.cpp): turns (affinity, tensor type) into the type whose
 // encoding holds the layouts of the affinity's devices.
 //

@@ -9,7 +9,7 @@
 
 #include "FuzzSupport.h"
 
-#include "StreamLite/Tools/ToolSupport.h"
+#include "StreamLite/Registration/ToolSupport.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"

@@ -1,4 +1,4 @@
-//===- HostTensorEncoding.cpp - tensor-phase ops to byte-level ops --------===//
+//===- EncodeHostTensorsPatterns.cpp - tensor-phase ops to byte-level ops -===//
 //
 // The patterns of --stream-lite-encode-host-tensors: one conversion pattern
 // per tensor-phase op, turning it into async-phase ops over untyped bytes.

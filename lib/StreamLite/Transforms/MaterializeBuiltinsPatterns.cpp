@@ -1,4 +1,4 @@
-//===- BuiltinMaterialization.cpp - DMA or builtin dispatch per transfer --===//
+//===- MaterializeBuiltinsPatterns.cpp - DMA or dispatch per transfer -----===//
 //
 // The patterns of --stream-lite-materialize-builtins, one for every transfer
 // op (TransferOpInterface): the op stays a DMA op (the transfer planner proved one memcpy/memset is

@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/Conversion/HostToLLVM.h"
+#include "StreamLite/Conversion/Passes.h"
 #include "StreamLite/Transforms/ParallelFunctions.h"
 #include "StreamLite/Transforms/Passes.h"
 #include "StreamLite/Transforms/Transforms.h"
@@ -41,7 +43,7 @@
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_CONVERTHOSTTOLLVMPASS
-#include "StreamLite/Transforms/Passes.h.inc"
+#include "StreamLite/Conversion/Passes.h.inc"
 } // namespace layoutopt::stream_lite
 
 using namespace mlir;

@@ -1,13 +1,15 @@
-//===- Passes.cpp - stream_lite pipelines ---------------------------------===//
+//===- Pipelines.cpp - stream_lite pipelines ------------------------------===//
 //
 // The named pipelines (docs/passes.md), built in one place so that
 // layout-opt, layout-run and library users run the same passes.
 //
 //===----------------------------------------------------------------------===//
 
-#include "StreamLite/Transforms/Passes.h"
+#include "StreamLite/Pipelines/Pipelines.h"
 
+#include "StreamLite/Conversion/Passes.h"
 #include "StreamLite/IR/StreamLiteOps.h"
+#include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/AsyncToLLVM/AsyncToLLVM.h"
@@ -98,7 +100,6 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   if (options.runtimeChecks)
     pm.addNestedPass<mlir::func::FuncOp>(createInsertRuntimeChecksPass());
   MaterializeBuiltinsPassOptions materialize;
-  materialize.testPlantMismatch = options.testPlantMismatch;
   bool parallel = options.threads > 1;
   materialize.parallelKernels = parallel;
   buildLayoutPipeline(pm, materialize,

@@ -1,4 +1,4 @@
-//===- EncodingResolution.cpp - resolve encodings per device --------------===//
+//===- SpecializeEncodingsPatterns.cpp - resolve encodings per device -----===//
 //
 // The rewrite of --stream-lite-specialize-encodings: every tensor an op
 // describes (EncodedTensorOpInterface) gets the layouts of the devices that

@@ -1,9 +1,10 @@
-// RUN: layout-opt %s --stream-lite-materialize-builtins=test-plant-mismatch | FileCheck %s
+// RUN: layout-opt %s --test-stream-lite-plant-mismatch --stream-lite-materialize-builtins | FileCheck %s
 // RUN: layout-opt %s --stream-lite-materialize-builtins | FileCheck %s --check-prefix=DEFAULT
 
-// test-plant-mismatch (test only; layout-run --test-plant-mismatch, for
-// layout-reduce): every splat of an integer or float stores its value plus
-// one. Index splats (and the default) are left alone.
+// --test-stream-lite-plant-mismatch (a test pass; layout-run
+// --test-plant-mismatch, for layout-reduce): every splat of an integer or
+// float stores its value plus one. Index splats are left alone, and
+// materialize-builtins alone plants nothing.
 
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME:      %[[X:.*]]: f32, %[[I:.*]]: i32, %[[N:.*]]: index)

@@ -14,6 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/Conversion/HostToLLVM.h"
+#include "StreamLite/Conversion/Passes.h"
 #include "StreamLite/Transforms/Passes.h"
 #include "StreamLite/Transforms/Transforms.h"
 
@@ -25,7 +27,7 @@
 
 namespace layoutopt::stream_lite {
 #define GEN_PASS_DEF_CONVERTASSERTSTOLLVMPASS
-#include "StreamLite/Transforms/Passes.h.inc"
+#include "StreamLite/Conversion/Passes.h.inc"
 } // namespace layoutopt::stream_lite
 
 using namespace mlir;

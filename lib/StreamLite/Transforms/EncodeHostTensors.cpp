@@ -113,7 +113,7 @@ struct EncodeHostTensorsPass
     // The driver lowers ops in order, each right where it was, and erases
     // only what it lowers: the patterns may share constants and casts. One
     // walk, no dialect conversion: no op needs a new type, and the
-    // conversion driver's bookkeeping cost a third of the pass.
+    // conversion driver's bookkeeping would be pure cost (design.md).
     parallelForEachWithState(
         &getContext(), isolated.size(), lowerers,
         [&](size_t) { return makeLowerer(); },
@@ -145,12 +145,11 @@ struct EncodeHostTensorsPass
       if (first)
         break;
     }
-    // The first op left is reported as a dialect conversion would (callers
-    // and tests match this wording), after its pattern's own error.
+    // The first op left fails the pass, after its pattern's own error
+    // (which says why).
     if (first) {
-      first->emitError() << "failed to legalize operation '"
-                         << first->getName()
-                         << "' that was explicitly marked illegal";
+      first->emitOpError()
+          << "is still a tensor-phase op after encode-host-tensors";
       signalPassFailure();
     }
   }

@@ -385,33 +385,25 @@ FailureOr<ElementPlace> buildElementOffset(OpBuilder &builder, Operation *op,
 
 /// A lowering of one tensor-phase op. It reads the op's operands as they
 /// are when it runs: every earlier lowering replaced the uses of what it
-/// lowered, so no value mapping is needed and the patterns run under any
-/// driver (the pass applies each once, in a walk; a caller may use them in
-/// a dialect conversion with configureEncodeHostTensorsTarget).
+/// lowered, so no value mapping (and no adaptor) is needed, and the patterns
+/// run under any driver (the pass applies each once, in a walk; a caller may
+/// use them in a dialect conversion with configureEncodeHostTensorsTarget).
 template <typename OpTy>
 struct HostTensorLowering : OpRewritePattern<OpTy> {
   HostTensorLowering(MLIRContext *ctx, HostTensorValueCache *cache)
       : OpRewritePattern<OpTy>(ctx), cache(cache) {}
-  using OpAdaptor = typename OpTy::Adaptor;
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const final {
-    return lower(op, OpAdaptor(op->getOperands(), op), rewriter);
-  }
-  virtual LogicalResult lower(OpTy op, OpAdaptor adaptor,
-                              PatternRewriter &rewriter) const = 0;
   /// Shared constants and casts; null when the driver may undo patterns.
   HostTensorValueCache *cache;
 };
 
 struct SizeOfLowering : HostTensorLowering<TensorSizeOfOp> {
   using HostTensorLowering::HostTensorLowering;
-  LogicalResult
-  lower(TensorSizeOfOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(TensorSizeOfOp op,
+                                PatternRewriter &rewriter) const override {
     FailureOr<Value> size =
         buildStorageSize(rewriter, op.getLoc(), op,
                          cast<RankedTensorType>(op.getEncoding()),
-                         adaptor.getEncodingDims());
+                         op.getEncodingDims());
     if (failed(size))
       return failure();
     rewriter.replaceOp(op, *size);
@@ -421,20 +413,18 @@ struct SizeOfLowering : HostTensorLowering<TensorSizeOfOp> {
 
 struct EmptyLowering : HostTensorLowering<TensorEmptyOp> {
   using HostTensorLowering::HostTensorLowering;
-  LogicalResult
-  lower(TensorEmptyOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(TensorEmptyOp op,
+                                PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<AsyncAllocaOp>(
-        op, op.getType(), adaptor.getResultSize(), op.getAffinityAttr());
+        op, op.getType(), op.getResultSize(), op.getAffinityAttr());
     return success();
   }
 };
 
 struct ConstantLowering : HostTensorLowering<TensorConstantOp> {
   using HostTensorLowering::HostTensorLowering;
-  LogicalResult
-  lower(TensorConstantOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(TensorConstantOp op,
+                                PatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getResultEncoding());
     FailureOr<PhysicalLayoutAttrInterface> layout = requireLayout(op, type);
     if (failed(layout))
@@ -464,7 +454,7 @@ struct ConstantLowering : HostTensorLowering<TensorConstantOp> {
       image = *bytes;
     }
     FailureOr<Value> size = buildStorageSize(
-        rewriter, op.getLoc(), op, type, adaptor.getResultEncodingDims());
+        rewriter, op.getLoc(), op, type, op.getResultEncodingDims());
     if (failed(size))
       return failure();
     rewriter.replaceOpWithNewOp<AsyncConstantOp>(op, op.getType(), image,
@@ -611,25 +601,24 @@ struct TransferLowering : OpInterfaceRewritePattern<TransferOpInterface> {
 
 struct LoadLowering : HostTensorLowering<TensorLoadOp> {
   using HostTensorLowering::HostTensorLowering;
-  LogicalResult
-  lower(TensorLoadOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(TensorLoadOp op,
+                                PatternRewriter &rewriter) const override {
     FailureOr<ElementPlace> place = buildElementOffset(
         rewriter, op, cast<RankedTensorType>(op.getSourceEncoding()),
-        adaptor.getSourceEncodingDims(), adaptor.getIndices());
+        op.getSourceEncodingDims(), op.getIndices());
     if (failed(place))
       return failure();
     if (!place->shift) {
       rewriter.replaceOpWithNewOp<AsyncLoadOp>(
-          op, op.getType(), adaptor.getSource(), adaptor.getSourceSize(),
+          op, op.getType(), op.getSource(), op.getSourceSize(),
           place->byteOffset);
       return success();
     }
     // Packed: the element's bits of the byte that holds it.
     Location loc = op.getLoc();
     Value byte = AsyncLoadOp::create(rewriter, loc, rewriter.getI8Type(),
-                                     adaptor.getSource(),
-                                     adaptor.getSourceSize(), place->byteOffset);
+                                     op.getSource(),
+                                     op.getSourceSize(), place->byteOffset);
     rewriter.replaceOp(op, extractPackedBits(rewriter, loc, byte, place->shift,
                                              op.getType()));
     return success();
@@ -638,32 +627,31 @@ struct LoadLowering : HostTensorLowering<TensorLoadOp> {
 
 struct StoreLowering : HostTensorLowering<TensorStoreOp> {
   using HostTensorLowering::HostTensorLowering;
-  LogicalResult
-  lower(TensorStoreOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(TensorStoreOp op,
+                                PatternRewriter &rewriter) const override {
     FailureOr<ElementPlace> place = buildElementOffset(
         rewriter, op, cast<RankedTensorType>(op.getTargetEncoding()),
-        adaptor.getTargetEncodingDims(), adaptor.getIndices());
+        op.getTargetEncodingDims(), op.getIndices());
     if (failed(place))
       return failure();
     if (!place->shift) {
       rewriter.replaceOpWithNewOp<AsyncStoreOp>(
-          op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(),
-          place->byteOffset, adaptor.getValue());
+          op, op.getType(), op.getTarget(), op.getTargetSize(),
+          place->byteOffset, op.getValue());
       return success();
     }
     // Packed: read-modify-write of the byte that holds the element, so its
     // other elements (and zero tail bits) are kept.
     Location loc = op.getLoc();
     Type i8 = rewriter.getI8Type();
-    unsigned w = adaptor.getValue().getType().getIntOrFloatBitWidth();
+    unsigned w = op.getValue().getType().getIntOrFloatBitWidth();
     Value byte =
-        AsyncLoadOp::create(rewriter, loc, i8, adaptor.getTarget(),
-                            adaptor.getTargetSize(), place->byteOffset);
+        AsyncLoadOp::create(rewriter, loc, i8, op.getTarget(),
+                            op.getTargetSize(), place->byteOffset);
     Value updated = insertPackedBits(rewriter, loc, byte, place->shift,
-                                     adaptor.getValue(), w);
+                                     op.getValue(), w);
     rewriter.replaceOpWithNewOp<AsyncStoreOp>(
-        op, op.getType(), adaptor.getTarget(), adaptor.getTargetSize(),
+        op, op.getType(), op.getTarget(), op.getTargetSize(),
         place->byteOffset, updated);
     return success();
   }
@@ -671,15 +659,14 @@ struct StoreLowering : HostTensorLowering<TensorStoreOp> {
 
 struct DispatchLowering : HostTensorLowering<TensorDispatchOp> {
   using HostTensorLowering::HostTensorLowering;
-  LogicalResult
-  lower(TensorDispatchOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(TensorDispatchOp op,
+                                PatternRewriter &rewriter) const override {
     // Each resource operand is bound whole: [0 to size for size].
     Location loc = op.getLoc();
     Value zero;
     SmallVector<Value> sizes, offsets, ends, lengths;
-    ValueRange operandSizes = adaptor.getOperandSizes();
-    for (Value operand : adaptor.getMixedOperands()) {
+    ValueRange operandSizes = op.getOperandSizes();
+    for (Value operand : op.getMixedOperands()) {
       if (!isa<ResourceType>(operand.getType()))
         continue;
       Value size = operandSizes.front();
@@ -694,9 +681,9 @@ struct DispatchLowering : HostTensorLowering<TensorDispatchOp> {
       lengths.push_back(size);
     }
     rewriter.replaceOpWithNewOp<AsyncDispatchOp>(
-        op, op.getResultTypes(), adaptor.getWorkload(),
-        op.getEntryPointsAttr(), adaptor.getMixedOperands(), sizes, offsets,
-        ends, lengths, adaptor.getResultSizes(), op.getTiedOperandsAttr(),
+        op, op.getResultTypes(), op.getWorkload(),
+        op.getEntryPointsAttr(), op.getMixedOperands(), sizes, offsets,
+        ends, lengths, op.getResultSizes(), op.getTiedOperandsAttr(),
         op.getAffinityAttr());
     return success();
   }
@@ -704,11 +691,10 @@ struct DispatchLowering : HostTensorLowering<TensorDispatchOp> {
 
 struct ImportLowering : HostTensorLowering<TensorImportOp> {
   using HostTensorLowering::HostTensorLowering;
-  LogicalResult
-  lower(TensorImportOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(TensorImportOp op,
+                                PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<AsyncImportOp>(
-        op, op.getType(), adaptor.getSource(), adaptor.getResultSize(),
+        op, op.getType(), op.getSource(), op.getResultSize(),
         op.getAffinityAttr());
     return success();
   }
@@ -716,14 +702,13 @@ struct ImportLowering : HostTensorLowering<TensorImportOp> {
 
 struct ExportLowering : HostTensorLowering<TensorExportOp> {
   using HostTensorLowering::HostTensorLowering;
-  LogicalResult
-  lower(TensorExportOp op, OpAdaptor adaptor,
-                  PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(TensorExportOp op,
+                                PatternRewriter &rewriter) const override {
     // The host tensor's dynamic dims: the source tensor's dim where it is
     // dynamic too, else its static extent.
     auto hostType = cast<RankedTensorType>(op.getType());
     auto sourceType = cast<RankedTensorType>(op.getSourceEncoding());
-    ValueRange sourceDims = adaptor.getSourceEncodingDims();
+    ValueRange sourceDims = op.getSourceEncodingDims();
     SmallVector<Value> dims;
     unsigned sourceDim = 0;
     for (int64_t i = 0; i < hostType.getRank(); ++i) {
@@ -738,7 +723,7 @@ struct ExportLowering : HostTensorLowering<TensorExportOp> {
         ++sourceDim;
     }
     rewriter.replaceOpWithNewOp<AsyncExportOp>(
-        op, op.getType(), adaptor.getSource(), adaptor.getSourceSize(), dims,
+        op, op.getType(), op.getSource(), op.getSourceSize(), dims,
         op.getAffinityAttr());
     return success();
   }

@@ -47,6 +47,13 @@ def StreamLite_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kFusedRelayoutsAttrName =
         "stream_lite.fused_relayouts";
 
+    /// Name of the discardable attribute `--stream-lite-materialize-builtins`
+    /// puts on each builtin executable it generates: the kind of its
+    /// kernel (a name of BuiltinKinds.def, e.g. "fill"), which the layout
+    /// report reads instead of parsing symbol names.
+    static constexpr ::llvm::StringLiteral kBuiltinKindAttrName =
+        "stream_lite.builtin_kind";
+
     /// Per-type facts an op verifier established once. A tensor type is
     /// immortal in its context and these checks are pure functions of it,
     /// so each verification of each op that names the type need not redo

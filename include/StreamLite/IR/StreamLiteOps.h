@@ -108,6 +108,11 @@ inline constexpr unsigned kNumBuiltinKinds = 0
 #include "StreamLite/IR/BuiltinKinds.def"
     ;
 
+/// The kind's name in BuiltinKinds.def: `encode`, `slice`, ...
+llvm::StringRef stringifyBuiltinKind(BuiltinKind kind);
+/// The kind named `name` in BuiltinKinds.def, if any.
+std::optional<BuiltinKind> symbolizeBuiltinKind(llvm::StringRef name);
+
 /// A region of a tensor: its type, all its dims, and per-dim offsets and
 /// lengths (constants or SSA values).
 struct TensorRegion {

@@ -834,6 +834,10 @@ def StreamLite_ExecutableOp : StreamLite_Op<"executable", [
   let extraClassDeclaration = [{
     /// The inner builtin.module, or null.
     ::mlir::ModuleOp getInnerModule();
+    /// The kind of builtin kernel this executable holds (its
+    /// `stream_lite.builtin_kind` attribute), or none for a user
+    /// executable.
+    std::optional<::layoutopt::stream_lite::BuiltinKind> getBuiltinKind();
   }];
   let hasVerifier = 1;
 }

@@ -46,9 +46,6 @@ namespace layoutopt::stream_lite {
 /// find the kernels it optimizes (JitOptimization::Kernels).
 inline constexpr llvm::StringLiteral kBuiltinSymbolPrefix = "__builtin_";
 
-/// The kind's name in BuiltinKinds.def: `encode`, `slice`, ...
-llvm::StringRef stringifyBuiltinKind(BuiltinKind kind);
-
 /// The executable (and export and function) name of the builtin of `kind`
 /// over `types` (ordered as in the ABI above): `__builtin_<kind>_<mangled
 /// types>`, a valid bare symbol name that differs whenever the kind, a

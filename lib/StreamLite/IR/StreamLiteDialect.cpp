@@ -184,6 +184,21 @@ LogicalResult StreamLiteDialect::verifyOperationAttribute(Operation *op,
                 "stream_lite.tensor.dispatch";
     return success();
   }
+  if (attr.getName() == kBuiltinKindAttrName) {
+    auto name = dyn_cast<StringAttr>(attr.getValue());
+    if (!isa<ExecutableOp>(op) || !name ||
+        !symbolizeBuiltinKind(name.getValue())) {
+      std::string kinds;
+      for (unsigned i = 0; i < kNumBuiltinKinds; ++i)
+        kinds += (i ? ", " : "") +
+                 stringifyBuiltinKind(static_cast<BuiltinKind>(i)).str();
+      return op->emitOpError()
+             << "'" << kBuiltinKindAttrName
+             << "' must be a string naming a builtin kind (" << kinds
+             << ") on a stream_lite.executable";
+    }
+    return success();
+  }
   return op->emitOpError() << "unknown stream_lite attribute '"
                            << attr.getName().getValue() << "'";
 }

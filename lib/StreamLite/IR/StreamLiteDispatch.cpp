@@ -566,6 +566,12 @@ void ExecutableExportOp::print(OpAsmPrinter &printer) {
                             getFunctionRefAttrName()});
 }
 
+std::optional<BuiltinKind> ExecutableOp::getBuiltinKind() {
+  auto name = (*this)->getAttrOfType<StringAttr>(
+      StreamLiteDialect::kBuiltinKindAttrName);
+  return name ? symbolizeBuiltinKind(name.getValue()) : std::nullopt;
+}
+
 ModuleOp ExecutableOp::getInnerModule() {
   auto modules = getBody().front().getOps<ModuleOp>();
   return modules.empty() ? ModuleOp() : *modules.begin();

@@ -15,6 +15,26 @@ using namespace mlir;
 namespace layoutopt::stream_lite {
 
 //===----------------------------------------------------------------------===//
+// Builtin kinds
+//===----------------------------------------------------------------------===//
+
+static constexpr llvm::StringLiteral kBuiltinKindNames[] = {
+#define LAYOUT_OPT_BUILTIN_KIND(Enumerator, name, ...) name,
+#include "StreamLite/IR/BuiltinKinds.def"
+};
+
+llvm::StringRef stringifyBuiltinKind(BuiltinKind kind) {
+  return kBuiltinKindNames[static_cast<unsigned>(kind)];
+}
+
+std::optional<BuiltinKind> symbolizeBuiltinKind(llvm::StringRef name) {
+  for (unsigned i = 0; i < kNumBuiltinKinds; ++i)
+    if (kBuiltinKindNames[i] == name)
+      return static_cast<BuiltinKind>(i);
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
 // Regions
 //===----------------------------------------------------------------------===//
 

@@ -19,14 +19,6 @@ using namespace mlir;
 
 namespace layoutopt::stream_lite {
 
-llvm::StringRef stringifyBuiltinKind(BuiltinKind kind) {
-  static constexpr llvm::StringLiteral names[] = {
-#define LAYOUT_OPT_BUILTIN_KIND(Enumerator, name, ...) name,
-#include "StreamLite/IR/BuiltinKinds.def"
-  };
-  return names[static_cast<unsigned>(kind)];
-}
-
 //===----------------------------------------------------------------------===//
 // Name mangling
 //===----------------------------------------------------------------------===//

@@ -299,6 +299,8 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
   auto executable = ExecutableOp::create(builder, loc,
                                          builder.getStringAttr("private"),
                                          builder.getStringAttr(name));
+  executable->setAttr(StreamLiteDialect::kBuiltinKindAttrName,
+                      builder.getStringAttr(stringifyBuiltinKind(kind)));
   builder.setInsertionPointToStart(&executable.getBody().emplaceBlock());
   ExecutableExportOp::create(builder, loc, builder.getStringAttr("public"),
                              builder.getStringAttr(name), FlatSymbolRefAttr());

@@ -1,12 +1,12 @@
 //===- LayoutReport.cpp - what layouts cost -------------------------------===//
 //
 // --stream-lite-layout-report: a driver over buildLayoutReport,
-// checkLayoutGrowth and the report writers (StreamLite/Analysis/LayoutReport.h).
+// checkLayoutGrowth and the report writers (StreamLite/Analysis/LayoutCosts.h).
 // The IR is not changed.
 //
 //===----------------------------------------------------------------------===//
 
-#include "StreamLite/Analysis/LayoutReport.h"
+#include "StreamLite/Analysis/LayoutCosts.h"
 #include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/Support/FileUtilities.h"

@@ -43,6 +43,28 @@ func.func @unknown_dialect_attr() attributes {stream_lite.nope = 1 : i64} {
 
 // -----
 
+// Tests that the builtin-kind marker names a kind of builtin kernel.
+// expected-error @+1 {{'stream_lite.executable' op 'stream_lite.builtin_kind' must be a string naming a builtin kind (encode, slice, update, fill, splat) on a stream_lite.executable}}
+stream_lite.executable private @ex_bad_kind attributes {stream_lite.builtin_kind = "copy"} {
+}
+
+// -----
+
+// Tests that the builtin-kind marker is a string.
+// expected-error @+1 {{'stream_lite.executable' op 'stream_lite.builtin_kind' must be a string naming a builtin kind}}
+stream_lite.executable private @ex_kind_not_string attributes {stream_lite.builtin_kind = 3 : i64} {
+}
+
+// -----
+
+// Tests that the builtin-kind marker belongs on an executable.
+// expected-error @+1 {{'func.func' op 'stream_lite.builtin_kind' must be a string naming a builtin kind (encode, slice, update, fill, splat) on a stream_lite.executable}}
+func.func @kind_on_func() attributes {stream_lite.builtin_kind = "fill"} {
+  return
+}
+
+// -----
+
 // Tests that an unknown stream_lite attribute mnemonic is a parse error.
 // expected-error @+1 {{unknown attribute `nope` in dialect `stream_lite`}}
 func.func @unknown_attr_mnemonic() attributes {some.attr = #stream_lite.nope} {

@@ -99,6 +99,48 @@ func.func @liveness(%sz: index, %v: f32) -> !stream_lite.resource<*> attributes 
 
 // -----
 
+// A builtin dispatch is known by its executable's stream_lite.builtin_kind
+// (materialize-builtins sets it), not by its name: @renamed is a splat
+// kernel (4x4xf32, 64 bytes), while @__builtin_splat_4x4xf32, unmarked, is
+// a user kernel and no transfer.
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+stream_lite.executable private @renamed attributes {stream_lite.builtin_kind = "splat"} {
+  stream_lite.executable.export public @renamed
+  builtin.module {
+    func.func @renamed(%o: !stream_lite.binding) {
+      return
+    }
+  }
+}
+stream_lite.executable private @__builtin_splat_4x4xf32 {
+  stream_lite.executable.export public @__builtin_splat_4x4xf32
+  builtin.module {
+    func.func @__builtin_splat_4x4xf32(%o: !stream_lite.binding) {
+      return
+    }
+  }
+}
+// CHECK-LABEL: "function": "marked_kernels"
+// CHECK: "transfers": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "function": "marked_kernels",
+// CHECK-NEXT: "op": "stream_lite.tensor.dispatch",
+// CHECK-NEXT: "loc": "{{.*}}stream-lite-layout-report.mlir:[[@LINE+9]]:{{[0-9]+}}",
+// CHECK-NEXT: "kind": "splat",
+// CHECK-NEXT: "device": "cpu",
+// CHECK-NEXT: "path": "dispatch",
+// CHECK-NEXT: "bytes": 64
+// CHECK-NEXT: }
+// CHECK-NEXT: ],
+// CHECK: "dispatch_bytes": 64,
+func.func @marked_kernels(%sz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %a = stream_lite.tensor.dispatch @renamed::@renamed() : () -> tensor<4x4xf32> in !stream_lite.resource<*>{%sz}
+  %b = stream_lite.tensor.dispatch @__builtin_splat_4x4xf32::@__builtin_splat_4x4xf32() : () -> tensor<4x4xf32> in !stream_lite.resource<*>{%sz}
+  return %a, %b : !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+
+// -----
+
 // Dynamic dims: unknown (null) unless assumed; a constant dim is known
 // (3x3xf32: 36 bytes, in 4x4 tiles 64).
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])

@@ -56,7 +56,7 @@ func.func @encode_same_image(%r: !stream_lite.resource<*>, %sz: index) -> !strea
 }
 
 // Tests that a relayout becomes a dispatch to a generated executable.
-// CHECK: stream_lite.executable private @[[ENCODE:__builtin_encode_Dx6xf32_to_Dx6xf32_tiled_p0_1_t4_4]] {
+// CHECK: stream_lite.executable private @[[ENCODE:__builtin_encode_Dx6xf32_to_Dx6xf32_tiled_p0_1_t4_4]] attributes {stream_lite.builtin_kind = "encode"} {
 // CHECK-NEXT: stream_lite.executable.export public @[[ENCODE]]
 // CHECK: func.func @[[ENCODE]](%{{.+}}: !stream_lite.binding, %{{.+}}: index, %{{.+}}: index, %{{.+}}: !stream_lite.binding)
 // CHECK-LABEL: func.func @encode_relayout
@@ -85,9 +85,9 @@ func.func @slice_rows(%r: !stream_lite.resource<*>, %sz: index) -> (!stream_lite
 
 // Tests that slices that are no single byte range, or whose byte order
 // differs between the tensors, become dispatches.
-// CHECK: stream_lite.executable private @__builtin_slice_8x32xf32_to_2x3xf32
-// CHECK: stream_lite.executable private @__builtin_slice_8x32xf32_pad_0_16_to_2x32xf32
-// CHECK: stream_lite.executable private @__builtin_slice_16x16xf32_tiled_p0_1_t8_4_to_16x3xf32_tiled_p0_1_t8_4
+// CHECK: stream_lite.executable private @__builtin_slice_8x32xf32_to_2x3xf32 attributes {stream_lite.builtin_kind = "slice"} {
+// CHECK: stream_lite.executable private @__builtin_slice_8x32xf32_pad_0_16_to_2x32xf32 attributes {stream_lite.builtin_kind = "slice"} {
+// CHECK: stream_lite.executable private @__builtin_slice_16x16xf32_tiled_p0_1_t8_4_to_16x3xf32_tiled_p0_1_t8_4 attributes {stream_lite.builtin_kind = "slice"} {
 // CHECK-LABEL: func.func @slice_dispatch
 // CHECK: stream_lite.tensor.dispatch @__builtin_slice_8x32xf32_to_2x3xf32::@__builtin_slice_8x32xf32_to_2x3xf32(%arg0, %c0, %c1) : (tensor<8x32xf32> in !stream_lite.resource<*>{%arg1}, index, index) -> tensor<2x3xf32> in !stream_lite.resource<*>{%arg1}
 // CHECK: stream_lite.tensor.dispatch @__builtin_slice_8x32xf32_pad_0_16_to_2x32xf32

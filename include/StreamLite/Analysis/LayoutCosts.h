@@ -1,4 +1,4 @@
-//===- LayoutReport.h - what layouts cost in bytes --------------*- C++ -*-===//
+//===- LayoutCosts.h - what layouts cost in bytes ---------------*- C++ -*-===//
 //
 // The numbers behind --stream-lite-layout-report: per resource its logical
 // and physical bytes, per device the peak of live physical bytes, per
@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef STREAMLITE_ANALYSIS_LAYOUTREPORT_H
-#define STREAMLITE_ANALYSIS_LAYOUTREPORT_H
+#ifndef STREAMLITE_ANALYSIS_LAYOUTCOSTS_H
+#define STREAMLITE_ANALYSIS_LAYOUTCOSTS_H
 
 #include "StreamLite/IR/StreamLiteOps.h"
 
@@ -112,4 +112,4 @@ writeLayoutReportPictures(const LayoutReport &report,
 
 } // namespace layoutopt::stream_lite
 
-#endif // STREAMLITE_ANALYSIS_LAYOUTREPORT_H
+#endif // STREAMLITE_ANALYSIS_LAYOUTCOSTS_H

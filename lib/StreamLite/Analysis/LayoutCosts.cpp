@@ -1,4 +1,4 @@
-//===- LayoutReport.cpp - what layouts cost in bytes ----------------------===//
+//===- LayoutCosts.cpp - what layouts cost in bytes -----------------------===//
 //
 // buildLayoutReport walks each function once in program order (pre-order),
 // recording the resources ops create, the transfers they make and, for the
@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "StreamLite/Analysis/LayoutReport.h"
+#include "StreamLite/Analysis/LayoutCosts.h"
 #include "StreamLite/Analysis/LayoutDraw.h"
 #include "StreamLite/Analysis/LayoutImage.h"
 #include "StreamLite/Analysis/TransferPlanner.h"
@@ -368,23 +368,27 @@ void ReportBuilder::addTransfer(Operation *op, StringRef function) {
       report.transfers.push_back(entry);
     }
   }
-  StringRef name =
-      cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]).getRootReference();
-  if (!name.consume_front("__builtin_"))
+  // A builtin dispatch: its executable says which kernel it calls.
+  auto executable = symbols.lookupNearestSymbolFrom<ExecutableOp>(
+      dispatch,
+      cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]).getRootReference());
+  std::optional<BuiltinKind> builtin =
+      executable ? executable.getBuiltinKind() : std::nullopt;
+  if (!builtin)
     return;
-  StringRef kind = name.take_until([](char c) { return c == '_'; });
+  StringRef kind = stringifyBuiltinKind(*builtin);
   // The tensor the kernel writes: the update operand of an update, else
   // the result (ABI in StreamLite/Transforms/BuiltinKernels.h); a fill
   // writes its region.
   auto resultType = cast<RankedTensorType>(
       cast<TypeAttr>(dispatch.getResultEncodings()[0]).getValue());
   std::optional<int64_t> bytes;
-  if (kind == "update") {
+  if (*builtin == BuiltinKind::Update) {
     auto type = cast<RankedTensorType>(
         cast<TypeAttr>(dispatch.getOperandEncodings()[1]).getValue());
     if (type.hasStaticShape())
       bytes = logicalBytes(type, SmallVector<int64_t>(type.getShape()));
-  } else if (kind == "fill") {
+  } else if (*builtin == BuiltinKind::Fill) {
     unsigned rank = resultType.getRank();
     unsigned first = 1 + resultType.getNumDynamicDims() + rank;
     auto operands = dispatch.getMixedOperands();

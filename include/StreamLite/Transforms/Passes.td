@@ -384,8 +384,8 @@ def InsertRuntimeChecksPass : Pass<"stream-lite-insert-runtime-checks"> {
     - `dispatch.tensor.load`, `dispatch.tensor.store` (in kernels): every
       element `offset + k * stride` of the region inside the view's dim,
       strides at least 1.
-    - With `kernel-memrefs`, in user kernels (executables that are not
-      builtins): upstream's runtime verification of memref ops (load,
+    - With `kernel-memrefs`, in user kernels (executables without a
+      `stream_lite.builtin_kind`): upstream's runtime verification of memref ops (load,
       store, subview, cast, copy, ...) and a check that each
       `memref.view` lies inside the buffer it views, so that a kernel
       that addresses its bindings' bytes itself fails a check instead of

@@ -184,10 +184,10 @@ private:
     if (dispatch.getEntryPoints().size() != 1)
       return missed(encode, "the dispatch has several entry points");
     auto entry = cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]);
-    if (entry.getRootReference().getValue().starts_with(kBuiltinSymbolPrefix))
-      return missed(encode, "its source is a builtin dispatch");
     ExecutableOp executable;
     func::FuncOp kernel = lookupKernel(symbols, entry, &executable);
+    if (executable && executable.getBuiltinKind())
+      return missed(encode, "its source is a builtin dispatch");
     if (!kernel)
       return missed(encode, "the dispatch's kernel is not in the module");
     std::optional<unsigned> arg = resultArgument(dispatch, kernel, resultIndex);

@@ -73,11 +73,10 @@ struct InsertRuntimeChecksPass
     SmallVector<RuntimeVerifiableOpInterface> ops;
     SmallVector<memref::ViewOp> views;
     // Builtin kernels are generated in bounds: only user kernels' memref
-    // accesses are checked.
+    // accesses are checked (a user kernel is one whatever its name).
     bool checkMemrefs = kernelMemrefs;
     if (auto executable = getOperation()->getParentOfType<ExecutableOp>())
-      checkMemrefs &=
-          !executable.getSymName().starts_with(kBuiltinSymbolPrefix);
+      checkMemrefs &= !executable.getBuiltinKind();
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (isa<ExecutableOp>(op))
         return WalkResult::skip();

@@ -110,10 +110,27 @@ stream_lite.executable private @views {
   }
 }
 
+// A builtin kernel (known by its executable's stream_lite.builtin_kind, not
+// its name) is generated for its layouts and is never rewritten.
+stream_lite.executable private @generated attributes {stream_lite.builtin_kind = "splat"} {
+  stream_lite.executable.export public @splat
+  builtin.module {
+    func.func @splat(%o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32, #tiled>>
+      %e = tensor.empty() : tensor<4x4xf32>
+      %f = linalg.fill ins(%one : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+      stream_lite.dispatch.tensor.store %f, %ov, offsets = [0, 0], sizes = [4, 4], strides = [1, 1] : tensor<4x4xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32, #tiled>>
+      return
+    }
+  }
+}
+
 // Relayouts left, each with its reason.
 // CHECK-LABEL: func.func @blocked
-// CHECK-COUNT-4: stream_lite.tensor.encode
-func.func @blocked(%r: !stream_lite.resource<*>, %s: !stream_lite.resource<*>) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+// CHECK-COUNT-5: stream_lite.tensor.encode
+func.func @blocked(%r: !stream_lite.resource<*>, %s: !stream_lite.resource<*>) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
   %dsz = stream_lite.tensor.sizeof tensor<4x4xf32> : index
   %tsz = stream_lite.tensor.sizeof tensor<4x4xf32, #tiled> : index
   %a = stream_lite.tensor.dispatch @bytes::@bytes() : () -> tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz}
@@ -127,5 +144,8 @@ func.func @blocked(%r: !stream_lite.resource<*>, %s: !stream_lite.resource<*>) -
   %ce = stream_lite.tensor.encode %c : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
   // expected-remark @+1 {{[Missed] stream_lite.tensor.encode | Category:stream-lite-fuse-relayouts | Function=blocked | Remark="relayout not fused: its source is not the result of a dispatch"}}
   %re = stream_lite.tensor.encode %s : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
-  return %ae, %be, %b, %ce, %re : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
+  %g = stream_lite.tensor.dispatch @generated::@splat() : () -> tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.encode | Category:stream-lite-fuse-relayouts | Function=blocked | Remark="relayout not fused: its source is a builtin dispatch"}}
+  %ge = stream_lite.tensor.encode %g : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
+  return %ae, %be, %b, %ce, %re, %ge : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
 }

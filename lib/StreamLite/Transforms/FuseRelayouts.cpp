@@ -318,6 +318,10 @@ struct FuseRelayoutsPass
           stats.executablesDuplicated},
          {&numFused, "relayouts-fused", stats.fused},
          {&numLeft, "relayouts-left", stats.left}});
+    // Nothing fused, nothing changed: the pass manager then skips the
+    // verification of the whole module after this pass.
+    if (stats.fused == 0 && stats.executablesDuplicated == 0)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -1,4 +1,4 @@
-//===- MaterializationTest.cpp - BuiltinMaterialization's deferred mode ---===//
+//===- MaterializationTest.cpp - MaterializeBuiltinsState's deferred mode ---===//
 //
 // Functions materialized by separate deferring states (as the pass does on
 // several threads), their pending executables created in module order by
@@ -57,7 +57,7 @@ TEST_CASE("deferred materialization matches serial", "[materialize]") {
   REQUIRE(serialModule);
   REQUIRE(deferredModule);
 
-  BuiltinMaterialization serial(*serialModule);
+  MaterializeBuiltinsState serial(*serialModule);
   {
     RewritePatternSet patterns(ctx.get());
     populateMaterializeBuiltinsPatterns(patterns, serial);
@@ -66,14 +66,14 @@ TEST_CASE("deferred materialization matches serial", "[materialize]") {
 
   // One state for the first function, another for the other two, as two
   // threads would take them.
-  BuiltinMaterialization main(*deferredModule);
-  BuiltinMaterialization first(*deferredModule, {}, /*deferExecutables=*/true);
-  BuiltinMaterialization rest(*deferredModule, {}, /*deferExecutables=*/true);
+  MaterializeBuiltinsState main(*deferredModule);
+  MaterializeBuiltinsState first(*deferredModule, {}, /*deferExecutables=*/true);
+  MaterializeBuiltinsState rest(*deferredModule, {}, /*deferExecutables=*/true);
   SmallVector<func::FuncOp> functions(deferredModule->getOps<func::FuncOp>());
   REQUIRE(functions.size() == 3);
-  SmallVector<SmallVector<BuiltinMaterialization::PendingExecutable>> pending;
+  SmallVector<SmallVector<MaterializeBuiltinsState::PendingExecutable>> pending;
   for (auto [index, function] : llvm::enumerate(functions)) {
-    BuiltinMaterialization &state = index == 0 ? first : rest;
+    MaterializeBuiltinsState &state = index == 0 ? first : rest;
     RewritePatternSet patterns(ctx.get());
     populateMaterializeBuiltinsPatterns(patterns, state);
     applyPatternsOnceToAllOps(function, std::move(patterns));
@@ -93,7 +93,7 @@ TEST_CASE("deferred materialization matches serial", "[materialize]") {
   {
     OwningOpRef<ModuleOp> other = parseModule(*ctx, kModule);
     SmallVector<func::FuncOp> reversed(other->getOps<func::FuncOp>());
-    BuiltinMaterialization state(*other, {}, /*deferExecutables=*/true);
+    MaterializeBuiltinsState state(*other, {}, /*deferExecutables=*/true);
     RewritePatternSet patterns(ctx.get());
     populateMaterializeBuiltinsPatterns(patterns, state);
     FrozenRewritePatternSet frozen(std::move(patterns));

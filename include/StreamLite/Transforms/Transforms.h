@@ -5,7 +5,7 @@
 // is a thin driver over one `populate*Patterns` entry point here:
 //
 //   RewritePatternSet patterns(ctx);
-//   EncodingResolution resolution(module);
+//   SpecializeEncodingsState resolution(module);
 //   populateSpecializeEncodingsPatterns(patterns, resolution);
 //   applyPatternsOnceToAllOps(module, std::move(patterns));
 //
@@ -63,12 +63,12 @@ void applyPatternsOnceToAllOps(mlir::Operation *root,
 /// of resources whose layouts differ consistent (inserting relayouts, see
 /// docs/passes.md); if a merge cannot be rewritten it emits an error naming
 /// the op and `hasFailed()` is true.
-class EncodingResolution {
+class SpecializeEncodingsState {
 public:
-  explicit EncodingResolution(
+  explicit SpecializeEncodingsState(
       mlir::ModuleOp module,
       MergeConflictPolicy conflicts = MergeConflictPolicy::Relayout);
-  ~EncodingResolution();
+  ~SpecializeEncodingsState();
 
   /// The tensors of `op` whose type resolves to a different one, as
   /// (index in getEncodedTensors(), resolved type). On failure an error
@@ -98,7 +98,7 @@ private:
 /// One pattern, for every EncodedTensorOpInterface op: sets the resolved
 /// types of its tensors.
 void populateSpecializeEncodingsPatterns(mlir::RewritePatternSet &patterns,
-                                         EncodingResolution &resolution);
+                                         SpecializeEncodingsState &resolution);
 
 /// Gives each distinct list of binding layouts of an executable export its
 /// own copy of the executable (`@ex`, `@ex_dup0`, ...), rewrites the
@@ -114,7 +114,7 @@ unsigned duplicateExecutablesPerBindingLayouts(mlir::ModuleOp module);
 /// What the materialization patterns of one module share: the builtin
 /// executables made so far (one per signature), device lookups, and counts
 /// of the decisions.
-class BuiltinMaterialization {
+class MaterializeBuiltinsState {
 public:
   /// What the patterns decided so far.
   struct Counts {
@@ -143,7 +143,7 @@ public:
   /// can be materialized in parallel (one state per thread); the ones
   /// needed are then taken (takePendingExecutables) and created in module
   /// order by a state that does not defer (createExecutables).
-  explicit BuiltinMaterialization(mlir::ModuleOp module,
+  explicit MaterializeBuiltinsState(mlir::ModuleOp module,
                                   BuiltinKernelOptions kernelOptions = {},
                                   bool deferExecutables = false);
 
@@ -164,7 +164,7 @@ public:
   /// threads runs them one after another when this holds.
   static bool emitsRemarks(mlir::MLIRContext *context);
   /// Adds what `other` decided and whether it failed to this state's.
-  void merge(const BuiltinMaterialization &other);
+  void merge(const MaterializeBuiltinsState &other);
 
   /// Reports `plan` for `op` as a remark (passed for DMA and folds, missed
   /// for a dispatch); a plan that is an error is emitted as an error naming
@@ -232,7 +232,7 @@ void populateParallelizeKernelsPatterns(mlir::RewritePatternSet &patterns,
 /// reports the decision, and rewrites it when it is not DMA; one that turns
 /// constants whose byte image would be too large into splats or encodes.
 void populateMaterializeBuiltinsPatterns(mlir::RewritePatternSet &patterns,
-                                         BuiltinMaterialization &state);
+                                         MaterializeBuiltinsState &state);
 
 //===----------------------------------------------------------------------===//
 // Host tensor encoding (--stream-lite-encode-host-tensors)

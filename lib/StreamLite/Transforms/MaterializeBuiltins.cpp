@@ -53,14 +53,14 @@ struct MaterializeBuiltinsPass
     BuiltinKernelOptions kernelOptions;
     kernelOptions.parallelOuterLoop = parallelKernels;
     ModuleOp module = getOperation();
-    BuiltinMaterialization state(module, kernelOptions);
+    MaterializeBuiltinsState state(module, kernelOptions);
     if (canMaterializeInParallel())
       materializeInParallel(state, kernelOptions);
     else
       applyPatternsOnceToAllOps(module, makePatterns(state));
     if (state.hasFailed())
       return signalPassFailure();
-    const BuiltinMaterialization::Counts &counts = state.getCounts();
+    const MaterializeBuiltinsState::Counts &counts = state.getCounts();
     unsigned executables = 0;
     for (unsigned n : counts.executables)
       executables += n;
@@ -75,7 +75,7 @@ struct MaterializeBuiltinsPass
     reportPassStatistics(getOperation(), getArgument(), stats);
   }
 
-  FrozenRewritePatternSet makePatterns(BuiltinMaterialization &state) {
+  FrozenRewritePatternSet makePatterns(MaterializeBuiltinsState &state) {
     RewritePatternSet patterns(&getContext());
     populateMaterializeBuiltinsPatterns(patterns, state);
     return FrozenRewritePatternSet(std::move(patterns));
@@ -86,7 +86,7 @@ struct MaterializeBuiltinsPass
   /// threads), and every top-level op other than a function or an
   /// executable must be one no pattern matches or looks into.
   bool canMaterializeInParallel() {
-    if (BuiltinMaterialization::emitsRemarks(&getContext()))
+    if (MaterializeBuiltinsState::emitsRemarks(&getContext()))
       return false;
     return llvm::all_of(module().getBody()->getOperations(), [](Operation &op) {
       if (op.getNumRegions() != 0)
@@ -100,19 +100,19 @@ struct MaterializeBuiltinsPass
   /// names the builtin executables it dispatches to. The executables are
   /// then created in module order, where the serial walk would have made
   /// them: before the first top-level op that needs each.
-  void materializeInParallel(BuiltinMaterialization &state,
+  void materializeInParallel(MaterializeBuiltinsState &state,
                              const BuiltinKernelOptions &kernelOptions) {
     struct Worker {
       Worker(ModuleOp module, const BuiltinKernelOptions &kernelOptions)
           : state(module, kernelOptions, /*deferExecutables=*/true) {}
-      BuiltinMaterialization state;
+      MaterializeBuiltinsState state;
       FrozenRewritePatternSet patterns;
     };
     SmallVector<Operation *> tasks;
     for (Operation &op : module().getBody()->getOperations())
       if (op.getNumRegions() != 0)
         tasks.push_back(&op);
-    SmallVector<SmallVector<BuiltinMaterialization::PendingExecutable>>
+    SmallVector<SmallVector<MaterializeBuiltinsState::PendingExecutable>>
         pending(tasks.size());
     PerThreadStates<Worker> workers;
     parallelForEachWithState(

@@ -24,7 +24,7 @@ namespace layoutopt::stream_lite {
 static constexpr llvm::StringLiteral kRemarkCategory =
     "stream-lite-materialize-builtins";
 
-BuiltinMaterialization::BuiltinMaterialization(
+MaterializeBuiltinsState::MaterializeBuiltinsState(
     ModuleOp module, BuiltinKernelOptions kernelOptions, bool deferExecutables)
     : module(module), kernelOptions(kernelOptions),
       deferExecutables(deferExecutables) {
@@ -32,7 +32,7 @@ BuiltinMaterialization::BuiltinMaterialization(
     builtins.emplace(module);
 }
 
-void BuiltinMaterialization::createExecutables(
+void MaterializeBuiltinsState::createExecutables(
     ArrayRef<PendingExecutable> executables, Operation *anchor) {
   OpBuilder builder(anchor);
   for (const PendingExecutable &executable : executables) {
@@ -45,7 +45,7 @@ void BuiltinMaterialization::createExecutables(
   }
 }
 
-bool BuiltinMaterialization::emitsRemarks(MLIRContext *context) {
+bool MaterializeBuiltinsState::emitsRemarks(MLIRContext *context) {
   if (!context->getRemarkEngine())
     return false;
   auto opts = remark::RemarkOpts::name("probe").category(kRemarkCategory);
@@ -61,7 +61,7 @@ bool BuiltinMaterialization::emitsRemarks(MLIRContext *context) {
          enabled(remark::missed(loc, opts));
 }
 
-void BuiltinMaterialization::merge(const BuiltinMaterialization &other) {
+void MaterializeBuiltinsState::merge(const MaterializeBuiltinsState &other) {
   anyFailed |= other.anyFailed;
   counts.dmaKept += other.counts.dmaKept;
   counts.encodesFolded += other.counts.encodesFolded;
@@ -71,7 +71,7 @@ void BuiltinMaterialization::merge(const BuiltinMaterialization &other) {
   }
 }
 
-LogicalResult BuiltinMaterialization::plan(
+LogicalResult MaterializeBuiltinsState::plan(
     Operation *op, TransferPlan &result,
     llvm::function_ref<TransferPlan(TransferPlanner &)> replan) {
   if (result.isError) {
@@ -107,7 +107,7 @@ LogicalResult BuiltinMaterialization::plan(
 }
 
 SymbolRefAttr
-BuiltinMaterialization::getBuiltinEntry(RewriterBase &rewriter, Operation *op,
+MaterializeBuiltinsState::getBuiltinEntry(RewriterBase &rewriter, Operation *op,
                                         BuiltinKind kind,
                                         ArrayRef<RankedTensorType> types) {
   std::tuple<unsigned, Type, Type, Type> key{static_cast<unsigned>(kind),
@@ -151,7 +151,7 @@ BuiltinMaterialization::getBuiltinEntry(RewriterBase &rewriter, Operation *op,
   return entry;
 }
 
-void BuiltinMaterialization::replaceWithDispatch(
+void MaterializeBuiltinsState::replaceWithDispatch(
     RewriterBase &rewriter, Operation *op, const BuiltinSignature &signature) {
   SymbolRefAttr entry =
       getBuiltinEntry(rewriter, op, signature.kind, signature.types);
@@ -191,13 +191,13 @@ void BuiltinMaterialization::replaceWithDispatch(
 namespace {
 
 /// Every transfer op: plans it through TransferOpInterface, reports the
-/// decision (BuiltinMaterialization::plan), and rewrites it unless it is
+/// decision (MaterializeBuiltinsState::plan), and rewrites it unless it is
 /// DMA: a relayout that folds becomes a clone (or its source), anything
 /// else that is not DMA a dispatch of its builtin signature. A DMA op is
 /// left as it is: the pattern then only reports, and fails to match.
 struct TransferMaterialization
     : OpInterfaceRewritePattern<TransferOpInterface> {
-  TransferMaterialization(MLIRContext *ctx, BuiltinMaterialization &state)
+  TransferMaterialization(MLIRContext *ctx, MaterializeBuiltinsState &state)
       : OpInterfaceRewritePattern<TransferOpInterface>(ctx), state(state) {}
 
   /// `op` planned by `planner`.
@@ -206,7 +206,7 @@ struct TransferMaterialization
     return planner.plan(op, state.getSymbols());
   }
 
-  /// Reports `plan` for `op` (BuiltinMaterialization::plan), which plans
+  /// Reports `plan` for `op` (MaterializeBuiltinsState::plan), which plans
   /// again with explanations if a remark needs them.
   LogicalResult report(TransferOpInterface op, TransferPlan &plan) const {
     return state.plan(op, plan, [&](TransferPlanner &planner) {
@@ -253,7 +253,7 @@ struct TransferMaterialization
     return success();
   }
 
-  BuiltinMaterialization &state;
+  MaterializeBuiltinsState &state;
 };
 
 /// Constants whose byte image would grow with a shape or tile rather than
@@ -262,7 +262,7 @@ struct TransferMaterialization
 /// layout. The new ops are materialized here (the driver does not visit the
 /// ops a pattern inserts).
 struct ConstantMaterialization : OpRewritePattern<TensorConstantOp> {
-  ConstantMaterialization(MLIRContext *ctx, BuiltinMaterialization &state)
+  ConstantMaterialization(MLIRContext *ctx, MaterializeBuiltinsState &state)
       : OpRewritePattern(ctx), transfers(ctx, state) {}
 
   LogicalResult matchAndRewrite(TensorConstantOp op,
@@ -316,7 +316,7 @@ struct ConstantMaterialization : OpRewritePattern<TensorConstantOp> {
 } // namespace
 
 void populateMaterializeBuiltinsPatterns(RewritePatternSet &patterns,
-                                         BuiltinMaterialization &state) {
+                                         MaterializeBuiltinsState &state) {
   patterns.add<TransferMaterialization, ConstantMaterialization>(
       patterns.getContext(), state);
 }

@@ -1,6 +1,6 @@
 //===- SpecializeEncodings.cpp - resolve encodings per device -------------===//
 //
-// --stream-lite-specialize-encodings: a driver over EncodingResolution (which
+// --stream-lite-specialize-encodings: a driver over SpecializeEncodingsState (which
 // relayouts merges, MergeRelayout.cpp), populateSpecializeEncodingsPatterns
 // (SpecializeEncodingsPatterns.cpp) and executable duplication. One walk visits each
 // op once.
@@ -29,7 +29,7 @@ struct SpecializeEncodingsPass
     // Merges are relayouted first; then the analysis is complete before any
     // type changes: it keys on ops and values, never on the types being
     // rewritten.
-    EncodingResolution resolution(module, conflicts);
+    SpecializeEncodingsState resolution(module, conflicts);
     if (resolution.hasFailed())
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());

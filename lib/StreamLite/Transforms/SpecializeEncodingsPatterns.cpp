@@ -23,7 +23,7 @@ using namespace mlir;
 
 namespace layoutopt::stream_lite {
 
-struct EncodingResolution::Impl {
+struct SpecializeEncodingsState::Impl {
   Impl(ModuleOp module)
       : resolver(module), creators(std::make_unique<ResourceCreators>(module)) {}
 
@@ -84,7 +84,7 @@ struct EncodingResolution::Impl {
   std::unique_ptr<ResourceCreators> creators;
 };
 
-EncodingResolution::EncodingResolution(ModuleOp module,
+SpecializeEncodingsState::SpecializeEncodingsState(ModuleOp module,
                                        MergeConflictPolicy conflicts)
 {
   // Selects of resources become region merges before the analysis.
@@ -100,9 +100,9 @@ EncodingResolution::EncodingResolution(ModuleOp module,
     numRelayoutsInserted = *relayouts;
 }
 
-EncodingResolution::~EncodingResolution() = default;
+SpecializeEncodingsState::~SpecializeEncodingsState() = default;
 
-LogicalResult EncodingResolution::resolve(
+LogicalResult SpecializeEncodingsState::resolve(
     EncodedTensorOpInterface op,
     SmallVectorImpl<std::pair<unsigned, TypeAttr>> &changes) {
   for (auto [index, tensor] : llvm::enumerate(op.getEncodedTensors())) {
@@ -131,7 +131,7 @@ LogicalResult EncodingResolution::resolve(
 namespace {
 struct ResolveEncodedTensorTypes
     : OpInterfaceRewritePattern<EncodedTensorOpInterface> {
-  ResolveEncodedTensorTypes(MLIRContext *ctx, EncodingResolution &resolution)
+  ResolveEncodedTensorTypes(MLIRContext *ctx, SpecializeEncodingsState &resolution)
       : OpInterfaceRewritePattern(ctx), resolution(resolution) {}
 
   LogicalResult matchAndRewrite(EncodedTensorOpInterface op,
@@ -148,12 +148,12 @@ struct ResolveEncodedTensorTypes
     return success();
   }
 
-  EncodingResolution &resolution;
+  SpecializeEncodingsState &resolution;
 };
 } // namespace
 
 void populateSpecializeEncodingsPatterns(RewritePatternSet &patterns,
-                                         EncodingResolution &resolution) {
+                                         SpecializeEncodingsState &resolution) {
   patterns.add<ResolveEncodedTensorTypes>(patterns.getContext(), resolution);
 }
 

@@ -797,7 +797,8 @@ RegionTransfer::planGroups(const PhysicalOrder &other) const {
   // Each element's offset from the group's first, per logical dim; the
   // elements of one row (all offsets equal but runDim's) must be one run
   // of the other side, so that a row moves as one vector.
-  ArrayRef<PhysicalDim> groupDims = ArrayRef(order.dims).drop_front(plan.firstDim);
+  ArrayRef<PhysicalDim> groupDims =
+      ArrayRef(order.dims).drop_front(plan.firstDim);
   size_t rank = lengths.size();
   SmallVector<SmallVector<int64_t>> offsets;
   for (int64_t element = 0; element < plan.elements; ++element) {

@@ -20,6 +20,7 @@
 #include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
@@ -727,9 +728,11 @@ TEST_CASE("builtin executables have the documented shape and ABI",
           FunctionType::get(ctx.get(), expected, {}));
     CHECK(funcs.front().getFunctionType().getNumResults() == 0);
 
-    // Plain upstream MLIR plus the binding views; each subspan carries the
-    // binding's tensor type and starts at byte 0.
-    CHECK(join(opsOutside(inner, {"func", "arith", "scf", "memref"})) ==
+    // Plain upstream MLIR (vector: the shuffles of swizzled tiles) plus the
+    // binding views; each subspan carries the binding's tensor type and
+    // starts at byte 0.
+    CHECK(join(opsOutside(inner,
+                          {"func", "arith", "scf", "memref", "vector"})) ==
           "stream_lite.binding.subspan");
     std::vector<Type> viewed;
     inner.walk([&](BindingSubspanOp subspan) {
@@ -1274,6 +1277,128 @@ TEST_CASE("builtin kernels move whole tiles in chunks", "[builtins][jit]") {
     module->walk([&](memref::CopyOp) { ++copies; });
     CHECK((copies > 0) == chunks);
     runAndCheck(*ctx, c);
+  }
+}
+
+namespace {
+
+/// `tiledLayout` with a swizzle of its tiles.
+LayoutDesc swizzled(int64_t rank, std::vector<int64_t> pos,
+                    std::vector<int64_t> tiles,
+                    std::vector<std::vector<int64_t>> expandShape,
+                    std::vector<int64_t> permutation,
+                    std::vector<int64_t> outerPerm = {}) {
+  LayoutDesc l = tiledLayout(rank, std::move(pos), std::move(tiles),
+                             std::move(outerPerm));
+  l.expandShape = std::move(expandShape);
+  l.swizzlePerm = std::move(permutation);
+  return l;
+}
+
+/// Kernels between swizzled and untiled layouts, and whether whole tiles
+/// move by groups (vector.shuffle) in them.
+std::vector<std::pair<KernelCase, bool>> groupCases() {
+  using K = BuiltinKind;
+  // 8x4 tiles stored as (r % 4, c % 2, r / 4, c / 2): 8-slot groups of
+  // two 4-element rows for 4-byte elements, the whole tile for bytes.
+  auto gpu = [] {
+    return swizzled(2, {0, 1}, {8, 4}, {{2, 4}, {2, 2}}, {1, 3, 0, 2});
+  };
+  // 4x2 tiles stored as (r % 2, c, r / 2): one group of four 2-element rows.
+  auto small = [] { return swizzled(2, {0, 1}, {4, 2}, {{2, 2}, {2}}, {1, 2, 0}); };
+  // A transposed 4x4 tile: groups of one element from each of four rows.
+  auto transposed = [] { return swizzled(2, {0, 1}, {4, 4}, {{4}, {4}}, {1, 0}); };
+  // Tiles of dims 2 and 1 of a 3-d tensor, outer dims permuted.
+  auto threeD = [] {
+    return swizzled(3, {2, 1}, {2, 4}, {{2}, {2, 2}}, {2, 0, 1}, {1, 0, 2});
+  };
+  // Columns 0 and 4 of a row in one 4-element group (8-byte elements): not
+  // one run, so no groups.
+  auto split = [] { return swizzled(2, {0, 1}, {2, 8}, {{2}, {2, 4}}, {2, 1, 0}); };
+  std::vector<std::pair<KernelCase, bool>> cases;
+  for (const char *element : {"f32", "i8", "f16", "i64"}) {
+    cases.push_back({{K::Encode,
+                      {spec(identityLayout(2), {21, 19}, element),
+                       spec(gpu(), {21, 19}, element)}},
+                     true});
+    cases.push_back({{K::Encode,
+                      {spec(gpu(), {21, 19}, element, {true, true}),
+                       spec(identityLayout(2), {21, 19}, element, {true, true})}},
+                     true});
+  }
+  cases.push_back({{K::Encode,
+                    {spec(paddingLayout({3, 1}), {13, 11}, "f32", {true, false}),
+                     spec(small(), {13, 11}, "f32", {true, false})}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(small(), {13, 11}, "i32"),
+                     spec(paddingLayout({0, 5}), {13, 11}, "i32")}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {9, 10}, "f64", {false, true}),
+                     spec(transposed(), {9, 10}, "f64", {false, true})}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(transposed(), {9, 10}, "i16"),
+                     spec(identityLayout(2), {9, 10}, "i16")}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(3), {3, 9, 7}, "f32", {true, true, true}),
+                     spec(threeD(), {3, 9, 7}, "f32", {true, true, true})}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(threeD(), {3, 9, 7}, "i32"),
+                     spec(identityLayout(3), {3, 9, 7}, "i32")}},
+                   true});
+  // Regions that start mid-tile: whole tiles inside by groups.
+  cases.push_back({{K::Slice,
+                    {spec(gpu(), {29, 23}, "f32", {true, true}),
+                     spec(identityLayout(2), {19, 17}, "f32", {true, true})},
+                    {3, 2}},
+                   true});
+  cases.push_back({{K::Update,
+                    {spec(gpu(), {29, 23}, "f32", {true, false}),
+                     spec(identityLayout(2), {19, 17}, "f32")},
+                    {5, 3}},
+                   true});
+  cases.push_back({{K::Slice,
+                    {spec(identityLayout(2), {29, 23}, "i8"),
+                     spec(gpu(), {19, 17}, "i8")},
+                    {1, 6}},
+                   true});
+  // No groups: packed and 3-byte elements, non-run groups, plain tiles.
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {21, 19}, "i4"),
+                     spec(gpu(), {21, 19}, "i4")}},
+                   false});
+  cases.push_back({{K::Encode,
+                    {spec(gpu(), {21, 19}, "i24"),
+                     spec(identityLayout(2), {21, 19}, "i24")}},
+                   false});
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {9, 21}, "f64"),
+                     spec(split(), {9, 21}, "f64")}},
+                   false});
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {21, 19}, "f32"),
+                     spec(tiledLayout(2, {0, 1}, {8, 4}), {21, 19}, "f32")}},
+                   false});
+  return cases;
+}
+
+} // namespace
+
+TEST_CASE("swizzled tiles move by whole groups", "[builtins][jit][swizzle]") {
+  auto ctx = makeKernelJitContext();
+  for (const auto &[c, groups] : groupCases()) {
+    INFO(c.describe());
+    std::vector<RankedTensorType> types = parseTypes(*ctx, c);
+    OwningOpRef<ModuleOp> module = buildKernelModule(*ctx, c.kind, types);
+    int64_t shuffles = 0;
+    module->walk([&](vector::ShuffleOp) { ++shuffles; });
+    CHECK((shuffles > 0) == groups);
+    runAndCheck(*ctx, c);
+    runAndCheck(*ctx, c, /*threads=*/2);
   }
 }
 

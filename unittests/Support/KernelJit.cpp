@@ -16,6 +16,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Async/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -85,6 +86,8 @@ LogicalResult lowerKernelModule(ModuleOp module, std::string *diagnostics,
   if (threads > 1)
     inner.addPass(createConvertAsyncToLLVMPass());
   inner.addPass(memref::createExpandStridedMetadataPass());
+  // Swizzled tiles move by groups (vector.shuffle).
+  inner.addPass(createConvertVectorToLLVMPass());
   inner.addPass(createFinalizeMemRefToLLVMConversionPass());
   inner.addPass(createArithToLLVMConversionPass());
   inner.addPass(createConvertIndexToLLVMPass());

@@ -167,6 +167,8 @@ def MaterializeBuiltinsPass
     "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    // Builtin kernels move swizzled tiles by groups (vector.shuffle).
+    "::mlir::vector::VectorDialect",
   ];
 }
 
@@ -306,6 +308,8 @@ def LowerDispatchTensorsPass : Pass<"stream-lite-lower-dispatch-tensors"> {
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    // The region transfer's group moves (swizzled tiles).
+    "::mlir::vector::VectorDialect",
   ];
   let statistics = [
     Statistic<"numLoads", "loads-lowered", "dispatch.tensor.load ops lowered">,

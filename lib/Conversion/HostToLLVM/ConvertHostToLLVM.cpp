@@ -1,8 +1,8 @@
 //===- ConvertHostToLLVM.cpp - the host program to LLVM in one conversion -===//
 //
 // --stream-lite-convert-host-to-llvm: the last step of the to-llvm
-// pipeline, upstream's memref, arith, index, complex, cf, ub and func
-// lowerings applied together in one dialect conversion. Run as seven
+// pipeline, upstream's memref, arith, index, complex, vector, cf, ub and
+// func lowerings applied together in one dialect conversion. Run as seven
 // passes (finalize-memref-to-llvm, convert-arith-to-llvm, ...) each walked
 // the whole program and was followed by a verification of it, and the
 // program at that point is several times the size of its input (memref
@@ -32,6 +32,7 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -287,6 +288,8 @@ void layoutopt::stream_lite::populateHostToLLVMPatterns(
   populateComplexToLLVMConversionPatterns(converter, patterns);
   // User kernels compute with math (what LLVM has intrinsics for).
   populateMathToLLVMConversionPatterns(converter, patterns);
+  // Builtin kernels move swizzled tiles with vector.shuffle.
+  populateVectorToLLVMConversionPatterns(converter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
   ub::populateUBToLLVMConversionPatterns(converter, patterns);
   populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);

@@ -15,6 +15,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -63,6 +65,17 @@ constexpr int64_t kMaxShiftedChunk = 16;
 /// element: a tile run longer than that is filled in pattern-sized chunks
 /// (then single elements), so kernel size never grows with the tile.
 constexpr int64_t kMaxPatternBytes = 64;
+
+/// At most this many bytes of a whole tile move as one group between a
+/// tiled side whose tile has no contiguous chunks (a swizzle) and an untiled
+/// side: one vector on the tiled side, one per row on the other, joined by
+/// a constant shuffle (what a hand-written swizzle does with a 32-byte
+/// group; element by element, LLVM made masked scatters of it).
+constexpr int64_t kMaxGroupBytes = 64;
+
+/// At most this many rows of the untiled side per group, so that a group
+/// stays a few vector moves (a transposed tile would need one per element).
+constexpr int64_t kMaxGroupRows = 8;
 
 /// Every value in a kernel is a non-negative index within a tensor, hence
 /// nuw/nsw, which lets LLVM fold a layout's `(b * T + r) / T` back to `b` in
@@ -135,6 +148,30 @@ private:
   /// A whole tile filled as one block, tilePattern at a time.
   void fillWholeTile(Indices indices, const Indices &blocks);
 
+  /// How a whole tile of the order side moves by groups: the innermost
+  /// physical dims of its tile from `firstDim` on are one group of
+  /// `elements` contiguous elements, drawn from (or spread over) `rows`,
+  /// runs of the untiled side along its innermost dim.
+  struct GroupRow {
+    /// The run's first element, relative to the group's first (per dim).
+    SmallVector<int64_t> offsets;
+    int64_t length = 0;
+  };
+  struct GroupPlan {
+    size_t firstDim = 0;
+    int64_t elements = 0;
+    SmallVector<GroupRow> rows;
+    /// For each group element: its lane in the rows laid end to end.
+    SmallVector<int64_t> lanes;
+  };
+  /// The plan when the order side's tile has no contiguous chunks and the
+  /// other side is untiled with contiguous rows (`other`), else none.
+  std::optional<GroupPlan> planGroups(const PhysicalOrder &other) const;
+  /// A whole tile by groups: loops over the tile's dims outside the group.
+  void buildGroupTile(size_t level, Indices indices, const Indices &blocks);
+  /// Moves the group whose first element is at `base` (order indices).
+  void moveGroup(const Indices &base);
+
   OpBuilder &b;
   Location loc;
   IndexArith math;
@@ -177,6 +214,8 @@ private:
   /// When set: whether those boundaries are on a byte of the destination,
   /// known at run time (else the loop is one group).
   Value groupsAligned;
+  /// When set: whole tiles of the order side move by groups.
+  std::optional<GroupPlan> groupPlan;
 };
 
 RegionTransfer::Indices RegionTransfer::indicesIn(const RegionSide &side,
@@ -403,6 +442,11 @@ void RegionTransfer::build() {
       needsAlignment = false;
     }
   }
+
+  // No contiguous chunks between a tiled side and an untiled one (a
+  // swizzle): whole tiles move by groups where the tile allows.
+  if (chunk == 1 && src && other)
+    groupPlan = planGroups(*other);
 
   if (chunk > 1 && !src) {
     // The fill pattern: one chunk of the value, stored like any element,
@@ -679,6 +723,10 @@ void RegionTransfer::buildShiftedWholeTiles(size_t level,
     fillWholeTile(indices, blocks);
     return;
   }
+  if (groupPlan) {
+    buildGroupTile(level, indices, blocks);
+    return;
+  }
   if (chunk == 1 && orderIsSrc) {
     buildLogicalWholeTile(indices, blocks);
     return;
@@ -719,6 +767,168 @@ void RegionTransfer::buildLogicalWholeTile(Indices indices,
       indices[dim] = math.add(math.mul(blocks[dim], tile),
                               loop(math.constant(0), math.constant(tile)));
   moveElement(indices);
+}
+
+std::optional<RegionTransfer::GroupPlan>
+RegionTransfer::planGroups(const PhysicalOrder &other) const {
+  const KernelTensor &d = *dst.tensor;
+  // Whole elements of a power-of-two size that move as they are (packed
+  // and widened elements keep the element path).
+  if (d.width.isPacked() || !llvm::isPowerOf2_64(d.elementBytes) ||
+      d.storageType != d.type.getElementType() ||
+      src->tensor->elementBytes != d.elementBytes)
+    return std::nullopt;
+  // The other side's innermost dim runs contiguously through whole rows,
+  // and the order side tiles it (else its rows in a tile are one element).
+  int64_t runDim = other.runDim;
+  if (!order.hasTiles() || other.hasTiles() || runDim < 0 ||
+      !ShapedType::isDynamic(other.runLength) || order.tiles[runDim] <= 1)
+    return std::nullopt;
+  // The group: the innermost physical dims of the tile, as many as fit.
+  GroupPlan plan;
+  plan.firstDim = order.dims.size();
+  plan.elements = 1;
+  int64_t maxElements = kMaxGroupBytes / d.elementBytes;
+  while (plan.firstDim > firstTileDim &&
+         plan.elements * order.dims[plan.firstDim - 1].extent <= maxElements)
+    plan.elements *= order.dims[--plan.firstDim].extent;
+  if (plan.elements < 2)
+    return std::nullopt;
+  // Each element's offset from the group's first, per logical dim; the
+  // elements of one row (all offsets equal but runDim's) must be one run
+  // of the other side, so that a row moves as one vector.
+  ArrayRef<PhysicalDim> groupDims =
+      ArrayRef(order.dims).drop_front(plan.firstDim);
+  size_t rank = lengths.size();
+  SmallVector<SmallVector<int64_t>> offsets;
+  for (int64_t element = 0; element < plan.elements; ++element) {
+    SmallVector<int64_t> offset(rank, 0);
+    int64_t rest = element;
+    for (const PhysicalDim &dim : llvm::reverse(groupDims)) {
+      offset[dim.logicalDim] += rest % dim.extent * dim.stride;
+      rest /= dim.extent;
+    }
+    offsets.push_back(std::move(offset));
+  }
+  struct Run {
+    int64_t first = INT64_MAX, last = INT64_MIN, count = 0;
+  };
+  llvm::MapVector<SmallVector<int64_t>, Run> runs;
+  for (const SmallVector<int64_t> &offset : offsets) {
+    SmallVector<int64_t> key = offset;
+    key[runDim] = 0;
+    Run &run = runs[key];
+    run.first = std::min(run.first, offset[runDim]);
+    run.last = std::max(run.last, offset[runDim]);
+    ++run.count;
+  }
+  if (static_cast<int64_t>(runs.size()) > kMaxGroupRows)
+    return std::nullopt;
+  int64_t lanes = 0;
+  SmallVector<int64_t> startOf;
+  for (auto &[key, run] : runs) {
+    if (run.last - run.first + 1 != run.count)
+      return std::nullopt;
+    GroupRow row;
+    row.offsets = key;
+    row.offsets[runDim] = run.first;
+    row.length = run.count;
+    plan.rows.push_back(std::move(row));
+    startOf.push_back(lanes);
+    lanes += run.count;
+  }
+  for (const SmallVector<int64_t> &offset : offsets) {
+    SmallVector<int64_t> key = offset;
+    key[runDim] = 0;
+    auto it = runs.find(key);
+    int64_t row = std::distance(runs.begin(), it);
+    plan.lanes.push_back(startOf[row] + offset[runDim] - it->second.first);
+  }
+  return plan;
+}
+
+void RegionTransfer::buildGroupTile(size_t level, Indices indices,
+                                    const Indices &blocks) {
+  if (level == firstTileDim)
+    for (auto [dim, tile] : llvm::enumerate(order.tiles))
+      if (tile > 1)
+        indices[dim] = math.mul(blocks[dim], tile);
+  if (level == groupPlan->firstDim) {
+    moveGroup(indices);
+    return;
+  }
+  const PhysicalDim &pd = order.dims[level];
+  OpBuilder::InsertionGuard guard(b);
+  indices[pd.logicalDim] =
+      math.add(indices[pd.logicalDim],
+               math.mul(loop(math.constant(0), math.constant(pd.extent)),
+                        pd.stride));
+  buildGroupTile(level + 1, indices, blocks);
+}
+
+void RegionTransfer::moveGroup(const Indices &base) {
+  const GroupPlan &plan = *groupPlan;
+  const RegionSide &tiled = orderSide();
+  const RegionSide &untiled = orderIsSrc ? dst : *src;
+  Type lane = b.getIntegerType(8 * dst.tensor->elementBytes);
+  // Alignment 1: a binding may start at any byte of its resource.
+  auto at = [&](const RegionSide &side, const Indices &indices,
+                VectorType type) {
+    return memref::ViewOp::create(
+        b, loc, MemRefType::get({}, type), side.tensor->buffer,
+        byteOffset(side, indicesIn(side, indices)), ValueRange());
+  };
+  auto rowIndices = [&](const GroupRow &row) {
+    Indices indices = base;
+    for (auto [dim, offset] : llvm::enumerate(row.offsets))
+      if (offset != 0)
+        indices[dim] = math.add(indices[dim], math.constant(offset));
+    return indices;
+  };
+  auto groupType = VectorType::get({plan.elements}, lane);
+  if (!orderIsSrc) {
+    // Rows in, one group out: the rows laid end to end (all but the last
+    // joined), then one shuffle with the last picks the group's lanes.
+    SmallVector<Value> rows;
+    for (const GroupRow &row : plan.rows)
+      rows.push_back(memref::LoadOp::create(
+          b, loc,
+          at(untiled, rowIndices(row), VectorType::get({row.length}, lane)),
+          ValueRange(), /*nontemporal=*/false, llvm::Align(1)));
+    Value joined = rows.front(), last = rows.front();
+    if (rows.size() > 1) {
+      last = rows.back();
+      for (Value row : ArrayRef(rows).slice(1, rows.size() - 2)) {
+        int64_t size = cast<VectorType>(joined.getType()).getNumElements() +
+                       cast<VectorType>(row.getType()).getNumElements();
+        joined = vector::ShuffleOp::create(
+            b, loc, joined, row, llvm::to_vector(llvm::seq<int64_t>(0, size)));
+      }
+    }
+    Value group = vector::ShuffleOp::create(b, loc, joined, last, plan.lanes);
+    memref::StoreOp::create(b, loc, group, at(tiled, base, groupType),
+                            ValueRange(), /*nontemporal=*/false,
+                            llvm::Align(1));
+    return;
+  }
+  // One group in, rows out: each row's lanes picked from the group.
+  Value group =
+      memref::LoadOp::create(b, loc, at(tiled, base, groupType), ValueRange(),
+                             /*nontemporal=*/false, llvm::Align(1));
+  SmallVector<int64_t> elementOfLane(plan.lanes.size());
+  for (auto [element, laneIndex] : llvm::enumerate(plan.lanes))
+    elementOfLane[laneIndex] = element;
+  int64_t start = 0;
+  for (const GroupRow &row : plan.rows) {
+    Value picked = vector::ShuffleOp::create(
+        b, loc, group, group,
+        ArrayRef(elementOfLane).slice(start, row.length));
+    start += row.length;
+    memref::StoreOp::create(
+        b, loc, picked,
+        at(untiled, rowIndices(row), VectorType::get({row.length}, lane)),
+        ValueRange(), /*nontemporal=*/false, llvm::Align(1));
+  }
 }
 
 void RegionTransfer::fillWholeTile(Indices indices, const Indices &blocks) {

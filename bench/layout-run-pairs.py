@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""layout-run-pairs.py [BUILD-DIR] [--repeat R] [--threads T] [--rounds K]:
+"""layout-run-pairs.py [BUILD-DIR] [--repeat R] [--threads T] [--rounds K]
+                      [--optimize MODE]:
 the builtin kernels inside `layout-run`, pair by pair, against
 layout-opt-kernel-bandwidth in the same run.
 
@@ -14,7 +15,10 @@ of the bench's times of the same kernels (bytes / GB/s of its rows, its
 one-thread column for T = 1, its threaded column otherwise). A ratio
 (layout-run / bench) near 1 says the kernels run in the tool as in the
 bench. K rounds alternate the bench and the programs
-(default 3); the table shows medians and the spread. See bench/README.md.
+(default 3); the table shows medians and the spread. `--optimize MODE`
+passes `--optimize=MODE` to `layout-run` (default: its own, `kernels`),
+e.g. `all` to compile the kernels at O3 as the bench does. See
+bench/README.md.
 """
 import argparse
 import os
@@ -30,6 +34,7 @@ parser.add_argument("build", nargs="?", default=os.path.join(root, "build"))
 parser.add_argument("--repeat", type=int, default=6)
 parser.add_argument("--threads", type=int, default=1)
 parser.add_argument("--rounds", type=int, default=3)
+parser.add_argument("--optimize", default=None)
 args = parser.parse_args()
 layout_run = os.path.join(args.build, "bin", "layout-run")
 bandwidth = os.path.join(args.build, "bin", "layout-opt-kernel-bandwidth")
@@ -186,6 +191,8 @@ def bench_rows():
 def run_seconds(path, inputs):
     command = [layout_run, path, *inputs, "--repeat=%d" % args.repeat,
                "--timing", "--threads=%d" % args.threads]
+    if args.optimize:
+        command.append("--optimize=%s" % args.optimize)
     run = subprocess.run(command, capture_output=True, text=True)
     if run.returncode != 0:
         sys.exit("%s failed:\n%s" % (" ".join(command), run.stderr))

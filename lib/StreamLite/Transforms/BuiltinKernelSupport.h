@@ -83,6 +83,43 @@ struct PhysicalOrder {
 
 PhysicalOrder getPhysicalOrder(const KernelTensor &tensor);
 
+/// How a whole tile of a tiled side moves by groups to or from an untiled
+/// side: the innermost physical dims of its tile from `firstDim` on are one
+/// group of `elements` contiguous elements, drawn from (or spread over)
+/// `rows`, runs of the untiled side along its innermost dim.
+struct GroupRow {
+  /// The run's first element, relative to the group's first (per dim).
+  llvm::SmallVector<int64_t> offsets;
+  int64_t length = 0;
+};
+struct GroupPlan {
+  size_t firstDim = 0;
+  int64_t elements = 0;
+  llvm::SmallVector<GroupRow> rows;
+  /// For each group element: its lane in the rows laid end to end.
+  llvm::SmallVector<int64_t> lanes;
+};
+
+/// At most this many bytes of a whole tile move as one group between a
+/// tiled side whose tile has no contiguous chunks (a swizzle) and an untiled
+/// side: one vector on the tiled side, one per row on the other, joined by
+/// a constant shuffle (what a hand-written swizzle does with a 32-byte
+/// group; element by element, LLVM made masked scatters of it).
+inline constexpr int64_t kMaxGroupBytes = 64;
+
+/// At most this many rows of the untiled side per group, so that a group
+/// stays a few vector moves (a transposed tile would need one per element).
+inline constexpr int64_t kMaxGroupRows = 8;
+
+/// The group plan of `tiled` (whose tile dims start at physical dim
+/// `firstTileDim`, `elementBytes` per element, `rank` logical dims) against
+/// the untiled `other`, when other's rows are contiguous and each row of a
+/// group is one run of it; else none (BuiltinPhysicalOrder.cpp).
+std::optional<GroupPlan> planGroupMoves(const PhysicalOrder &tiled,
+                                        size_t firstTileDim,
+                                        const PhysicalOrder &other,
+                                        int64_t elementBytes, size_t rank);
+
 /// A loop over [lb, ub) whose iterations move `bytesPerIteration` each, as
 /// an `scf.parallel` over groups of at least kMinParallelTaskBytes, each an
 /// `scf.for`, preceded by what `atGroupStart` builds (scratch buffers of

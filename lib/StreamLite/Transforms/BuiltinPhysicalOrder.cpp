@@ -1,7 +1,8 @@
 //===- BuiltinPhysicalOrder.cpp - how kernels walk a byte image -----------===//
 //
-// getPhysicalOrder and makeSide (BuiltinKernelSupport.h): the order in
-// which the region walk of a builtin kernel visits a tensor's byte image.
+// getPhysicalOrder, planGroupMoves and makeSide (BuiltinKernelSupport.h):
+// the order in which the region walk of a builtin kernel visits a tensor's
+// byte image, and how a swizzled tile's groups map to untiled rows.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 #include "StreamLite/IR/IndexArith.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -71,5 +73,79 @@ RegionSide detail::makeSide(OpBuilder &builder, const KernelTensor &tensor,
     side.offsets = getAsOpFoldResult(offsets);
   return side;
 }
+
+std::optional<GroupPlan> detail::planGroupMoves(const PhysicalOrder &order,
+                                                size_t firstTileDim,
+                                                const PhysicalOrder &other,
+                                                int64_t elementBytes,
+                                                size_t rank) {
+  // The other side's innermost dim runs contiguously through whole rows,
+  // and the order side tiles it (else its rows in a tile are one element).
+  int64_t runDim = other.runDim;
+  if (!order.hasTiles() || other.hasTiles() || runDim < 0 ||
+      !ShapedType::isDynamic(other.runLength) || order.tiles[runDim] <= 1)
+    return std::nullopt;
+  // The group: the innermost physical dims of the tile, as many as fit.
+  GroupPlan plan;
+  plan.firstDim = order.dims.size();
+  plan.elements = 1;
+  int64_t maxElements = kMaxGroupBytes / elementBytes;
+  while (plan.firstDim > firstTileDim &&
+         plan.elements * order.dims[plan.firstDim - 1].extent <= maxElements)
+    plan.elements *= order.dims[--plan.firstDim].extent;
+  if (plan.elements < 2)
+    return std::nullopt;
+  // Each element's offset from the group's first, per logical dim; the
+  // elements of one row (all offsets equal but runDim's) must be one run
+  // of the other side, so that a row moves as one vector.
+  ArrayRef<PhysicalDim> groupDims =
+      ArrayRef(order.dims).drop_front(plan.firstDim);
+  SmallVector<SmallVector<int64_t>> offsets;
+  for (int64_t element = 0; element < plan.elements; ++element) {
+    SmallVector<int64_t> offset(rank, 0);
+    int64_t rest = element;
+    for (const PhysicalDim &dim : llvm::reverse(groupDims)) {
+      offset[dim.logicalDim] += rest % dim.extent * dim.stride;
+      rest /= dim.extent;
+    }
+    offsets.push_back(std::move(offset));
+  }
+  struct Run {
+    int64_t first = INT64_MAX, last = INT64_MIN, count = 0;
+  };
+  llvm::MapVector<SmallVector<int64_t>, Run> runs;
+  for (const SmallVector<int64_t> &offset : offsets) {
+    SmallVector<int64_t> key = offset;
+    key[runDim] = 0;
+    Run &run = runs[key];
+    run.first = std::min(run.first, offset[runDim]);
+    run.last = std::max(run.last, offset[runDim]);
+    ++run.count;
+  }
+  if (static_cast<int64_t>(runs.size()) > kMaxGroupRows)
+    return std::nullopt;
+  int64_t lanes = 0;
+  SmallVector<int64_t> startOf;
+  for (auto &[key, run] : runs) {
+    if (run.last - run.first + 1 != run.count)
+      return std::nullopt;
+    GroupRow row;
+    row.offsets = key;
+    row.offsets[runDim] = run.first;
+    row.length = run.count;
+    plan.rows.push_back(std::move(row));
+    startOf.push_back(lanes);
+    lanes += run.count;
+  }
+  for (const SmallVector<int64_t> &offset : offsets) {
+    SmallVector<int64_t> key = offset;
+    key[runDim] = 0;
+    auto it = runs.find(key);
+    int64_t row = std::distance(runs.begin(), it);
+    plan.lanes.push_back(startOf[row] + offset[runDim] - it->second.first);
+  }
+  return plan;
+}
+
 
 } // namespace layoutopt::stream_lite

@@ -66,17 +66,6 @@ constexpr int64_t kMaxShiftedChunk = 16;
 /// (then single elements), so kernel size never grows with the tile.
 constexpr int64_t kMaxPatternBytes = 64;
 
-/// At most this many bytes of a whole tile move as one group between a
-/// tiled side whose tile has no contiguous chunks (a swizzle) and an untiled
-/// side: one vector on the tiled side, one per row on the other, joined by
-/// a constant shuffle (what a hand-written swizzle does with a 32-byte
-/// group; element by element, LLVM made masked scatters of it).
-constexpr int64_t kMaxGroupBytes = 64;
-
-/// At most this many rows of the untiled side per group, so that a group
-/// stays a few vector moves (a transposed tile would need one per element).
-constexpr int64_t kMaxGroupRows = 8;
-
 /// Every value in a kernel is a non-negative index within a tensor, hence
 /// nuw/nsw, which lets LLVM fold a layout's `(b * T + r) / T` back to `b` in
 /// nests of constant trip count.
@@ -148,22 +137,6 @@ private:
   /// A whole tile filled as one block, tilePattern at a time.
   void fillWholeTile(Indices indices, const Indices &blocks);
 
-  /// How a whole tile of the order side moves by groups: the innermost
-  /// physical dims of its tile from `firstDim` on are one group of
-  /// `elements` contiguous elements, drawn from (or spread over) `rows`,
-  /// runs of the untiled side along its innermost dim.
-  struct GroupRow {
-    /// The run's first element, relative to the group's first (per dim).
-    SmallVector<int64_t> offsets;
-    int64_t length = 0;
-  };
-  struct GroupPlan {
-    size_t firstDim = 0;
-    int64_t elements = 0;
-    SmallVector<GroupRow> rows;
-    /// For each group element: its lane in the rows laid end to end.
-    SmallVector<int64_t> lanes;
-  };
   /// The plan when the order side's tile has no contiguous chunks and the
   /// other side is untiled with contiguous rows (`other`), else none.
   std::optional<GroupPlan> planGroups(const PhysicalOrder &other) const;
@@ -769,7 +742,7 @@ void RegionTransfer::buildLogicalWholeTile(Indices indices,
   moveElement(indices);
 }
 
-std::optional<RegionTransfer::GroupPlan>
+std::optional<GroupPlan>
 RegionTransfer::planGroups(const PhysicalOrder &other) const {
   const KernelTensor &d = *dst.tensor;
   // Whole elements of a power-of-two size that move as they are (packed
@@ -778,73 +751,8 @@ RegionTransfer::planGroups(const PhysicalOrder &other) const {
       d.storageType != d.type.getElementType() ||
       src->tensor->elementBytes != d.elementBytes)
     return std::nullopt;
-  // The other side's innermost dim runs contiguously through whole rows,
-  // and the order side tiles it (else its rows in a tile are one element).
-  int64_t runDim = other.runDim;
-  if (!order.hasTiles() || other.hasTiles() || runDim < 0 ||
-      !ShapedType::isDynamic(other.runLength) || order.tiles[runDim] <= 1)
-    return std::nullopt;
-  // The group: the innermost physical dims of the tile, as many as fit.
-  GroupPlan plan;
-  plan.firstDim = order.dims.size();
-  plan.elements = 1;
-  int64_t maxElements = kMaxGroupBytes / d.elementBytes;
-  while (plan.firstDim > firstTileDim &&
-         plan.elements * order.dims[plan.firstDim - 1].extent <= maxElements)
-    plan.elements *= order.dims[--plan.firstDim].extent;
-  if (plan.elements < 2)
-    return std::nullopt;
-  // Each element's offset from the group's first, per logical dim; the
-  // elements of one row (all offsets equal but runDim's) must be one run
-  // of the other side, so that a row moves as one vector.
-  ArrayRef<PhysicalDim> groupDims =
-      ArrayRef(order.dims).drop_front(plan.firstDim);
-  size_t rank = lengths.size();
-  SmallVector<SmallVector<int64_t>> offsets;
-  for (int64_t element = 0; element < plan.elements; ++element) {
-    SmallVector<int64_t> offset(rank, 0);
-    int64_t rest = element;
-    for (const PhysicalDim &dim : llvm::reverse(groupDims)) {
-      offset[dim.logicalDim] += rest % dim.extent * dim.stride;
-      rest /= dim.extent;
-    }
-    offsets.push_back(std::move(offset));
-  }
-  struct Run {
-    int64_t first = INT64_MAX, last = INT64_MIN, count = 0;
-  };
-  llvm::MapVector<SmallVector<int64_t>, Run> runs;
-  for (const SmallVector<int64_t> &offset : offsets) {
-    SmallVector<int64_t> key = offset;
-    key[runDim] = 0;
-    Run &run = runs[key];
-    run.first = std::min(run.first, offset[runDim]);
-    run.last = std::max(run.last, offset[runDim]);
-    ++run.count;
-  }
-  if (static_cast<int64_t>(runs.size()) > kMaxGroupRows)
-    return std::nullopt;
-  int64_t lanes = 0;
-  SmallVector<int64_t> startOf;
-  for (auto &[key, run] : runs) {
-    if (run.last - run.first + 1 != run.count)
-      return std::nullopt;
-    GroupRow row;
-    row.offsets = key;
-    row.offsets[runDim] = run.first;
-    row.length = run.count;
-    plan.rows.push_back(std::move(row));
-    startOf.push_back(lanes);
-    lanes += run.count;
-  }
-  for (const SmallVector<int64_t> &offset : offsets) {
-    SmallVector<int64_t> key = offset;
-    key[runDim] = 0;
-    auto it = runs.find(key);
-    int64_t row = std::distance(runs.begin(), it);
-    plan.lanes.push_back(startOf[row] + offset[runDim] - it->second.first);
-  }
-  return plan;
+  return planGroupMoves(order, firstTileDim, other, d.elementBytes,
+                        lengths.size());
 }
 
 void RegionTransfer::buildGroupTile(size_t level, Indices indices,

@@ -202,11 +202,13 @@ std::vector<RankedTensorType> parseTypes(MLIRContext &ctx, const KernelCase &c) 
 /// A module holding the builtin executable of `c` (named by getBuiltinName).
 /// With `parallel`, its outer loop is an scf.parallel of groups
 /// (BuiltinKernelOptions::parallelOuterLoop).
-OwningOpRef<ModuleOp> buildKernelModule(MLIRContext &ctx, BuiltinKind kind,
-                                        ArrayRef<RankedTensorType> types,
-                                        bool parallel = false) {
+OwningOpRef<ModuleOp> buildKernelModule(
+    MLIRContext &ctx, BuiltinKind kind, ArrayRef<RankedTensorType> types,
+    bool parallel = false,
+    int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes) {
   BuiltinKernelOptions options;
   options.parallelOuterLoop = parallel;
+  options.nonTemporalStoreBytes = nonTemporalStoreBytes;
   OwningOpRef<ModuleOp> module =
       buildBuiltinKernelModule(ctx, kind, types, options);
   REQUIRE(module);
@@ -402,13 +404,15 @@ std::vector<uint8_t> patternValue(const TensorSpec &t, ElementWidth width) {
 }
 
 /// Builds, runs and checks one case against the reference (its outer loop
-/// on up to `threads` threads).
-void runAndCheck(MLIRContext &ctx, const KernelCase &c, unsigned threads = 1) {
-  INFO(c.describe() << " threads=" << threads);
+/// on up to `threads` threads; see BuiltinKernelOptions for the rest).
+void runAndCheck(MLIRContext &ctx, const KernelCase &c, unsigned threads = 1,
+                 int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes) {
+  INFO(c.describe() << " threads=" << threads
+                    << " non-temporal-store-bytes=" << nonTemporalStoreBytes);
   std::vector<RankedTensorType> types = parseTypes(ctx, c);
   std::string name = getBuiltinName(c.kind, types);
-  OwningOpRef<ModuleOp> module =
-      buildKernelModule(ctx, c.kind, types, threads > 1);
+  OwningOpRef<ModuleOp> module = buildKernelModule(
+      ctx, c.kind, types, threads > 1, nonTemporalStoreBytes);
   ElementWidth width = ElementWidth::of(types[0].getElementType());
   const TensorSpec &t0 = c.tensors[0];
   PackedArgs args;
@@ -1433,4 +1437,81 @@ TEST_CASE("random updates and fills match the reference byte images",
                        offsets,
                        lengths});
   }
+}
+
+namespace {
+
+/// Non-temporal stores and fences in a kernel module.
+struct StoreKinds {
+  int64_t nonTemporal = 0;
+  int64_t fences = 0;
+};
+
+StoreKinds countStoreKinds(ModuleOp module) {
+  StoreKinds kinds;
+  module->walk([&](memref::StoreOp store) {
+    if (store.getNontemporal())
+      ++kinds.nonTemporal;
+  });
+  module->walk([&](LLVM::FenceOp) { ++kinds.fences; });
+  return kinds;
+}
+
+} // namespace
+
+TEST_CASE("non-temporal stores leave the reference byte images",
+          "[builtins][jit][nontemporal]") {
+  auto ctx = makeKernelJitContext();
+  // Every chunk and group case with the threshold at one byte: one with a
+  // dynamic dim (its region's size is not known) has no non-temporal
+  // stores; one with them has one fence, more in parallel groups; and each
+  // writes what the ordinary kernel writes, on 1 and 2 threads.
+  std::vector<std::pair<KernelCase, bool>> cases = chunkCases();
+  llvm::append_range(cases, groupCases());
+  int64_t withNonTemporal = 0;
+  for (const auto &[c, vectorMoves] : cases) {
+    (void)vectorMoves;
+    INFO(c.describe());
+    std::vector<RankedTensorType> types = parseTypes(*ctx, c);
+    // The region is the result's (encode, slice, splat) or the update's
+    // shape; a fill's lengths are arguments.
+    bool isStatic = c.kind != BuiltinKind::Fill &&
+                    types.back().hasStaticShape();
+    StoreKinds kinds = countStoreKinds(*buildKernelModule(
+        *ctx, c.kind, types, /*parallel=*/false, /*nonTemporalStoreBytes=*/1));
+    if (!isStatic)
+      CHECK(kinds.nonTemporal == 0);
+    CHECK((kinds.fences > 0) == (kinds.nonTemporal > 0));
+    // One fence per kernel, one more per parallel group.
+    if (kinds.nonTemporal > 0) {
+      ++withNonTemporal;
+      CHECK(kinds.fences == 1);
+      StoreKinds parallelKinds = countStoreKinds(*buildKernelModule(
+          *ctx, c.kind, types, /*parallel=*/true, 1));
+      CHECK(parallelKinds.fences >= 1);
+    }
+    runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1);
+    runAndCheck(*ctx, c, /*threads=*/2, /*nonTemporalStoreBytes=*/1);
+  }
+  // Most static chunk and group cases move 8 bytes or more at a time.
+  CHECK(withNonTemporal >= 10);
+}
+
+TEST_CASE("non-temporal stores start at the threshold",
+          "[builtins][nontemporal]") {
+  auto ctx = makeKernelJitContext();
+  // 32x32 f32 into 8x4 tiles: 4096 bytes written, in 16-byte chunks.
+  KernelCase c{BuiltinKind::Encode,
+               {spec(identityLayout(2), {32, 32}, "f32"),
+                spec(tiledLayout(2, {0, 1}, {8, 4}), {32, 32}, "f32")}};
+  std::vector<RankedTensorType> types = parseTypes(*ctx, c);
+  auto nonTemporalAt = [&](int64_t threshold) {
+    return countStoreKinds(*buildKernelModule(*ctx, c.kind, types, false,
+                                              threshold))
+        .nonTemporal;
+  };
+  CHECK(nonTemporalAt(4096) > 0);
+  CHECK(nonTemporalAt(4097) == 0);
+  CHECK(nonTemporalAt(0) == 0);
+  CHECK(nonTemporalAt(kDefaultNonTemporalStoreBytes) == 0);
 }

@@ -102,6 +102,7 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   MaterializeBuiltinsPassOptions materialize;
   bool parallel = options.threads > 1;
   materialize.parallelKernels = parallel;
+  materialize.nonTemporalStoreBytes = options.nonTemporalStoreBytes;
   buildLayoutPipeline(pm, materialize,
                       /*checkResourceSizes=*/options.runtimeChecks,
                       options.fuseRelayouts);
@@ -127,7 +128,9 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     executables.nest<mlir::ModuleOp>().addNestedPass<mlir::func::FuncOp>(
         createInsertRuntimeChecksPass(kernelChecks));
   }
-  executables.addPass(createLowerDispatchTensorsPass());
+  LowerDispatchTensorsPassOptions views;
+  views.nonTemporalStoreBytes = options.nonTemporalStoreBytes;
+  executables.addPass(createLowerDispatchTensorsPass(views));
   executables.addPass(createBufferizeKernelsPass());
   executables.nest<mlir::ModuleOp>().addNestedPass<mlir::func::FuncOp>(
       mlir::createConvertLinalgToLoopsPass());

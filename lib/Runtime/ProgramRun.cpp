@@ -98,6 +98,7 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
   }
   sl::ToLLVMPipelineOptions pipelineOptions;
   pipelineOptions.threads = options.threads;
+  pipelineOptions.nonTemporalStoreBytes = options.nonTemporalStoreBytes;
   sl::buildToLLVMPipeline(pm, pipelineOptions);
   auto failure = [&] {
     return llvm::createStringError(llvm::Twine("lowering") +

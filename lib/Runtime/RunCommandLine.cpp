@@ -227,6 +227,13 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
                "threads this process may use; 1: every kernel serial). "
                "The reference run is serial"),
       cl::value_desc("N"), cl::cat(category));
+  cl::opt<int64_t> nonTemporalStoreBytes(
+      "non-temporal-store-bytes",
+      cl::desc("Builtin kernels whose region writes at least N bytes, "
+               "known when they are built, store past the cache "
+               "(non-temporal stores; default 4 MiB; 0: never)"),
+      cl::value_desc("N"), cl::init(layoutopt::stream_lite::kDefaultNonTemporalStoreBytes),
+      cl::cat(category));
   cl::opt<bool> testPlantMismatch(
       "test-plant-mismatch",
       cl::desc("Test only: lower the program, not its reference, with a "
@@ -281,6 +288,9 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
                  std::to_string(threads));
   if (repeat < 1)
     return error("--repeat expects a positive count, got 0");
+  if (nonTemporalStoreBytes < 0)
+    return error("--non-temporal-store-bytes expects a byte count >= 0, got " +
+                 std::to_string(nonTemporalStoreBytes));
   if (compilePartitionSize < 1)
     return error("--compile-partition-size expects a positive count, got 0");
   if (compileThreads > kMaxThreads)
@@ -337,6 +347,7 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
   options.compileThreads = compileThreads;
   options.programPartitionInstructions = compilePartitionSize;
   options.repeat = repeat;
+  options.nonTemporalStoreBytes = nonTemporalStoreBytes;
   return std::move(request);
 }
 

@@ -72,6 +72,10 @@ def main():
                         help="run the program as generated with --trace and "
                              "--zero-buffers too: every record must decode and "
                              "match the reference's (no first_divergence)")
+    parser.add_argument("--layout-run-arg", action="append", default=[],
+                        metavar="ARG",
+                        help="one more argument for every layout-run command "
+                             "(repeatable), e.g. --non-temporal-store-bytes=1")
     args = parser.parse_args()
     layout_opt = args.layout_opt or os.path.join(os.path.dirname(args.layout_run), "layout-opt")
 
@@ -122,7 +126,7 @@ def main():
                         counts[Outcome.CLEAN] += 1
                         continue
                 command = with_response_file(
-                    [args.layout_run, run_path, "--function=main", *inputs,
+                    [args.layout_run, *args.layout_run_arg, run_path, "--function=main", *inputs,
                      "--compare-to-reference", "--check-padding", "--check-leaks"],
                     os.path.join(work, "seed%d.rsp" % seed))
                 outcome, detail, output = run_one(command, expect_failure, False, args.timeout)
@@ -140,7 +144,7 @@ def main():
                 if args.trace and not flags and outcome == Outcome.PASS:
                     trace_path = os.path.join(work, "seed%d.json" % seed)
                     command = with_response_file(
-                        [args.layout_run, run_path, "--function=main", *inputs,
+                        [args.layout_run, *args.layout_run_arg, run_path, "--function=main", *inputs,
                          "--compare-to-reference", "--zero-buffers",
                          "--trace=" + trace_path],
                         os.path.join(work, "seed%d.trace.rsp" % seed))
@@ -154,7 +158,7 @@ def main():
                         counts[Outcome.PASS] += 1
             if args.perturb_dims and not expect_failure:
                 for run_inputs in perturb_dims(program, inputs, seed):
-                    command = [args.layout_run, path, "--function=main", *run_inputs,
+                    command = [args.layout_run, *args.layout_run_arg, path, "--function=main", *run_inputs,
                                "--compare-to-reference", "--check-padding", "--check-leaks"]
                     outcome, detail, _ = run_one(command, False, True, args.timeout)
                     if outcome == Outcome.FAIL:

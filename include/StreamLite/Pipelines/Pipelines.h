@@ -60,6 +60,12 @@ struct ToLLVMPipelineOptions
                      "libmlir_async_runtime.so). 1 (default): every "
                      "kernel is serial and the program needs no runtime"),
       llvm::cl::init(1)};
+  Option<int64_t> nonTemporalStoreBytes{
+      *this, "non-temporal-store-bytes",
+      llvm::cl::desc("As materialize-builtins' option: builtin kernels whose "
+                     "region writes at least this many bytes store past "
+                     "the cache (default 4 MiB; 0: never)"),
+      llvm::cl::init(kDefaultNonTemporalStoreBytes)};
 };
 
 /// `--stream-lite-to-llvm-pipeline` (docs/passes.md): insert-runtime-checks

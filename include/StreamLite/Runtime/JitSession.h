@@ -21,6 +21,7 @@
 #include "StreamLite/Runtime/HostTensor.h"
 #include "StreamLite/Runtime/Passes.h"
 #include "StreamLite/Runtime/Trace.h"
+#include "StreamLite/Transforms/BuiltinKernels.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -347,6 +348,9 @@ struct ProgramOptions {
   /// Above 1: builtin kernels that move more than 1 MiB run on up to this
   /// many threads (--stream-lite-to-llvm-pipeline=threads=N).
   unsigned threads = 1;
+  /// --stream-lite-to-llvm-pipeline=non-temporal-store-bytes=N.
+  int64_t nonTemporalStoreBytes =
+      layoutopt::stream_lite::kDefaultNonTemporalStoreBytes;
   /// JitOptions::kernelCacheDir (layout-run: --kernel-cache-dir).
   std::string kernelCacheDir;
   /// JitOptions::kernelCachePolicy (layout-run: --kernel-cache-policy).

@@ -58,6 +58,11 @@ std::string getBuiltinName(BuiltinKind kind,
 /// another thread costs more than it saves, so smaller regions run on one.
 inline constexpr int64_t kMinParallelTaskBytes = int64_t(1) << 20;
 
+/// Default of BuiltinKernelOptions::nonTemporalStoreBytes. Below about
+/// this size a region's bytes are still in cache when the next op reads
+/// them, and non-temporal stores lose (bench/README.md measures both).
+inline constexpr int64_t kDefaultNonTemporalStoreBytes = int64_t(4) << 20;
+
 /// How buildBuiltinExecutable builds a kernel.
 struct BuiltinKernelOptions {
   /// The outermost loop of the region walk becomes an `scf.parallel` over
@@ -73,6 +78,14 @@ struct BuiltinKernelOptions {
   /// group would take another 64 bytes of stack). Off, the kernel is the
   /// same as without the option.
   bool parallelOuterLoop = false;
+  /// A kernel whose region writes at least this many bytes, known when it
+  /// is built, stores its vector moves of 8 bytes or more (chunks, swizzle
+  /// groups, joined shifted chunks) non-temporally: they bypass the cache,
+  /// so the destination's lines are not read before they are overwritten,
+  /// and a sequentially consistent fence ends the kernel and each parallel
+  /// group. Smaller or dynamic regions, single elements and packed
+  /// read-modify-writes use ordinary stores. 0: never.
+  int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes;
 };
 
 /// Builds the private `stream_lite.executable @name` holding

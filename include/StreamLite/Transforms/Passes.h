@@ -21,6 +21,7 @@
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include "StreamLite/Transforms/BuiltinKernels.h"
 #include "StreamLite/Transforms/MergeConflictPolicy.h"
 
 namespace layoutopt::stream_lite {

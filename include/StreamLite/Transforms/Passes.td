@@ -151,6 +151,13 @@ def MaterializeBuiltinsPass
            "tasks. Kernels of packed sub-byte elements, and those whose "
            "iterations share a scratch buffer, stay serial. Off (default), "
            "every loop is an `scf.for`">,
+    Option<"nonTemporalStoreBytes", "non-temporal-store-bytes", "int64_t",
+           /*default=*/"kDefaultNonTemporalStoreBytes",
+           "A kernel whose region writes at least this many bytes (4 MiB "
+           "by default), known when it is built, stores its vector moves "
+           "of 8 bytes or more non-temporally (`nontemporal` memref.store, "
+           "past the cache) and ends itself and each parallel group with "
+           "an `llvm.fence`; 0 never does">,
   ];
   let statistics = [
     Statistic<"numDmaKept", "dma-kept",
@@ -169,6 +176,8 @@ def MaterializeBuiltinsPass
     "::mlir::scf::SCFDialect",
     // Builtin kernels move swizzled tiles by groups (vector.shuffle).
     "::mlir::vector::VectorDialect",
+    // Kernels with non-temporal stores end with an llvm.fence.
+    "::mlir::LLVM::LLVMDialect",
   ];
 }
 
@@ -310,6 +319,16 @@ def LowerDispatchTensorsPass : Pass<"stream-lite-lower-dispatch-tensors"> {
     "::mlir::scf::SCFDialect",
     // The region transfer's group moves (swizzled tiles).
     "::mlir::vector::VectorDialect",
+    // Its non-temporal stores' fence (large regions).
+    "::mlir::LLVM::LLVMDialect",
+  ];
+  let options = [
+    Option<"nonTemporalStoreBytes", "non-temporal-store-bytes", "int64_t",
+           /*default=*/"kDefaultNonTemporalStoreBytes",
+           "A store whose region writes at least this many bytes (4 MiB "
+           "by default), known when it is lowered, moves into the binding "
+           "with non-temporal stores, as `stream-lite-materialize-builtins` "
+           "says; 0 never does">,
   ];
   let statistics = [
     Statistic<"numLoads", "loads-lowered", "dispatch.tensor.load ops lowered">,

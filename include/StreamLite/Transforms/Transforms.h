@@ -369,9 +369,13 @@ struct DispatchTensorLoweringStats {
 
 /// One pattern, rooted at a `binding.subspan` that gives a logical view: it
 /// becomes a byte view, and each of its loads and stores a dense buffer
-/// moved from or to it through the binding's layout (docs/passes.md).
-void populateLowerDispatchTensorsPatterns(mlir::RewritePatternSet &patterns,
-                                          DispatchTensorLoweringStats &stats);
+/// moved from or to it through the binding's layout (docs/passes.md). A
+/// store whose region writes at least `nonTemporalStoreBytes` (known when
+/// it is lowered; 0: never) moves with non-temporal stores, as builtin
+/// kernels do (BuiltinKernelOptions).
+void populateLowerDispatchTensorsPatterns(
+    mlir::RewritePatternSet &patterns, DispatchTensorLoweringStats &stats,
+    int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes);
 
 /// Applies those patterns to the views under `root` (after dropping the
 /// encodings that IREE's form repeats on loaded tensors) and emits an error

@@ -11,6 +11,7 @@
 #define STREAMLITE_TRANSFORMS_BUILTINKERNELSUPPORT_H
 
 #include "StreamLite/IR/StreamLiteAttrs.h"
+#include "StreamLite/Transforms/BuiltinKernels.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/STLExtras.h"
@@ -143,10 +144,10 @@ RegionSide makeSide(mlir::OpBuilder &builder, const KernelTensor &tensor,
 
 /// Copies the region of `lengths` from `src` to `dst`, or, without `src`,
 /// stores `fillValue` (of dst's storage type) over it
-/// (BuiltinRegionTransfer.cpp); `parallel`: see
-/// BuiltinKernelOptions::parallelOuterLoop.
+/// (BuiltinRegionTransfer.cpp), as `options` say.
 void buildRegionTransfer(mlir::OpBuilder &builder, mlir::Location loc,
-                         bool parallel, RegionSide dst, std::optional<RegionSide> src,
+                         const BuiltinKernelOptions &options, RegionSide dst,
+                         std::optional<RegionSide> src,
                          mlir::Value fillValue,
                          llvm::ArrayRef<mlir::OpFoldResult> lengths);
 

@@ -373,7 +373,7 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     KernelTensor src = viewBinding(builder, loc, c, source, t0, sourceDims);
     KernelTensor dst = viewBinding(builder, loc, c, result, types[1], resultDims);
     zeroIfPadMustBeZero(builder, loc, c, dst);
-    buildRegionTransfer(builder, loc, options.parallelOuterLoop, makeSide(builder, dst),
+    buildRegionTransfer(builder, loc, options, makeSide(builder, dst),
                         makeSide(builder, src), Value(), dst.dims);
     break;
   }
@@ -386,7 +386,7 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     KernelTensor src = viewBinding(builder, loc, c, source, t0, sourceDims);
     KernelTensor dst = viewBinding(builder, loc, c, result, types[1], resultDims);
     zeroIfPadMustBeZero(builder, loc, c, dst);
-    buildRegionTransfer(builder, loc, options.parallelOuterLoop, makeSide(builder, dst),
+    buildRegionTransfer(builder, loc, options, makeSide(builder, dst),
                         makeSide(builder, src, offsets), Value(), dst.dims);
     break;
   }
@@ -398,7 +398,7 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     ValueRange offsets = take(rank);
     KernelTensor dst = viewBinding(builder, loc, c, target, t0, targetDims);
     KernelTensor src = viewBinding(builder, loc, c, update, types[1], updateDims);
-    buildRegionTransfer(builder, loc, options.parallelOuterLoop, makeSide(builder, dst, offsets),
+    buildRegionTransfer(builder, loc, options, makeSide(builder, dst, offsets),
                         makeSide(builder, src), Value(), src.dims);
     break;
   }
@@ -410,7 +410,7 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     Value value = take(1)[0];
     KernelTensor dst = viewBinding(builder, loc, c, target, t0, targetDims);
     value = toStorage(builder, loc, dst, value);
-    buildRegionTransfer(builder, loc, options.parallelOuterLoop, makeSide(builder, dst, offsets),
+    buildRegionTransfer(builder, loc, options, makeSide(builder, dst, offsets),
                         std::nullopt, value, getAsOpFoldResult(lengths));
     break;
   }
@@ -421,7 +421,7 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
     KernelTensor dst = viewBinding(builder, loc, c, result, t0, resultDims);
     zeroIfPadMustBeZero(builder, loc, c, dst);
     value = toStorage(builder, loc, dst, value);
-    buildRegionTransfer(builder, loc, options.parallelOuterLoop, makeSide(builder, dst), std::nullopt,
+    buildRegionTransfer(builder, loc, options, makeSide(builder, dst), std::nullopt,
                         value, dst.dims);
     break;
   }

@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -76,17 +77,39 @@ constexpr arith::IntegerOverflowFlags kIndexFlags =
 /// stores `fillValue` (of dst's storage type) over it.
 class RegionTransfer {
 public:
-  RegionTransfer(OpBuilder &builder, Location loc, bool parallel,
-                 RegionSide dst, std::optional<RegionSide> src,
-                 Value fillValue, ArrayRef<OpFoldResult> lengths)
-      : b(builder), loc(loc), math(builder, loc, kIndexFlags), dst(std::move(dst)),
-        src(std::move(src)), fillValue(fillValue), lengths(lengths),
-        parallel(parallel) {}
+  RegionTransfer(OpBuilder &builder, Location loc,
+                 const BuiltinKernelOptions &options, RegionSide dst,
+                 std::optional<RegionSide> src, Value fillValue,
+                 ArrayRef<OpFoldResult> lengths)
+      : b(builder), loc(loc), math(builder, loc, kIndexFlags),
+        dst(std::move(dst)), src(std::move(src)), fillValue(fillValue),
+        lengths(lengths), parallel(options.parallelOuterLoop),
+        nonTemporalStoreBytes(options.nonTemporalStoreBytes) {}
 
-  void build();
+  /// Builds the transfer, then the fence its non-temporal stores need.
+  void build() {
+    buildWalk();
+    if (!storedNonTemporally) {
+      // Only narrower moves: no stores to order.
+      for (Operation *fence : fences)
+        fence->erase();
+      return;
+    }
+    buildStoreFence();
+  }
 
 private:
   using Indices = SmallVector<OpFoldResult>;
+
+  void buildWalk();
+  /// Whether the region writes at least nonTemporalStoreBytes (when known).
+  bool writesManyBytes() const;
+  /// Stores `value` (a vector) at `view` (a memref of it), non-temporally
+  /// when nonTemporal is set and it is 8 bytes or more.
+  void storeRun(Value value, Value view);
+  /// Orders this thread's non-temporal stores before what follows (the
+  /// end of the kernel or of a parallel group): they are weakly ordered.
+  void buildStoreFence();
 
   const RegionSide &orderSide() const { return orderIsSrc ? *src : dst; }
   /// The indices in `side` of the element at `orderIndices` of the order
@@ -99,6 +122,10 @@ private:
   void moveChunk(const Indices &orderIndices, int64_t chunk);
   /// moveChunk's byte copy (packed chunks: when both sides start a byte).
   void moveBytes(const Indices &orderIndices, int64_t chunk);
+  /// Copies `bytes` bytes between two i8 buffers: a memref.copy, or one
+  /// vector load and storeRun when nonTemporal.
+  void copyBytes(Value from, Value fromOffset, Value to, Value toOffset,
+                 int64_t bytes);
   /// Bytes of `chunk` elements.
   int64_t chunkBytes(int64_t chunk) const;
   /// A packed fill value (i8, element in the low bits) in every slot.
@@ -181,6 +208,12 @@ private:
   /// elements) is contiguous on every side and moves in pieces.
   int64_t cutChunk = 1;
   bool parallel;
+  int64_t nonTemporalStoreBytes;
+  /// Vector stores of 8 bytes or more are non-temporal (writesManyBytes).
+  bool nonTemporal = false;
+  /// Whether any store was, and the fences built for them so far.
+  bool storedNonTemporally = false;
+  SmallVector<Operation *> fences;
   /// Group boundaries of a parallel outer loop are multiples of this many
   /// iterations (packed destinations: their slots per byte).
   int64_t parallelAlignment = 1;
@@ -276,19 +309,71 @@ void RegionTransfer::moveChunk(const Indices &orderIndices, int64_t chunk) {
 }
 
 void RegionTransfer::moveBytes(const Indices &orderIndices, int64_t chunk) {
-  auto bytesType = MemRefType::get({chunkBytes(chunk)}, b.getI8Type());
-  auto view = [&](const RegionSide &side) {
-    return memref::ViewOp::create(
-        b, loc, bytesType, side.tensor->buffer,
-        byteOffset(side, indicesIn(side, orderIndices)), ValueRange());
+  auto at = [&](const RegionSide &side) {
+    return byteOffset(side, indicesIn(side, orderIndices));
   };
-  Value to = view(dst);
-  Value from = src ? view(*src) : pattern;
-  // A piece shorter than the pattern copies its first bytes.
-  if (!src && cast<MemRefType>(pattern.getType()) != bytesType)
-    from = memref::ViewOp::create(b, loc, bytesType, pattern,
-                                  math.value(math.constant(0)), ValueRange());
-  memref::CopyOp::create(b, loc, from, to);
+  // A fill's piece shorter than the pattern copies its first bytes.
+  Value zero = math.value(math.constant(0));
+  copyBytes(src ? src->tensor->buffer : pattern, src ? at(*src) : zero,
+            dst.tensor->buffer, at(dst), chunkBytes(chunk));
+}
+
+void RegionTransfer::copyBytes(Value from, Value fromOffset, Value to,
+                               Value toOffset, int64_t bytes) {
+  // Non-temporal: one vector load and store (a memref.copy is a memcpy,
+  // which has no non-temporal form). Alignment 1: a binding may start at
+  // any byte of its resource.
+  bool asVector = nonTemporal && bytes >= 8 && bytes % 8 == 0;
+  auto viewType = MemRefType::get({bytes}, b.getI8Type());
+  if (asVector)
+    viewType = MemRefType::get({}, VectorType::get({bytes}, b.getI8Type()));
+  auto view = [&](Value buffer, Value offset) -> Value {
+    // The whole buffer (a pattern of this size) needs no view.
+    if (buffer.getType() == viewType)
+      return buffer;
+    return memref::ViewOp::create(b, loc, viewType, buffer, offset,
+                                  ValueRange());
+  };
+  Value source = view(from, fromOffset), target = view(to, toOffset);
+  if (!asVector) {
+    memref::CopyOp::create(b, loc, source, target);
+    return;
+  }
+  storeRun(memref::LoadOp::create(b, loc, source, ValueRange(),
+                                  /*nontemporal=*/false, llvm::Align(1)),
+           target);
+}
+
+bool RegionTransfer::writesManyBytes() const {
+  if (nonTemporalStoreBytes <= 0)
+    return false;
+  const KernelTensor &d = *dst.tensor;
+  // Saturating: only the comparison matters.
+  uint64_t elements = 1;
+  for (OpFoldResult length : lengths) {
+    std::optional<int64_t> known = getConstantIntValue(length);
+    if (!known)
+      return false;
+    elements = llvm::SaturatingMultiply(elements, uint64_t(*known));
+  }
+  uint64_t bytes =
+      d.width.isPacked()
+          ? elements / d.width.slotsPerByte()
+          : llvm::SaturatingMultiply(elements, uint64_t(d.elementBytes));
+  return bytes >= uint64_t(nonTemporalStoreBytes);
+}
+
+void RegionTransfer::storeRun(Value value, Value view) {
+  auto type = cast<VectorType>(value.getType());
+  bool streaming =
+      nonTemporal && type.getNumElements() * type.getElementTypeBitWidth() >= 64;
+  storedNonTemporally |= streaming;
+  memref::StoreOp::create(b, loc, value, view, ValueRange(), streaming,
+                          llvm::Align(1));
+}
+
+void RegionTransfer::buildStoreFence() {
+  fences.push_back(LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::seq_cst));
 }
 
 Value RegionTransfer::loop(OpFoldResult lb, OpFoldResult ub, int64_t step) {
@@ -310,12 +395,19 @@ Value RegionTransfer::outerLoop(int64_t dim, int64_t extent, OpFoldResult lb,
   OpFoldResult bytes = d.width.isPacked()
                            ? math.ceilDiv(elements, d.width.slotsPerByte())
                            : math.mul(elements, d.elementBytes);
-  return buildParallelOuterLoop(b, loc, lb, ub, bytes,
-                                [&] {
-                                  if (makePatterns)
-                                    makePatterns();
-                                },
-                                parallelAlignment, groupsAligned);
+  Value iv = buildParallelOuterLoop(b, loc, lb, ub, bytes,
+                                    [&] {
+                                      if (makePatterns)
+                                        makePatterns();
+                                    },
+                                    parallelAlignment, groupsAligned);
+  if (nonTemporal) {
+    // Each group may be a task on another thread: it fences its own stores.
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfter(iv.getParentBlock()->getParentOp());
+    buildStoreFence();
+  }
+  return iv;
 }
 
 bool RegionTransfer::alignedOuterGroups(const PhysicalOrder &dstOrder) {
@@ -356,12 +448,13 @@ bool RegionTransfer::alignedOuterGroups(const PhysicalOrder &dstOrder) {
   return true;
 }
 
-void RegionTransfer::build() {
+void RegionTransfer::buildWalk() {
   int64_t rank = lengths.size();
   if (rank == 0) {
     moveElement({});
     return;
   }
+  nonTemporal = writesManyBytes();
   // Walk a tiled side in its order (the destination when both are).
   PhysicalOrder dstOrder = getPhysicalOrder(*dst.tensor);
   std::optional<PhysicalOrder> srcOrder;
@@ -814,9 +907,7 @@ void RegionTransfer::moveGroup(const Indices &base) {
       }
     }
     Value group = vector::ShuffleOp::create(b, loc, joined, last, plan.lanes);
-    memref::StoreOp::create(b, loc, group, at(tiled, base, groupType),
-                            ValueRange(), /*nontemporal=*/false,
-                            llvm::Align(1));
+    storeRun(group, at(tiled, base, groupType));
     return;
   }
   // One group in, rows out: each row's lanes picked from the group.
@@ -832,10 +923,8 @@ void RegionTransfer::moveGroup(const Indices &base) {
         b, loc, group, group,
         ArrayRef(elementOfLane).slice(start, row.length));
     start += row.length;
-    memref::StoreOp::create(
-        b, loc, picked,
-        at(untiled, rowIndices(row), VectorType::get({row.length}, lane)),
-        ValueRange(), /*nontemporal=*/false, llvm::Align(1));
+    storeRun(picked, at(untiled, rowIndices(row),
+                        VectorType::get({row.length}, lane)));
   }
 }
 
@@ -849,16 +938,14 @@ void RegionTransfer::fillWholeTile(Indices indices, const Indices &blocks) {
   // The tile's first element is its first byte (a swizzle keeps slot 0).
   OpFoldResult base = byteOffset(dst, indices);
   int64_t pieceBytes = chunkBytes(tilePatternElements);
-  auto type = MemRefType::get({pieceBytes}, b.getI8Type());
   OpBuilder::InsertionGuard guard(b);
   OpFoldResult piece = math.constant(0);
   if (tileElements > tilePatternElements)
     piece = loop(math.constant(0),
                  math.constant(tileElements / tilePatternElements));
-  Value at = memref::ViewOp::create(
-      b, loc, type, dst.tensor->buffer,
-      math.value(math.add(base, math.mul(piece, pieceBytes))), ValueRange());
-  memref::CopyOp::create(b, loc, tilePattern, at);
+  copyBytes(tilePattern, math.value(math.constant(0)), dst.tensor->buffer,
+            math.value(math.add(base, math.mul(piece, pieceBytes))),
+            pieceBytes);
 }
 
 void RegionTransfer::moveShiftedChunk(const Indices &orderIndices,
@@ -917,9 +1004,7 @@ void RegionTransfer::moveShiftedChunk(const Indices &orderIndices,
                       math.sub(math.add(firstAt, *nextRunBytes),
                                math.constant(chunkBytes(chunk))));
     Value joined = arith::SelectOp::create(b, loc, select, head, tail);
-    memref::StoreOp::create(
-        b, loc, joined, whole(dst.tensor->buffer, byteOffset(dst, orderIndices)),
-        ValueRange(), /*nontemporal=*/false, llvm::Align(1));
+    storeRun(joined, whole(dst.tensor->buffer, byteOffset(dst, orderIndices)));
     return;
   }
   OpFoldResult restAt = byteOffset(*src, indicesIn(*src, rest));
@@ -932,9 +1017,7 @@ void RegionTransfer::moveShiftedChunk(const Indices &orderIndices,
   // One vector load and store: a copy of the staging buffer would be
   // forwarded by LLVM to two piece-size stores again.
   Value joined = load(staging, math.constant(0));
-  memref::StoreOp::create(
-      b, loc, joined, whole(dst.tensor->buffer, byteOffset(dst, orderIndices)),
-      ValueRange(), /*nontemporal=*/false, llvm::Align(1));
+  storeRun(joined, whole(dst.tensor->buffer, byteOffset(dst, orderIndices)));
 }
 
 /// A tile the region cuts: element by element over its part of the region,
@@ -1002,11 +1085,12 @@ void RegionTransfer::moveCutRun(Indices indices, OpFoldResult begin,
 } // namespace
 
 void detail::buildRegionTransfer(OpBuilder &builder, Location loc,
-                                 bool parallel, RegionSide dst,
+                                 const BuiltinKernelOptions &options,
+                                 RegionSide dst,
                                  std::optional<RegionSide> src,
                                  Value fillValue,
                                  ArrayRef<OpFoldResult> lengths) {
-  RegionTransfer(builder, loc, parallel, std::move(dst), std::move(src),
+  RegionTransfer(builder, loc, options, std::move(dst), std::move(src),
                  fillValue, lengths)
       .build();
 }

@@ -26,6 +26,8 @@ namespace {
 struct LowerDispatchTensorsPass
     : public layoutopt::stream_lite::impl::LowerDispatchTensorsPassBase<
           LowerDispatchTensorsPass> {
+  using LowerDispatchTensorsPassBase::LowerDispatchTensorsPassBase;
+
   void runOnOperation() override {
     SmallVector<ModuleOp> kernels;
     auto collect = [&](ExecutableOp executable) {
@@ -43,7 +45,7 @@ struct LowerDispatchTensorsPass
 
     DispatchTensorLoweringStats stats;
     RewritePatternSet set(&getContext());
-    populateLowerDispatchTensorsPatterns(set, stats);
+    populateLowerDispatchTensorsPatterns(set, stats, nonTemporalStoreBytes);
     FrozenRewritePatternSet patterns(std::move(set));
     for (ModuleOp inner : kernels) {
       if (failed(lowerDispatchTensors(inner, patterns)))

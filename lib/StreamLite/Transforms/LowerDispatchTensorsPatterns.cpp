@@ -151,8 +151,11 @@ Value lowerLoad(OpBuilder &builder, Location loc, const KernelTensor &binding,
   if (canUseRegionTransfer(binding, region)) {
     auto [bytes, view] = allocateDenseBytes(builder, loc, dense, region.sizes);
     KernelTensor denseSide = makeKernelTensor(bytes, dense, region.sizes);
+    // The kernel reads the buffer next: ordinary stores keep it in cache.
+    BuiltinKernelOptions options;
+    options.nonTemporalStoreBytes = 0;
     buildRegionTransfer(
-        builder, loc, /*parallel=*/false, makeSide(builder, denseSide),
+        builder, loc, options, makeSide(builder, denseSide),
         makeSide(builder, binding,
                  offsetValues(builder, loc, region.offsets)),
         Value(), region.sizes);
@@ -178,7 +181,8 @@ Value lowerLoad(OpBuilder &builder, Location loc, const KernelTensor &binding,
 
 /// Stores `value` into the region of `binding` through a dense buffer.
 void lowerStore(OpBuilder &builder, Location loc, const KernelTensor &binding,
-                const ViewRegion &region, Value value) {
+                const ViewRegion &region, Value value,
+                int64_t nonTemporalStoreBytes) {
   auto dense = denseTypeOf(cast<RankedTensorType>(value.getType()));
   auto materialize = [&](Value typed) {
     // Bufferization writes the value there (in place where its producer
@@ -191,7 +195,9 @@ void lowerStore(OpBuilder &builder, Location loc, const KernelTensor &binding,
     auto [bytes, view] = allocateDenseBytes(builder, loc, dense, region.sizes);
     materialize(view);
     KernelTensor denseSide = makeKernelTensor(bytes, dense, region.sizes);
-    buildRegionTransfer(builder, loc, /*parallel=*/false,
+    BuiltinKernelOptions options;
+    options.nonTemporalStoreBytes = nonTemporalStoreBytes;
+    buildRegionTransfer(builder, loc, options,
                         makeSide(builder, binding,
                                  offsetValues(builder, loc, region.offsets)),
                         makeSide(builder, denseSide), Value(), region.sizes);
@@ -213,8 +219,10 @@ void lowerStore(OpBuilder &builder, Location loc, const KernelTensor &binding,
 /// One logical view with all its loads and stores.
 struct LowerDispatchTensorView : OpRewritePattern<BindingSubspanOp> {
   LowerDispatchTensorView(MLIRContext *context,
-                          DispatchTensorLoweringStats &stats)
-      : OpRewritePattern(context), stats(stats) {}
+                          DispatchTensorLoweringStats &stats,
+                          int64_t nonTemporalStoreBytes)
+      : OpRewritePattern(context), stats(stats),
+        nonTemporalStoreBytes(nonTemporalStoreBytes) {}
 
   LogicalResult matchAndRewrite(BindingSubspanOp subspan,
                                 PatternRewriter &rewriter) const override {
@@ -261,7 +269,8 @@ struct LowerDispatchTensorView : OpRewritePattern<BindingSubspanOp> {
       auto store = cast<DispatchTensorStoreOp>(user);
       ViewRegion region{store.getMixedOffsets(), store.getMixedSizes(),
                         store.getMixedStrides()};
-      lowerStore(rewriter, store.getLoc(), binding, region, store.getValue());
+      lowerStore(rewriter, store.getLoc(), binding, region, store.getValue(),
+                 nonTemporalStoreBytes);
       rewriter.eraseOp(store);
       ++stats.stores;
     }
@@ -270,13 +279,16 @@ struct LowerDispatchTensorView : OpRewritePattern<BindingSubspanOp> {
   }
 
   DispatchTensorLoweringStats &stats;
+  int64_t nonTemporalStoreBytes;
 };
 
 } // namespace
 
 void populateLowerDispatchTensorsPatterns(RewritePatternSet &patterns,
-                                          DispatchTensorLoweringStats &stats) {
-  patterns.add<LowerDispatchTensorView>(patterns.getContext(), stats);
+                                          DispatchTensorLoweringStats &stats,
+                                          int64_t nonTemporalStoreBytes) {
+  patterns.add<LowerDispatchTensorView>(patterns.getContext(), stats,
+                                        nonTemporalStoreBytes);
 }
 
 LogicalResult lowerDispatchTensors(Operation *root,

@@ -52,6 +52,7 @@ struct MaterializeBuiltinsPass
   void runOnOperation() override {
     BuiltinKernelOptions kernelOptions;
     kernelOptions.parallelOuterLoop = parallelKernels;
+    kernelOptions.nonTemporalStoreBytes = nonTemporalStoreBytes;
     ModuleOp module = getOperation();
     MaterializeBuiltinsState state(module, kernelOptions);
     if (canMaterializeInParallel())

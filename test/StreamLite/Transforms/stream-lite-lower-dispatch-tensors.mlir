@@ -1,4 +1,6 @@
 // RUN: layout-opt --split-input-file --stream-lite-lower-dispatch-tensors %s | FileCheck %s
+// RUN: layout-opt --split-input-file --stream-lite-lower-dispatch-tensors=non-temporal-store-bytes=1 %s | FileCheck %s --check-prefix=NT
+// RUN: layout-opt --split-input-file --stream-lite-lower-dispatch-tensors %s | FileCheck %s --check-prefix=NONT
 
 // Kernels' logical views lowered to layout-aware copies (docs/passes.md):
 // each view becomes a byte view of its binding, each load a dense buffer
@@ -23,6 +25,20 @@
 // CHECK: bufferization.materialize_in_destination %[[T]] in restrict writable %[[STAGED_VIEW]] : (tensor<3x4xf32>, memref<3x4xf32>) -> ()
 // CHECK-NOT: stream_lite.dispatch.tensor
 // CHECK: return
+// With non-temporal-store-bytes=1 the store's 8-byte tile rows go past the
+// cache, fenced; the load's buffer, read next, does not. By default (4 MiB)
+// 48 bytes use ordinary stores.
+// NT-LABEL: func.func @tiled_copy
+// NT-NOT: nontemporal
+// NT: bufferization.to_tensor
+// NT-NOT: llvm.fence
+// NT: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<8xi8>>
+// NT: llvm.fence seq_cst
+// NT-NEXT: return
+// NONT-LABEL: func.func @tiled_copy
+// NONT-NOT: nontemporal
+// NONT-NOT: llvm.fence
+// NONT: return
 stream_lite.executable private @ex {
   stream_lite.executable.export public @tiled_copy
   builtin.module {
@@ -41,7 +57,12 @@ stream_lite.executable private @ex {
 
 // Strided regions and packed elements move element by element: a typed
 // dense buffer and a loop per dim. A readwrite view is not zeroed.
+// Element stores are never non-temporal.
 // CHECK-LABEL: func.func @strided_i4
+// NT-LABEL: func.func @strided_i4
+// NT-NOT: nontemporal
+// NT-NOT: llvm.fence
+// NT: return
 // CHECK-NOT: memref<?xi32>
 // CHECK: %[[DENSE:.+]] = memref.alloc() : memref<2x2xi4>
 // CHECK: scf.for

@@ -1,0 +1,102 @@
+// RUN: layout-opt --stream-lite-materialize-builtins=non-temporal-store-bytes=4096 %s | FileCheck %s
+// RUN: layout-opt --stream-lite-materialize-builtins %s | FileCheck %s --check-prefix=DEFAULT
+// RUN: layout-opt --stream-lite-materialize-builtins=non-temporal-store-bytes=0 %s | FileCheck %s --check-prefix=NEVER
+// RUN: layout-opt --stream-lite-materialize-builtins="parallel-kernels=true non-temporal-store-bytes=4096" %s | FileCheck %s --check-prefix=PARALLEL
+// RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=LLVM
+
+// Non-temporal stores (materialize-builtins=non-temporal-store-bytes, 4 MiB
+// by default): a kernel whose region is known to write at least that many
+// bytes stores its vector moves of 8 bytes or more with
+// `nontemporal = true`, and a seq_cst llvm.fence orders them before the
+// kernel returns (and before each parallel group ends).
+
+#t = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>
+#sw = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<expand_shape = [[2, 4], [2, 2]], permutation = [1, 3, 0, 2]>>
+stream_lite.device @dev targets([#stream_lite.target<"x">])
+
+// 4096 bytes written, in 16-byte tile rows: at the threshold.
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_to_32x32xf32_tiled_p0_1_t8_4
+// CHECK-NOT: memref.copy
+// CHECK: %[[ROW:.+]] = memref.load %{{.+}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
+// CHECK: memref.store %[[ROW]], %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
+// CHECK-NOT: llvm.fence
+// CHECK: llvm.fence seq_cst
+// CHECK-NEXT: return
+// DEFAULT-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_to_32x32xf32_tiled_p0_1_t8_4
+// DEFAULT-NOT: nontemporal
+// DEFAULT-NOT: llvm.fence
+// DEFAULT: memref.copy
+// DEFAULT-LABEL: func.func @at_threshold
+// PARALLEL-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_to_32x32xf32_tiled_p0_1_t8_4
+// PARALLEL: scf.parallel
+// PARALLEL: nontemporal = true
+// PARALLEL-NOT: llvm.fence
+// PARALLEL: llvm.fence seq_cst
+// PARALLEL-NEXT: scf.reduce
+// PARALLEL: llvm.fence seq_cst
+// PARALLEL-NEXT: return
+func.func @at_threshold(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %e = stream_lite.tensor.encode %r : tensor<32x32xf32> in !stream_lite.resource<*>{%sz} -> tensor<32x32xf32, #t> in !stream_lite.resource<*>{%sz1}
+  return %e : !stream_lite.resource<*>
+}
+
+// 3968 bytes: below it.
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_31x32xf32_to_31x32xf32_tiled_p0_1_t8_4
+// CHECK-NOT: nontemporal
+// CHECK-NOT: llvm.fence
+// CHECK-LABEL: func.func @below_threshold
+func.func @below_threshold(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %e = stream_lite.tensor.encode %r : tensor<31x32xf32> in !stream_lite.resource<*>{%sz} -> tensor<31x32xf32, #t> in !stream_lite.resource<*>{%sz1}
+  return %e : !stream_lite.resource<*>
+}
+
+// A dynamic dim: the size is not known when the kernel is built.
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_Dx32xf32_to_Dx32xf32_tiled_p0_1_t8_4
+// CHECK-NOT: nontemporal
+// CHECK-NOT: llvm.fence
+// CHECK-LABEL: func.func @dynamic
+func.func @dynamic(%r: !stream_lite.resource<*>, %d: index, %sz: index, %sz1: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %e = stream_lite.tensor.encode %r : tensor<?x32xf32>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x32xf32, #t>{%d} in !stream_lite.resource<*>{%sz1}
+  return %e : !stream_lite.resource<*>
+}
+
+// 8x4 i4 tiles: 2-byte tile rows, narrower than 8 bytes.
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_64x128xi4_to_64x128xi4_tiled_p0_1_t8_4
+// CHECK-NOT: nontemporal
+// CHECK-NOT: llvm.fence
+// CHECK-LABEL: func.func @packed
+func.func @packed(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %e = stream_lite.tensor.encode %r : tensor<64x128xi4> in !stream_lite.resource<*>{%sz} -> tensor<64x128xi4, #t> in !stream_lite.resource<*>{%sz1}
+  return %e : !stream_lite.resource<*>
+}
+
+// Swizzled tiles by groups: each row of a group is a non-temporal store.
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_q1_3_0_2_to_32x32xf32
+// CHECK: vector.shuffle
+// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<4xi32>>
+// CHECK: vector.shuffle
+// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<4xi32>>
+// CHECK: llvm.fence seq_cst
+// CHECK-LABEL: func.func @swizzled
+func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %e = stream_lite.tensor.encode %r : tensor<32x32xf32, #sw> in !stream_lite.resource<*>{%sz} -> tensor<32x32xf32> in !stream_lite.resource<*>{%sz1}
+  return %e : !stream_lite.resource<*>
+}
+
+// 4 MiB: at the default threshold; never with 0. Lowered to LLVM, the
+// stores carry `nontemporal` and the fence stays.
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4
+// CHECK: nontemporal = true
+// DEFAULT-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4
+// DEFAULT: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
+// DEFAULT: llvm.fence seq_cst
+// NEVER-NOT: nontemporal
+// NEVER-NOT: llvm.fence
+// LLVM-LABEL: llvm.func @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4
+// LLVM: llvm.store %{{.+}}, %{{.+}} {alignment = 1 : i64, nontemporal} : vector<16xi8>, !llvm.ptr
+// LLVM: llvm.fence seq_cst
+// LLVM-NEXT: llvm.return
+func.func @large(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %e = stream_lite.tensor.encode %r : tensor<1024x1024xf32> in !stream_lite.resource<*>{%sz} -> tensor<1024x1024xf32, #t> in !stream_lite.resource<*>{%sz1}
+  return %e : !stream_lite.resource<*>
+}

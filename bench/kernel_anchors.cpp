@@ -5,12 +5,17 @@
 // size known at compile time (templates on the tile row and on the shift of
 // a cut slice), which the compiler inlines as vector loads and stores; the
 // swizzles move whole groups of slots as vectors through constant shuffles.
+// With `stream` (the caller sets it where the kernels use non-temporal
+// stores: regions of kDefaultNonTemporalStoreBytes or more), every vector
+// store of 8 bytes or more goes past the cache and a fence ends the anchor,
+// as in the kernels.
 //
 //===----------------------------------------------------------------------===//
 
 #include "kernel_anchors.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 namespace layoutopt::bench {
@@ -20,29 +25,49 @@ namespace {
 /// Rows of every tile in this file.
 constexpr int64_t kTileRows = 8;
 
+/// Stores the N bytes at `from` to `to`: non-temporally when `stream`
+/// (one N-byte vector, alignment 1 as in the kernels), else a memcpy.
+template <int N>
+inline void storeBytes(void *to, const void *from, bool stream) {
+  if (!stream) {
+    std::memcpy(to, from, N);
+    return;
+  }
+  typedef uint8_t Bytes __attribute__((ext_vector_type(N), aligned(1)));
+  Bytes value;
+  std::memcpy(&value, from, N);
+  __builtin_nontemporal_store(value, static_cast<Bytes *>(to));
+}
+
+/// Orders the non-temporal stores before the anchor returns.
+inline void endStream(bool stream) {
+  if (stream)
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+
 /// Identity -> tiled: tile by tile, so the tiled side is written in order
 /// and the identity side is read 8 rows at a time.
-template <int64_t TB>
+template <int TB>
 void toTiled(const uint8_t *src, uint8_t *dst, int64_t rows,
-             int64_t rowBytes) {
+             int64_t rowBytes, bool stream) {
   int64_t tilesPerRow = rowBytes / TB;
   for (int64_t band = 0; band < rows / kTileRows; ++band) {
     const uint8_t *in = src + band * kTileRows * rowBytes;
     for (int64_t t = 0; t < tilesPerRow; ++t, in += TB)
       for (int64_t r = 0; r < kTileRows; ++r, dst += TB)
-        std::memcpy(dst, in + r * rowBytes, TB);
+        storeBytes<TB>(dst, in + r * rowBytes, stream);
   }
 }
 
-template <int64_t TB>
+template <int TB>
 void fromTiled(const uint8_t *src, uint8_t *dst, int64_t rows,
-               int64_t rowBytes) {
+               int64_t rowBytes, bool stream) {
   int64_t tilesPerRow = rowBytes / TB;
   for (int64_t band = 0; band < rows / kTileRows; ++band) {
     uint8_t *out = dst + band * kTileRows * rowBytes;
     for (int64_t t = 0; t < tilesPerRow; ++t, out += TB)
       for (int64_t r = 0; r < kTileRows; ++r, src += TB)
-        std::memcpy(out + r * rowBytes, src, TB);
+        storeBytes<TB>(out + r * rowBytes, src, stream);
   }
 }
 
@@ -72,10 +97,12 @@ void transpose8x8(U16x8 v[8]) {
   }
 }
 
-/// 2-byte tile rows (8x4 i4): 8 tiles side by side are 128 contiguous bytes
-/// on the tiled side and 16 bytes in each of 8 rows on the identity side,
-/// one 8x8 transpose of 2-byte pieces apart (its own inverse), so both
-/// sides move as 16-byte vectors. A row of fewer than 8 tiles' remainder
+/// 2-byte tile rows (8x4 i4): 8 tiles side by side are 128 contiguous
+/// bytes on the tiled side and 16 bytes in each of 8 rows on the identity
+/// side, one 8x8 transpose of 2-byte pieces apart (its own inverse), so
+/// both sides move as 16-byte vectors, with ordinary stores (non-temporal
+/// ones made it run at 3-4 GB/s identity->tiled and 5-15% slower
+/// tiled->identity at 64 MiB; the kernels never store 2-byte rows so). A row of fewer than 8 tiles' remainder
 /// moves piece by piece.
 template <bool ToTiled>
 void relayout2(const uint8_t *src, uint8_t *dst, int64_t rows,
@@ -133,7 +160,7 @@ Float4 loadFloat4(const float *p) {
 template <int64_t S>
 void sliceShifted(const float *src, float *dst, int64_t cols,
                   int64_t offset0, int64_t offset1, int64_t length0,
-                  int64_t length1) {
+                  int64_t length1, bool stream) {
   int64_t srcTilesPerRow = cols / 4;
   int64_t firstTile = offset1 / 4;
   for (int64_t band = 0; band < length0 / kTileRows; ++band) {
@@ -150,10 +177,13 @@ void sliceShifted(const float *src, float *dst, int64_t cols,
       for (int64_t r = 0; r < kTileRows; ++r, dst += 4) {
         const float *row = rows[r] + t * 4 * kTileRows;
         if constexpr (S == 0) {
-          std::memcpy(dst, row, 16);
+          storeBytes<16>(dst, row, stream);
         } else {
-          std::memcpy(dst, row + S, (4 - S) * sizeof(float));
-          std::memcpy(dst + 4 - S, row + 4 * kTileRows, S * sizeof(float));
+          // Joined in registers, one 16-byte store.
+          float joined[4];
+          std::memcpy(joined, row + S, (4 - S) * sizeof(float));
+          std::memcpy(joined + 4 - S, row + 4 * kTileRows, S * sizeof(float));
+          storeBytes<16>(dst, joined, stream);
         }
       }
   }
@@ -183,22 +213,27 @@ void forEachTile(float *dst, int64_t cols, int64_t offset0, int64_t offset1,
 } // namespace
 
 void anchorIdentityToTiled8(const uint8_t *src, uint8_t *dst, int64_t rows,
-                            int64_t rowBytes, int64_t tileRowBytes) {
+                            int64_t rowBytes, int64_t tileRowBytes,
+                            bool stream) {
   if (tileRowBytes == 16)
-    toTiled<16>(src, dst, rows, rowBytes);
+    toTiled<16>(src, dst, rows, rowBytes, stream);
   else
     relayout2</*ToTiled=*/true>(src, dst, rows, rowBytes);
+  endStream(stream);
 }
 
 void anchorTiledToIdentity8(const uint8_t *src, uint8_t *dst, int64_t rows,
-                            int64_t rowBytes, int64_t tileRowBytes) {
+                            int64_t rowBytes, int64_t tileRowBytes,
+                            bool stream) {
   if (tileRowBytes == 16)
-    fromTiled<16>(src, dst, rows, rowBytes);
+    fromTiled<16>(src, dst, rows, rowBytes, stream);
   else
     relayout2</*ToTiled=*/false>(src, dst, rows, rowBytes);
+  endStream(stream);
 }
 
-void anchorIdentityToSwizzled(const float *src, float *dst, int64_t n) {
+void anchorIdentityToSwizzled(const float *src, float *dst, int64_t n,
+                              bool stream) {
   // Slots r%4, c%2, r/4, c/2 (major to minor): each 8 slots of a tile are
   // rows r and r + 4 interleaved by column parity, one shuffle of two row
   // loads into one 32-byte store. The band's 8 rows (8 * n floats) stay in
@@ -209,12 +244,14 @@ void anchorIdentityToSwizzled(const float *src, float *dst, int64_t n) {
       for (int64_t r = 0; r < 4; ++r, dst += 8) {
         Float4 lo = loadFloat4(in + r * n), hi = loadFloat4(in + (r + 4) * n);
         Float8 group = __builtin_shufflevector(lo, hi, 0, 2, 4, 6, 1, 3, 5, 7);
-        std::memcpy(dst, &group, sizeof(group));
+        storeBytes<sizeof(group)>(dst, &group, stream);
       }
   }
+  endStream(stream);
 }
 
-void anchorSwizzledToIdentity(const float *src, float *dst, int64_t n) {
+void anchorSwizzledToIdentity(const float *src, float *dst, int64_t n,
+                              bool stream) {
   // The inverse shuffle: each 8 slots back into two tile rows.
   for (int64_t band = 0; band < n / kTileRows; ++band) {
     float *out = dst + band * kTileRows * n;
@@ -224,30 +261,39 @@ void anchorSwizzledToIdentity(const float *src, float *dst, int64_t n) {
         std::memcpy(&group, src, sizeof(group));
         Float4 lo = __builtin_shufflevector(group, group, 0, 4, 1, 5);
         Float4 hi = __builtin_shufflevector(group, group, 2, 6, 3, 7);
-        std::memcpy(out + r * n, &lo, sizeof(lo));
-        std::memcpy(out + (r + 4) * n, &hi, sizeof(hi));
+        storeBytes<sizeof(lo)>(out + r * n, &lo, stream);
+        storeBytes<sizeof(hi)>(out + (r + 4) * n, &hi, stream);
       }
   }
+  endStream(stream);
 }
 
 void anchorSliceTiled8x4(const float *src, float *dst, int64_t cols,
                          int64_t offset0, int64_t offset1, int64_t length0,
-                         int64_t length1) {
+                         int64_t length1, bool stream) {
   switch (offset1 % 4) {
   case 0:
-    return sliceShifted<0>(src, dst, cols, offset0, offset1, length0, length1);
+    sliceShifted<0>(src, dst, cols, offset0, offset1, length0, length1,
+                    stream);
+    break;
   case 1:
-    return sliceShifted<1>(src, dst, cols, offset0, offset1, length0, length1);
+    sliceShifted<1>(src, dst, cols, offset0, offset1, length0, length1,
+                    stream);
+    break;
   case 2:
-    return sliceShifted<2>(src, dst, cols, offset0, offset1, length0, length1);
+    sliceShifted<2>(src, dst, cols, offset0, offset1, length0, length1,
+                    stream);
+    break;
   default:
-    return sliceShifted<3>(src, dst, cols, offset0, offset1, length0, length1);
+    sliceShifted<3>(src, dst, cols, offset0, offset1, length0, length1,
+                    stream);
   }
+  endStream(stream);
 }
 
 void anchorUpdateTiled8x4(float *dst, const float *src, int64_t cols,
                           int64_t offset0, int64_t offset1, int64_t length0,
-                          int64_t length1) {
+                          int64_t length1, bool stream) {
   forEachTile(dst, cols, offset0, offset1, length0, length1,
               [&](float *tile, int64_t tileRow, int64_t r0, int64_t r1,
                   int64_t c0, int64_t c1) {
@@ -255,23 +301,30 @@ void anchorUpdateTiled8x4(float *dst, const float *src, int64_t cols,
                                   (c0 - offset1);
                 if (c1 - c0 == 4) {
                   for (int64_t r = r0; r < r1; ++r, in += length1)
-                    std::memcpy(tile + r * 4, in, 16);
+                    storeBytes<16>(tile + r * 4, in, stream);
                   return;
                 }
                 for (int64_t r = r0; r < r1; ++r, in += length1)
                   std::memcpy(tile + r * 4 + c0 % 4, in,
                               (c1 - c0) * sizeof(float));
               });
+  endStream(stream);
 }
 
 void anchorFillTiled8x4(float *dst, float value, int64_t cols,
                         int64_t offset0, int64_t offset1, int64_t length0,
-                        int64_t length1) {
+                        int64_t length1, bool stream) {
   forEachTile(dst, cols, offset0, offset1, length0, length1,
               [&](float *tile, int64_t, int64_t r0, int64_t r1, int64_t c0,
                   int64_t c1) {
                 if (r1 - r0 == kTileRows && c1 - c0 == 4) {
                   // A whole tile is 32 contiguous elements.
+                  if (stream) {
+                    Float8 splat = value;
+                    for (int64_t k = 0; k < 4 * kTileRows; k += 8)
+                      storeBytes<sizeof(splat)>(tile + k, &splat, stream);
+                    return;
+                  }
                   for (int64_t k = 0; k < 4 * kTileRows; ++k)
                     tile[k] = value;
                   return;
@@ -280,6 +333,7 @@ void anchorFillTiled8x4(float *dst, float value, int64_t cols,
                   for (int64_t c = c0; c < c1; ++c)
                     tile[r * 4 + c % 4] = value;
               });
+  endStream(stream);
 }
 
 } // namespace layoutopt::bench

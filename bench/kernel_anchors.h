@@ -7,7 +7,9 @@
 // row-major tile order (`#stream_lite.tiled<inner_dims_pos = [0, 1],
 // inner_tiles = [T0, T1]>` without outer_dims_perm); every shape the bench
 // passes is a multiple of its tiles unless said otherwise. Sizes are in
-// bytes where packed elements could make elements ambiguous.
+// bytes where packed elements could make elements ambiguous. With `stream`,
+// vector stores of 8 bytes or more are non-temporal and a fence ends the
+// anchor (the kernels' non-temporal-store-bytes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,36 +24,40 @@ namespace layoutopt::bench {
 /// whose rows are `tileRowBytes` bytes (16: 8x4 f32, 2: 8x4 i4), and back.
 /// `tileRowBytes` must be 16 or 2.
 void anchorIdentityToTiled8(const uint8_t *src, uint8_t *dst, int64_t rows,
-                            int64_t rowBytes, int64_t tileRowBytes);
+                            int64_t rowBytes, int64_t tileRowBytes,
+                            bool stream);
 void anchorTiledToIdentity8(const uint8_t *src, uint8_t *dst, int64_t rows,
-                            int64_t rowBytes, int64_t tileRowBytes);
+                            int64_t rowBytes, int64_t tileRowBytes,
+                            bool stream);
 
 /// Relayout of an `n` x `n` f32 tensor to 8x4 tiles swizzled as the bench's
 /// `#stream_lite.swizzle<expand_shape = [[2, 4], [2, 2]], permutation =
 /// [1, 3, 0, 2]>` (element (r, c) of a tile at slot
 /// (((r % 4) * 2 + c % 2) * 2 + r / 4) * 2 + c / 2), and back.
-void anchorIdentityToSwizzled(const float *src, float *dst, int64_t n);
-void anchorSwizzledToIdentity(const float *src, float *dst, int64_t n);
+void anchorIdentityToSwizzled(const float *src, float *dst, int64_t n,
+                              bool stream);
+void anchorSwizzledToIdentity(const float *src, float *dst, int64_t n,
+                              bool stream);
 
 /// The region at (`offset0`, `offset1`) of (`length0`, `length1`) elements
 /// (multiples of 8 and 4) of an 8x4-tiled f32 tensor with `cols` columns,
 /// copied to an 8x4-tiled tensor of the region's shape.
 void anchorSliceTiled8x4(const float *src, float *dst, int64_t cols,
                          int64_t offset0, int64_t offset1, int64_t length0,
-                         int64_t length1);
+                         int64_t length1, bool stream);
 
 /// A row-major f32 tensor of (`length0`, `length1`) elements written into
 /// the region at (`offset0`, `offset1`) of an 8x4-tiled tensor with `cols`
 /// columns (any region inside it).
 void anchorUpdateTiled8x4(float *dst, const float *src, int64_t cols,
                           int64_t offset0, int64_t offset1, int64_t length0,
-                          int64_t length1);
+                          int64_t length1, bool stream);
 
 /// `value` stored over the region at (`offset0`, `offset1`) of (`length0`,
 /// `length1`) elements of an 8x4-tiled f32 tensor with `cols` columns.
 void anchorFillTiled8x4(float *dst, float value, int64_t cols,
                         int64_t offset0, int64_t offset1, int64_t length0,
-                        int64_t length1);
+                        int64_t length1, bool stream);
 
 } // namespace layoutopt::bench
 

@@ -100,6 +100,11 @@ int64_t storageBytes(const std::vector<int64_t> &shape,
 /// lowering), and timed against its serial self in the same run.
 unsigned gThreads = 1;
 
+/// --non-temporal-store-bytes=N: the kernels' option (default theirs), which
+/// the anchors follow (`streams`).
+int64_t gNonTemporalStoreBytes =
+    layoutopt::stream_lite::kDefaultNonTemporalStoreBytes;
+
 /// A kernel, serial and (with --threads) parallel.
 struct Kernels {
   JitKernel serial;
@@ -116,7 +121,7 @@ JitKernel compileOne(MLIRContext &ctx, BuiltinKind kind,
   if (std::getenv("LAYOUT_OPT_BW_DUMP_IR"))
     options.printOptimizedIR = &llvm::errs();
   llvm::Expected<JitKernel> kernel = layoutopt::test::compileBuiltinKernel(
-      ctx, kind, types, options, threads);
+      ctx, kind, types, options, threads, gNonTemporalStoreBytes);
   if (!kernel)
     fatal(llvm::toString(kernel.takeError()));
   return std::move(*kernel);
@@ -134,6 +139,12 @@ Kernels compileKernel(MLIRContext &ctx, BuiltinKind kind,
 void run(JitKernel &kernel, PackedArgs &args) {
   if (llvm::Error error = kernel.invoke(args))
     fatal("invokePacked failed: " + llvm::toString(std::move(error)));
+}
+
+/// Whether an anchor writing `bytes` stores past the cache: where the
+/// kernels do.
+bool streams(int64_t bytes) {
+  return gNonTemporalStoreBytes > 0 && bytes >= gNonTemporalStoreBytes;
 }
 
 /// Best-of-`runs` seconds of `fn` (after one warm-up call unless runs is 1).
@@ -241,7 +252,8 @@ void compare(const std::string &label, int64_t bytes, Kernels &kernels,
 
 int main(int argc, char **argv) {
   // --n=N: N x N f32 tensors (default 4096, 64 MiB; a multiple of 8);
-  // --threads=T: also time each kernel on up to T threads.
+  // --threads=T: also time each kernel on up to T threads;
+  // --non-temporal-store-bytes=N: see gNonTemporalStoreBytes.
   int64_t n = 4096;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -249,8 +261,11 @@ int main(int argc, char **argv) {
       n = std::atoll(arg.c_str() + 4);
     else if (arg.rfind("--threads=", 0) == 0)
       gThreads = static_cast<unsigned>(std::atoi(arg.c_str() + 10));
+    else if (arg.rfind("--non-temporal-store-bytes=", 0) == 0)
+      gNonTemporalStoreBytes = std::atoll(arg.c_str() + 27);
     else
-      fatal("usage: layout-opt-kernel-bandwidth [--n=N] [--threads=T]");
+      fatal("usage: layout-opt-kernel-bandwidth [--n=N] [--threads=T] "
+            "[--non-temporal-store-bytes=N]");
   }
   if (n < 64 || n % 8 != 0 || gThreads < 1)
     fatal("--n must be a multiple of 8 from 64 on, --threads at least 1");
@@ -321,7 +336,7 @@ int main(int argc, char **argv) {
         "encode identity->tiled", fullBytes, k, args,
         [&] {
           anchorIdentityToTiled8(identityBuf.data, tiledBuf.data, n, n * e,
-                                 4 * e);
+                                 4 * e, streams(fullBytes));
         },
         tiledBuf.data, anchorBuf.data, fullBytes);
   }
@@ -347,7 +362,7 @@ int main(int argc, char **argv) {
         "encode tiled->identity", fullBytes, k, args,
         [&] {
           anchorTiledToIdentity8(tiledBuf.data, identityBuf.data, n, n * e,
-                                 4 * e);
+                                 4 * e, streams(fullBytes));
         },
         identityBuf.data, anchorBuf.data, fullBytes);
   }
@@ -379,7 +394,7 @@ int main(int argc, char **argv) {
           "encode identity->swizzled", fullBytes, k, args,
           [&] {
             anchorIdentityToSwizzled(asFloats(identityBuf),
-                                     asFloats(swizzledBuf), n);
+                                     asFloats(swizzledBuf), n, streams(fullBytes));
           },
           swizzledBuf.data, anchorBuf.data, fullBytes);
     }
@@ -404,7 +419,7 @@ int main(int argc, char **argv) {
           "encode swizzled->identity", fullBytes, k, args,
           [&] {
             anchorSwizzledToIdentity(asFloats(swizzledBuf),
-                                     asFloats(identityBuf), n);
+                                     asFloats(identityBuf), n, streams(fullBytes));
           },
           identityBuf.data, anchorBuf.data, fullBytes);
     }
@@ -441,7 +456,7 @@ int main(int argc, char **argv) {
           k, args,
           [&] {
             anchorIdentityToTiled8(packedIdentityBuf.data, packedTiledBuf.data,
-                                   rows, cols / 2, 2);
+                                   rows, cols / 2, 2, streams(packedBytes));
           },
           packedTiledBuf.data, anchorBuf.data, packedBytes);
     }
@@ -472,7 +487,7 @@ int main(int argc, char **argv) {
           k, args,
           [&] {
             anchorTiledToIdentity8(packedTiledBuf.data, packedIdentityBuf.data, rows,
-                                   cols / 2, 2);
+                                   cols / 2, 2, streams(packedBytes));
           },
           packedIdentityBuf.data, anchorBuf.data, packedBytes);
     }
@@ -497,7 +512,7 @@ int main(int argc, char **argv) {
         "slice tiled->tiled", regionBytes, k, args,
         [&] {
           anchorSliceTiled8x4(asFloats(tiledBuf), asFloats(regionTiledBuf), n,
-                              offsets[0], offsets[1], lengths[0], lengths[1]);
+                              offsets[0], offsets[1], lengths[0], lengths[1], streams(regionBytes));
         },
         regionTiledBuf.data, anchorBuf.data, regionTiledBuf.size);
   }
@@ -513,7 +528,7 @@ int main(int argc, char **argv) {
         [&] {
           anchorUpdateTiled8x4(asFloats(tiledBuf), asFloats(regionIdentityBuf),
                                n, offsets[0], offsets[1], lengths[0],
-                               lengths[1]);
+                               lengths[1], streams(regionBytes));
         },
         tiledBuf.data, anchorBuf.data, fullBytes);
   }
@@ -529,7 +544,7 @@ int main(int argc, char **argv) {
         "fill tiled", regionBytes, k, args,
         [&] {
           anchorFillTiled8x4(asFloats(tiledBuf), 1.5f, n, offsets[0],
-                             offsets[1], lengths[0], lengths[1]);
+                             offsets[1], lengths[0], lengths[1], streams(regionBytes));
         },
         tiledBuf.data, anchorBuf.data, fullBytes);
   }

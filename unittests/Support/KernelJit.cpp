@@ -119,10 +119,12 @@ llvm::Expected<JitKernel> jitKernel(ModuleOp lowered, llvm::StringRef name,
 llvm::Expected<JitKernel>
 compileBuiltinKernel(MLIRContext &ctx, BuiltinKind kind,
                      ArrayRef<RankedTensorType> types,
-                     const KernelJitOptions &options, unsigned threads) {
+                     const KernelJitOptions &options, unsigned threads,
+                     int64_t nonTemporalStoreBytes) {
   std::string name = getBuiltinName(kind, types);
   BuiltinKernelOptions kernelOptions;
   kernelOptions.parallelOuterLoop = threads > 1;
+  kernelOptions.nonTemporalStoreBytes = nonTemporalStoreBytes;
   OwningOpRef<ModuleOp> module =
       buildBuiltinKernelModule(ctx, kind, types, kernelOptions);
   if (!module)

@@ -58,10 +58,11 @@ std::string getBuiltinName(BuiltinKind kind,
 /// another thread costs more than it saves, so smaller regions run on one.
 inline constexpr int64_t kMinParallelTaskBytes = int64_t(1) << 20;
 
-/// Default of BuiltinKernelOptions::nonTemporalStoreBytes. Below about
+/// Default of BuiltinKernelOptions::nonTemporalStoreBytes. Up to about
 /// this size a region's bytes are still in cache when the next op reads
-/// them, and non-temporal stores lose (bench/README.md measures both).
-inline constexpr int64_t kDefaultNonTemporalStoreBytes = int64_t(4) << 20;
+/// them, and non-temporal stores gain nothing (bench/README.md measures
+/// both).
+inline constexpr int64_t kDefaultNonTemporalStoreBytes = int64_t(8) << 20;
 
 /// How buildBuiltinExecutable builds a kernel.
 struct BuiltinKernelOptions {

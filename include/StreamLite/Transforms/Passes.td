@@ -153,7 +153,7 @@ def MaterializeBuiltinsPass
            "every loop is an `scf.for`">,
     Option<"nonTemporalStoreBytes", "non-temporal-store-bytes", "int64_t",
            /*default=*/"kDefaultNonTemporalStoreBytes",
-           "A kernel whose region writes at least this many bytes (4 MiB "
+           "A kernel whose region writes at least this many bytes (8 MiB "
            "by default), known when it is built, stores its vector moves "
            "of 8 bytes or more non-temporally (`nontemporal` memref.store, "
            "past the cache) and ends itself and each parallel group with "
@@ -325,7 +325,7 @@ def LowerDispatchTensorsPass : Pass<"stream-lite-lower-dispatch-tensors"> {
   let options = [
     Option<"nonTemporalStoreBytes", "non-temporal-store-bytes", "int64_t",
            /*default=*/"kDefaultNonTemporalStoreBytes",
-           "A store whose region writes at least this many bytes (4 MiB "
+           "A store whose region writes at least this many bytes (8 MiB "
            "by default), known when it is lowered, moves into the binding "
            "with non-temporal stores, as `stream-lite-materialize-builtins` "
            "says; 0 never does">,

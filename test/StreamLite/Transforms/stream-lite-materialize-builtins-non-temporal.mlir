@@ -4,7 +4,7 @@
 // RUN: layout-opt --stream-lite-materialize-builtins="parallel-kernels=true non-temporal-store-bytes=4096" %s | FileCheck %s --check-prefix=PARALLEL
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=LLVM
 
-// Non-temporal stores (materialize-builtins=non-temporal-store-bytes, 4 MiB
+// Non-temporal stores (materialize-builtins=non-temporal-store-bytes, 8 MiB
 // by default): a kernel whose region is known to write at least that many
 // bytes stores its vector moves of 8 bytes or more with
 // `nontemporal = true`, and a seq_cst llvm.fence orders them before the
@@ -83,20 +83,20 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
   return %e : !stream_lite.resource<*>
 }
 
-// 4 MiB: at the default threshold; never with 0. Lowered to LLVM, the
+// 8 MiB: at the default threshold; never with 0. Lowered to LLVM, the
 // stores carry `nontemporal` and the fence stays.
-// CHECK-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_2048x1024xf32_to_2048x1024xf32_tiled_p0_1_t8_4
 // CHECK: nontemporal = true
-// DEFAULT-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4
+// DEFAULT-LABEL: stream_lite.executable private @__builtin_encode_2048x1024xf32_to_2048x1024xf32_tiled_p0_1_t8_4
 // DEFAULT: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
 // DEFAULT: llvm.fence seq_cst
 // NEVER-NOT: nontemporal
 // NEVER-NOT: llvm.fence
-// LLVM-LABEL: llvm.func @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4
+// LLVM-LABEL: llvm.func @__builtin_encode_2048x1024xf32_to_2048x1024xf32_tiled_p0_1_t8_4
 // LLVM: llvm.store %{{.+}}, %{{.+}} {alignment = 1 : i64, nontemporal} : vector<16xi8>, !llvm.ptr
 // LLVM: llvm.fence seq_cst
 // LLVM-NEXT: llvm.return
 func.func @large(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
-  %e = stream_lite.tensor.encode %r : tensor<1024x1024xf32> in !stream_lite.resource<*>{%sz} -> tensor<1024x1024xf32, #t> in !stream_lite.resource<*>{%sz1}
+  %e = stream_lite.tensor.encode %r : tensor<2048x1024xf32> in !stream_lite.resource<*>{%sz} -> tensor<2048x1024xf32, #t> in !stream_lite.resource<*>{%sz1}
   return %e : !stream_lite.resource<*>
 }

@@ -1468,6 +1468,17 @@ TEST_CASE("non-temporal stores leave the reference byte images",
   // writes what the ordinary kernel writes, on 1 and 2 threads.
   std::vector<std::pair<KernelCase, bool>> cases = chunkCases();
   llvm::append_range(cases, groupCases());
+  // Static splats: their pattern (a stack buffer) is read as one vector.
+  using K = BuiltinKind;
+  cases.push_back(
+      {{K::Splat, {spec(tiledLayout(2, {0, 1}, {8, 4}), {21, 19}, "f32")}},
+       true});
+  cases.push_back(
+      {{K::Splat, {spec(identityLayout(2), {5, 37}, "i16")}}, true});
+  cases.push_back({{K::Splat,
+                    {spec(tiledLayout(2, {0, 1}, {4, 2}, {1, 0}), {12, 8},
+                          "f64")}},
+                   true});
   int64_t withNonTemporal = 0;
   for (const auto &[c, vectorMoves] : cases) {
     (void)vectorMoves;

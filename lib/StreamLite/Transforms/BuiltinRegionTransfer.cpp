@@ -312,10 +312,11 @@ void RegionTransfer::moveBytes(const Indices &orderIndices, int64_t chunk) {
   auto at = [&](const RegionSide &side) {
     return byteOffset(side, indicesIn(side, orderIndices));
   };
+  Value to = at(dst);
   // A fill's piece shorter than the pattern copies its first bytes.
-  Value zero = math.value(math.constant(0));
-  copyBytes(src ? src->tensor->buffer : pattern, src ? at(*src) : zero,
-            dst.tensor->buffer, at(dst), chunkBytes(chunk));
+  Value from = src ? at(*src) : math.value(math.constant(0));
+  copyBytes(src ? src->tensor->buffer : pattern, from, dst.tensor->buffer, to,
+            chunkBytes(chunk));
 }
 
 void RegionTransfer::copyBytes(Value from, Value fromOffset, Value to,

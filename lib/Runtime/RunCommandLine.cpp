@@ -229,8 +229,8 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
       cl::value_desc("N"), cl::cat(category));
   cl::opt<int64_t> nonTemporalStoreBytes(
       "non-temporal-store-bytes",
-      cl::desc("Builtin kernels whose region writes at least N bytes, "
-               "known when they are built, store past the cache "
+      cl::desc("Builtin kernels whose region writes at least N bytes "
+               "store past the cache "
                "(non-temporal stores; default 8 MiB; 0: never)"),
       cl::value_desc("N"), cl::init(layoutopt::stream_lite::kDefaultNonTemporalStoreBytes),
       cl::cat(category));

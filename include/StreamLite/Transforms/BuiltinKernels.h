@@ -79,13 +79,15 @@ struct BuiltinKernelOptions {
   /// group would take another 64 bytes of stack). Off, the kernel is the
   /// same as without the option.
   bool parallelOuterLoop = false;
-  /// A kernel whose region writes at least this many bytes, known when it
-  /// is built, stores its vector moves of 8 bytes or more (chunks, swizzle
-  /// groups, joined shifted chunks) non-temporally: they bypass the cache,
-  /// so the destination's lines are not read before they are overwritten,
-  /// and a sequentially consistent fence ends the kernel and each parallel
-  /// group. Smaller or dynamic regions, single elements and packed
-  /// read-modify-writes use ordinary stores. 0: never.
+  /// A kernel whose region writes at least this many bytes stores its
+  /// vector moves of 8 bytes or more (chunks, swizzle groups, joined
+  /// shifted chunks) non-temporally: they bypass the cache, so the
+  /// destination's lines are not read before they are overwritten, and a
+  /// sequentially consistent fence ends the kernel and each parallel
+  /// group. Decided when the kernel is built, or, for a region of dynamic
+  /// size, once per run (each such store then an scf.if between both
+  /// kinds). Single elements and packed read-modify-writes use ordinary
+  /// stores. 0 or less: never.
   int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes;
 };
 

@@ -154,10 +154,10 @@ def MaterializeBuiltinsPass
     Option<"nonTemporalStoreBytes", "non-temporal-store-bytes", "int64_t",
            /*default=*/"kDefaultNonTemporalStoreBytes",
            "A kernel whose region writes at least this many bytes (8 MiB "
-           "by default), known when it is built, stores its vector moves "
-           "of 8 bytes or more non-temporally (`nontemporal` memref.store, "
-           "past the cache) and ends itself and each parallel group with "
-           "an `llvm.fence`; 0 never does">,
+           "by default; compared at run time for a dynamic size) stores "
+           "its vector moves of 8 bytes or more non-temporally "
+           "(`nontemporal` memref.store, past the cache) and ends itself "
+           "and each parallel group with an `llvm.fence`; 0 never does">,
   ];
   let statistics = [
     Statistic<"numDmaKept", "dma-kept",
@@ -326,7 +326,8 @@ def LowerDispatchTensorsPass : Pass<"stream-lite-lower-dispatch-tensors"> {
     Option<"nonTemporalStoreBytes", "non-temporal-store-bytes", "int64_t",
            /*default=*/"kDefaultNonTemporalStoreBytes",
            "A store whose region writes at least this many bytes (8 MiB "
-           "by default), known when it is lowered, moves into the binding "
+           "by default; compared at run time for a dynamic size) moves "
+           "into the binding "
            "with non-temporal stores, as `stream-lite-materialize-builtins` "
            "says; 0 never does">,
   ];

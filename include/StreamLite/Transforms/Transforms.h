@@ -370,8 +370,8 @@ struct DispatchTensorLoweringStats {
 /// One pattern, rooted at a `binding.subspan` that gives a logical view: it
 /// becomes a byte view, and each of its loads and stores a dense buffer
 /// moved from or to it through the binding's layout (docs/passes.md). A
-/// store whose region writes at least `nonTemporalStoreBytes` (known when
-/// it is lowered; 0: never) moves with non-temporal stores, as builtin
+/// store whose region writes at least `nonTemporalStoreBytes` (0: never)
+/// moves with non-temporal stores, as builtin
 /// kernels do (BuiltinKernelOptions).
 void populateLowerDispatchTensorsPatterns(
     mlir::RewritePatternSet &patterns, DispatchTensorLoweringStats &stats,

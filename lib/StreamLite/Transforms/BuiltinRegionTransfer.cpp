@@ -23,6 +23,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <limits>
 #include <functional>
 #include <numeric>
 #include <optional>
@@ -102,11 +103,23 @@ private:
   using Indices = SmallVector<OpFoldResult>;
 
   void buildWalk();
-  /// Whether the region writes at least nonTemporalStoreBytes (when known).
-  bool writesManyBytes() const;
-  /// Stores `value` (a vector) at `view` (a memref of it), non-temporally
-  /// when nonTemporal is set and it is 8 bytes or more.
-  void storeRun(Value value, Value view);
+  /// Sets nonTemporal when the region is known to write at least
+  /// nonTemporalStoreBytes, or nonTemporalAtRunTime to that comparison
+  /// when its size is dynamic.
+  void decideNonTemporal();
+  /// Whether stores of 8 bytes or more may be non-temporal.
+  bool mayStoreNonTemporally() const {
+    return nonTemporal || nonTemporalAtRunTime;
+  }
+  /// Stores `value` (a vector) at the memref of it that `makeView` builds:
+  /// non-temporally when it is 8 bytes or more and nonTemporal is set, or
+  /// nonTemporalAtRunTime is true (both stores under an scf.if).
+  void storeRun(Value value, llvm::function_ref<Value()> makeView);
+  /// The non-temporal store (or load and store) of `buildNonTemporal`
+  /// where nonTemporal, else under an scf.if on nonTemporalAtRunTime with
+  /// `buildOrdinary` in the else branch.
+  void buildStoreChoice(llvm::function_ref<void()> buildNonTemporal,
+                        llvm::function_ref<void()> buildOrdinary);
   /// Orders this thread's non-temporal stores before what follows (the
   /// end of the kernel or of a parallel group): they are weakly ordered.
   void buildStoreFence();
@@ -123,7 +136,7 @@ private:
   /// moveChunk's byte copy (packed chunks: when both sides start a byte).
   void moveBytes(const Indices &orderIndices, int64_t chunk);
   /// Copies `bytes` bytes between two i8 buffers: a memref.copy, or one
-  /// vector load and storeRun when nonTemporal.
+  /// vector load and non-temporal store (see storeRun).
   void copyBytes(Value from, Value fromOffset, Value to, Value toOffset,
                  int64_t bytes);
   /// Bytes of `chunk` elements.
@@ -209,8 +222,10 @@ private:
   int64_t cutChunk = 1;
   bool parallel;
   int64_t nonTemporalStoreBytes;
-  /// Vector stores of 8 bytes or more are non-temporal (writesManyBytes).
+  /// Vector stores of 8 bytes or more are non-temporal (decideNonTemporal).
   bool nonTemporal = false;
+  /// When set (an i1): whether they are, decided at run time.
+  Value nonTemporalAtRunTime;
   /// Whether any store was, and the fences built for them so far.
   bool storedNonTemporally = false;
   SmallVector<Operation *> fences;
@@ -321,56 +336,91 @@ void RegionTransfer::moveBytes(const Indices &orderIndices, int64_t chunk) {
 
 void RegionTransfer::copyBytes(Value from, Value fromOffset, Value to,
                                Value toOffset, int64_t bytes) {
+  auto view = [&](Value buffer, Value offset, MemRefType type) -> Value {
+    // The whole buffer (a pattern of this size) needs no view.
+    if (buffer.getType() == type)
+      return buffer;
+    return memref::ViewOp::create(b, loc, type, buffer, offset, ValueRange());
+  };
+  auto copy = [&] {
+    auto type = MemRefType::get({bytes}, b.getI8Type());
+    memref::CopyOp::create(b, loc, view(from, fromOffset, type),
+                           view(to, toOffset, type));
+  };
+  if (!mayStoreNonTemporally() || bytes < 8 || bytes % 8 != 0) {
+    copy();
+    return;
+  }
   // Non-temporal: one vector load and store (a memref.copy is a memcpy,
   // which has no non-temporal form). Alignment 1: a binding may start at
   // any byte of its resource.
-  bool asVector = nonTemporal && bytes >= 8 && bytes % 8 == 0;
-  auto viewType = MemRefType::get({bytes}, b.getI8Type());
-  if (asVector)
-    viewType = MemRefType::get({}, VectorType::get({bytes}, b.getI8Type()));
-  auto view = [&](Value buffer, Value offset) -> Value {
-    // The whole buffer (a pattern of this size) needs no view.
-    if (buffer.getType() == viewType)
-      return buffer;
-    return memref::ViewOp::create(b, loc, viewType, buffer, offset,
-                                  ValueRange());
-  };
-  Value source = view(from, fromOffset), target = view(to, toOffset);
-  if (!asVector) {
-    memref::CopyOp::create(b, loc, source, target);
+  buildStoreChoice(
+      [&] {
+        auto type =
+            MemRefType::get({}, VectorType::get({bytes}, b.getI8Type()));
+        Value value = memref::LoadOp::create(
+            b, loc, view(from, fromOffset, type), ValueRange(),
+            /*nontemporal=*/false, llvm::Align(1));
+        memref::StoreOp::create(b, loc, value, view(to, toOffset, type),
+                                ValueRange(), /*nontemporal=*/true,
+                                llvm::Align(1));
+      },
+      copy);
+}
+
+void RegionTransfer::decideNonTemporal() {
+  if (nonTemporalStoreBytes <= 0)
+    return;
+  const KernelTensor &d = *dst.tensor;
+  // Elements that make nonTemporalStoreBytes: the comparison is on
+  // elements, whose count fits in an index where bytes need not.
+  int64_t slots = d.width.slotsPerByte();
+  int64_t minElements =
+      !d.width.isPacked()
+          ? llvm::divideCeil(nonTemporalStoreBytes, d.elementBytes)
+      : nonTemporalStoreBytes > std::numeric_limits<int64_t>::max() / slots
+          ? std::numeric_limits<int64_t>::max()
+          : nonTemporalStoreBytes * slots;
+  OpFoldResult elements = math.constant(1);
+  for (OpFoldResult length : lengths)
+    elements = math.mul(elements, length);
+  if (std::optional<int64_t> known = IndexArith::known(elements)) {
+    nonTemporal = *known >= minElements;
     return;
   }
-  storeRun(memref::LoadOp::create(b, loc, source, ValueRange(),
-                                  /*nontemporal=*/false, llvm::Align(1)),
-           target);
+  nonTemporalAtRunTime = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::uge, math.value(elements),
+      math.value(math.constant(minElements)));
 }
 
-bool RegionTransfer::writesManyBytes() const {
-  if (nonTemporalStoreBytes <= 0)
-    return false;
-  const KernelTensor &d = *dst.tensor;
-  // Saturating: only the comparison matters.
-  uint64_t elements = 1;
-  for (OpFoldResult length : lengths) {
-    std::optional<int64_t> known = getConstantIntValue(length);
-    if (!known)
-      return false;
-    elements = llvm::SaturatingMultiply(elements, uint64_t(*known));
+void RegionTransfer::buildStoreChoice(llvm::function_ref<void()> buildNonTemporal,
+                                      llvm::function_ref<void()> buildOrdinary) {
+  storedNonTemporally = true;
+  if (nonTemporal) {
+    buildNonTemporal();
+    return;
   }
-  uint64_t bytes =
-      d.width.isPacked()
-          ? elements / d.width.slotsPerByte()
-          : llvm::SaturatingMultiply(elements, uint64_t(d.elementBytes));
-  return bytes >= uint64_t(nonTemporalStoreBytes);
+  OpBuilder::InsertionGuard guard(b);
+  auto ifOp = scf::IfOp::create(b, loc, nonTemporalAtRunTime,
+                                /*withElseRegion=*/true);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  buildNonTemporal();
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  buildOrdinary();
 }
 
-void RegionTransfer::storeRun(Value value, Value view) {
+void RegionTransfer::storeRun(Value value, llvm::function_ref<Value()> makeView) {
   auto type = cast<VectorType>(value.getType());
-  bool streaming =
-      nonTemporal && type.getNumElements() * type.getElementTypeBitWidth() >= 64;
-  storedNonTemporally |= streaming;
-  memref::StoreOp::create(b, loc, value, view, ValueRange(), streaming,
-                          llvm::Align(1));
+  auto store = [&](bool nontemporal) {
+    memref::StoreOp::create(b, loc, value, makeView(), ValueRange(),
+                            nontemporal, llvm::Align(1));
+  };
+  if (!mayStoreNonTemporally() ||
+      type.getNumElements() * type.getElementTypeBitWidth() < 64) {
+    store(false);
+    return;
+  }
+  buildStoreChoice([&] { store(true); }, [&] { store(false); });
 }
 
 void RegionTransfer::buildStoreFence() {
@@ -402,7 +452,7 @@ Value RegionTransfer::outerLoop(int64_t dim, int64_t extent, OpFoldResult lb,
                                         makePatterns();
                                     },
                                     parallelAlignment, groupsAligned);
-  if (nonTemporal) {
+  if (mayStoreNonTemporally()) {
     // Each group may be a task on another thread: it fences its own stores.
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointAfter(iv.getParentBlock()->getParentOp());
@@ -455,7 +505,7 @@ void RegionTransfer::buildWalk() {
     moveElement({});
     return;
   }
-  nonTemporal = writesManyBytes();
+  decideNonTemporal();
   // Walk a tiled side in its order (the destination when both are).
   PhysicalOrder dstOrder = getPhysicalOrder(*dst.tensor);
   std::optional<PhysicalOrder> srcOrder;
@@ -908,7 +958,7 @@ void RegionTransfer::moveGroup(const Indices &base) {
       }
     }
     Value group = vector::ShuffleOp::create(b, loc, joined, last, plan.lanes);
-    storeRun(group, at(tiled, base, groupType));
+    storeRun(group, [&] { return at(tiled, base, groupType); });
     return;
   }
   // One group in, rows out: each row's lanes picked from the group.
@@ -924,8 +974,9 @@ void RegionTransfer::moveGroup(const Indices &base) {
         b, loc, group, group,
         ArrayRef(elementOfLane).slice(start, row.length));
     start += row.length;
-    storeRun(picked, at(untiled, rowIndices(row),
-                        VectorType::get({row.length}, lane)));
+    storeRun(picked, [&] {
+      return at(untiled, rowIndices(row), VectorType::get({row.length}, lane));
+    });
   }
 }
 
@@ -1005,7 +1056,9 @@ void RegionTransfer::moveShiftedChunk(const Indices &orderIndices,
                       math.sub(math.add(firstAt, *nextRunBytes),
                                math.constant(chunkBytes(chunk))));
     Value joined = arith::SelectOp::create(b, loc, select, head, tail);
-    storeRun(joined, whole(dst.tensor->buffer, byteOffset(dst, orderIndices)));
+    storeRun(joined, [&] {
+    return whole(dst.tensor->buffer, byteOffset(dst, orderIndices));
+  });
     return;
   }
   OpFoldResult restAt = byteOffset(*src, indicesIn(*src, rest));
@@ -1018,7 +1071,9 @@ void RegionTransfer::moveShiftedChunk(const Indices &orderIndices,
   // One vector load and store: a copy of the staging buffer would be
   // forwarded by LLVM to two piece-size stores again.
   Value joined = load(staging, math.constant(0));
-  storeRun(joined, whole(dst.tensor->buffer, byteOffset(dst, orderIndices)));
+  storeRun(joined, [&] {
+    return whole(dst.tensor->buffer, byteOffset(dst, orderIndices));
+  });
 }
 
 /// A tile the region cuts: element by element over its part of the region,

@@ -5,10 +5,11 @@
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=LLVM
 
 // Non-temporal stores (materialize-builtins=non-temporal-store-bytes, 8 MiB
-// by default): a kernel whose region is known to write at least that many
-// bytes stores its vector moves of 8 bytes or more with
-// `nontemporal = true`, and a seq_cst llvm.fence orders them before the
-// kernel returns (and before each parallel group ends).
+// by default): a kernel whose region writes at least that many bytes
+// stores its vector moves of 8 bytes or more with `nontemporal = true`
+// (decided when it is built, or at run time for a dynamic size), and a
+// seq_cst llvm.fence orders them before the kernel returns (and before
+// each parallel group ends).
 
 #t = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>
 #sw = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<expand_shape = [[2, 4], [2, 2]], permutation = [1, 3, 0, 2]>>
@@ -50,10 +51,22 @@ func.func @below_threshold(%r: !stream_lite.resource<*>, %sz: index, %sz1: index
   return %e : !stream_lite.resource<*>
 }
 
-// A dynamic dim: the size is not known when the kernel is built.
+// A dynamic dim: the kernel compares the region's elements with the
+// threshold's (4096 / 4 bytes) once, and each chunk takes the non-temporal
+// store or the memref.copy on that.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_Dx32xf32_to_Dx32xf32_tiled_p0_1_t8_4
-// CHECK-NOT: nontemporal
-// CHECK-NOT: llvm.fence
+// CHECK: %[[BIG:.+]] = arith.cmpi uge, %{{.+}}, %c1024 : index
+// CHECK: scf.if %[[BIG]] {
+// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
+// CHECK-NEXT: } else {
+// CHECK: memref.copy %{{.+}}, %{{.+}} : memref<16xi8> to memref<16xi8>
+// CHECK: llvm.fence seq_cst
+// CHECK-NEXT: return
+// DEFAULT-LABEL: stream_lite.executable private @__builtin_encode_Dx32xf32_to_Dx32xf32_tiled_p0_1_t8_4
+// DEFAULT: arith.cmpi uge, %{{.+}}, %c2097152 : index
+// NEVER-LABEL: stream_lite.executable private @__builtin_encode_Dx32xf32_to_Dx32xf32_tiled_p0_1_t8_4
+// NEVER-NOT: arith.cmpi uge
+// NEVER-LABEL: func.func @dynamic
 // CHECK-LABEL: func.func @dynamic
 func.func @dynamic(%r: !stream_lite.resource<*>, %d: index, %sz: index, %sz1: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
   %e = stream_lite.tensor.encode %r : tensor<?x32xf32>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x32xf32, #t>{%d} in !stream_lite.resource<*>{%sz1}

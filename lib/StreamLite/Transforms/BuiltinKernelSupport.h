@@ -138,6 +138,44 @@ mlir::Value buildParallelOuterLoop(mlir::OpBuilder &builder, mlir::Location loc,
                                    int64_t alignIterations = 1,
                                    mlir::Value aligned = nullptr);
 
+/// Which vector stores of a region transfer are non-temporal
+/// (BuiltinKernelOptions::nonTemporalStoreBytes) and the fences that order
+/// them (BuiltinNonTemporalStores.cpp).
+class NonTemporalStores {
+public:
+  /// Decides at `builder`'s insertion point (the kernel's top level) for a
+  /// region of `lengths` written into `dst`: when the kernel is built if
+  /// its size is known, else by one comparison the stores branch on.
+  NonTemporalStores(mlir::OpBuilder &builder, mlir::Location loc,
+                    int64_t thresholdBytes, const KernelTensor &dst,
+                    llvm::ArrayRef<mlir::OpFoldResult> lengths);
+
+  /// Whether stores of 8 bytes or more may be non-temporal.
+  bool mayStore() const { return always || atRunTime; }
+  /// `buildNonTemporal` when they are, else both under an scf.if on the
+  /// run-time choice (`buildOrdinary` in its else branch).
+  void choose(llvm::function_ref<void()> buildNonTemporal,
+              llvm::function_ref<void()> buildOrdinary);
+  /// Stores vector `value` at the memref of it that `makeView` builds,
+  /// non-temporally (as `choose` says) when it is 8 bytes or more.
+  void store(mlir::Value value, llvm::function_ref<mlir::Value()> makeView);
+  /// A seq_cst llvm.fence at the builder (the end of a parallel group,
+  /// which may be another thread's task) when stores may be non-temporal.
+  void buildFence();
+  /// At the kernel's end: one more fence if a store was built that may be
+  /// non-temporal, else the group fences are erased.
+  void finish();
+
+private:
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  bool always = false;
+  /// When set (an i1): whether they are, decided at run time.
+  mlir::Value atRunTime;
+  bool stored = false;
+  llvm::SmallVector<mlir::Operation *> fences;
+};
+
 /// The side of `tensor` whose region starts at `offsets` (none: at 0).
 RegionSide makeSide(mlir::OpBuilder &builder, const KernelTensor &tensor,
                     mlir::ValueRange offsets = {});

@@ -12,7 +12,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -23,7 +22,6 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
-#include <limits>
 #include <functional>
 #include <numeric>
 #include <optional>
@@ -90,39 +88,16 @@ public:
   /// Builds the transfer, then the fence its non-temporal stores need.
   void build() {
     buildWalk();
-    if (!storedNonTemporally) {
-      // Only narrower moves: no stores to order.
-      for (Operation *fence : fences)
-        fence->erase();
-      return;
-    }
-    buildStoreFence();
+    if (streams)
+      streams->finish();
   }
 
 private:
   using Indices = SmallVector<OpFoldResult>;
 
   void buildWalk();
-  /// Sets nonTemporal when the region is known to write at least
-  /// nonTemporalStoreBytes, or nonTemporalAtRunTime to that comparison
-  /// when its size is dynamic.
-  void decideNonTemporal();
   /// Whether stores of 8 bytes or more may be non-temporal.
-  bool mayStoreNonTemporally() const {
-    return nonTemporal || nonTemporalAtRunTime;
-  }
-  /// Stores `value` (a vector) at the memref of it that `makeView` builds:
-  /// non-temporally when it is 8 bytes or more and nonTemporal is set, or
-  /// nonTemporalAtRunTime is true (both stores under an scf.if).
-  void storeRun(Value value, llvm::function_ref<Value()> makeView);
-  /// The non-temporal store (or load and store) of `buildNonTemporal`
-  /// where nonTemporal, else under an scf.if on nonTemporalAtRunTime with
-  /// `buildOrdinary` in the else branch.
-  void buildStoreChoice(llvm::function_ref<void()> buildNonTemporal,
-                        llvm::function_ref<void()> buildOrdinary);
-  /// Orders this thread's non-temporal stores before what follows (the
-  /// end of the kernel or of a parallel group): they are weakly ordered.
-  void buildStoreFence();
+  bool mayStoreNonTemporally() const { return streams && streams->mayStore(); }
 
   const RegionSide &orderSide() const { return orderIsSrc ? *src : dst; }
   /// The indices in `side` of the element at `orderIndices` of the order
@@ -136,7 +111,7 @@ private:
   /// moveChunk's byte copy (packed chunks: when both sides start a byte).
   void moveBytes(const Indices &orderIndices, int64_t chunk);
   /// Copies `bytes` bytes between two i8 buffers: a memref.copy, or one
-  /// vector load and non-temporal store (see storeRun).
+  /// vector load and non-temporal store (NonTemporalStores).
   void copyBytes(Value from, Value fromOffset, Value to, Value toOffset,
                  int64_t bytes);
   /// Bytes of `chunk` elements.
@@ -222,13 +197,8 @@ private:
   int64_t cutChunk = 1;
   bool parallel;
   int64_t nonTemporalStoreBytes;
-  /// Vector stores of 8 bytes or more are non-temporal (decideNonTemporal).
-  bool nonTemporal = false;
-  /// When set (an i1): whether they are, decided at run time.
-  Value nonTemporalAtRunTime;
-  /// Whether any store was, and the fences built for them so far.
-  bool storedNonTemporally = false;
-  SmallVector<Operation *> fences;
+  /// Which stores are non-temporal (set once the walk starts).
+  std::optional<NonTemporalStores> streams;
   /// Group boundaries of a parallel outer loop are multiples of this many
   /// iterations (packed destinations: their slots per byte).
   int64_t parallelAlignment = 1;
@@ -354,7 +324,7 @@ void RegionTransfer::copyBytes(Value from, Value fromOffset, Value to,
   // Non-temporal: one vector load and store (a memref.copy is a memcpy,
   // which has no non-temporal form). Alignment 1: a binding may start at
   // any byte of its resource.
-  buildStoreChoice(
+  streams->choose(
       [&] {
         auto type =
             MemRefType::get({}, VectorType::get({bytes}, b.getI8Type()));
@@ -366,65 +336,6 @@ void RegionTransfer::copyBytes(Value from, Value fromOffset, Value to,
                                 llvm::Align(1));
       },
       copy);
-}
-
-void RegionTransfer::decideNonTemporal() {
-  if (nonTemporalStoreBytes <= 0)
-    return;
-  const KernelTensor &d = *dst.tensor;
-  // Elements that make nonTemporalStoreBytes: the comparison is on
-  // elements, whose count fits in an index where bytes need not.
-  int64_t slots = d.width.slotsPerByte();
-  int64_t minElements =
-      !d.width.isPacked()
-          ? llvm::divideCeil(nonTemporalStoreBytes, d.elementBytes)
-      : nonTemporalStoreBytes > std::numeric_limits<int64_t>::max() / slots
-          ? std::numeric_limits<int64_t>::max()
-          : nonTemporalStoreBytes * slots;
-  OpFoldResult elements = math.constant(1);
-  for (OpFoldResult length : lengths)
-    elements = math.mul(elements, length);
-  if (std::optional<int64_t> known = IndexArith::known(elements)) {
-    nonTemporal = *known >= minElements;
-    return;
-  }
-  nonTemporalAtRunTime = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::uge, math.value(elements),
-      math.value(math.constant(minElements)));
-}
-
-void RegionTransfer::buildStoreChoice(llvm::function_ref<void()> buildNonTemporal,
-                                      llvm::function_ref<void()> buildOrdinary) {
-  storedNonTemporally = true;
-  if (nonTemporal) {
-    buildNonTemporal();
-    return;
-  }
-  OpBuilder::InsertionGuard guard(b);
-  auto ifOp = scf::IfOp::create(b, loc, nonTemporalAtRunTime,
-                                /*withElseRegion=*/true);
-  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  buildNonTemporal();
-  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-  buildOrdinary();
-}
-
-void RegionTransfer::storeRun(Value value, llvm::function_ref<Value()> makeView) {
-  auto type = cast<VectorType>(value.getType());
-  auto store = [&](bool nontemporal) {
-    memref::StoreOp::create(b, loc, value, makeView(), ValueRange(),
-                            nontemporal, llvm::Align(1));
-  };
-  if (!mayStoreNonTemporally() ||
-      type.getNumElements() * type.getElementTypeBitWidth() < 64) {
-    store(false);
-    return;
-  }
-  buildStoreChoice([&] { store(true); }, [&] { store(false); });
-}
-
-void RegionTransfer::buildStoreFence() {
-  fences.push_back(LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::seq_cst));
 }
 
 Value RegionTransfer::loop(OpFoldResult lb, OpFoldResult ub, int64_t step) {
@@ -456,7 +367,7 @@ Value RegionTransfer::outerLoop(int64_t dim, int64_t extent, OpFoldResult lb,
     // Each group may be a task on another thread: it fences its own stores.
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointAfter(iv.getParentBlock()->getParentOp());
-    buildStoreFence();
+    streams->buildFence();
   }
   return iv;
 }
@@ -505,7 +416,7 @@ void RegionTransfer::buildWalk() {
     moveElement({});
     return;
   }
-  decideNonTemporal();
+  streams.emplace(b, loc, nonTemporalStoreBytes, *dst.tensor, lengths);
   // Walk a tiled side in its order (the destination when both are).
   PhysicalOrder dstOrder = getPhysicalOrder(*dst.tensor);
   std::optional<PhysicalOrder> srcOrder;
@@ -958,7 +869,7 @@ void RegionTransfer::moveGroup(const Indices &base) {
       }
     }
     Value group = vector::ShuffleOp::create(b, loc, joined, last, plan.lanes);
-    storeRun(group, [&] { return at(tiled, base, groupType); });
+    streams->store(group, [&] { return at(tiled, base, groupType); });
     return;
   }
   // One group in, rows out: each row's lanes picked from the group.
@@ -974,7 +885,7 @@ void RegionTransfer::moveGroup(const Indices &base) {
         b, loc, group, group,
         ArrayRef(elementOfLane).slice(start, row.length));
     start += row.length;
-    storeRun(picked, [&] {
+    streams->store(picked, [&] {
       return at(untiled, rowIndices(row), VectorType::get({row.length}, lane));
     });
   }
@@ -1056,7 +967,7 @@ void RegionTransfer::moveShiftedChunk(const Indices &orderIndices,
                       math.sub(math.add(firstAt, *nextRunBytes),
                                math.constant(chunkBytes(chunk))));
     Value joined = arith::SelectOp::create(b, loc, select, head, tail);
-    storeRun(joined, [&] {
+    streams->store(joined, [&] {
     return whole(dst.tensor->buffer, byteOffset(dst, orderIndices));
   });
     return;
@@ -1071,7 +982,7 @@ void RegionTransfer::moveShiftedChunk(const Indices &orderIndices,
   // One vector load and store: a copy of the staging buffer would be
   // forwarded by LLVM to two piece-size stores again.
   Value joined = load(staging, math.constant(0));
-  storeRun(joined, [&] {
+  streams->store(joined, [&] {
     return whole(dst.tensor->buffer, byteOffset(dst, orderIndices));
   });
 }

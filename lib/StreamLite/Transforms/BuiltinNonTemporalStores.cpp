@@ -1,0 +1,105 @@
+//===- BuiltinNonTemporalStores.cpp - stores past the cache in kernels ----===//
+//
+// NonTemporalStores (BuiltinKernelSupport.h): which vector stores of a
+// builtin kernel's region transfer are non-temporal
+// (BuiltinKernelOptions::nonTemporalStoreBytes), decided when the kernel is
+// built or, for a region of dynamic size, once per run, and the fences that
+// order them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BuiltinKernelSupport.h"
+
+#include "StreamLite/IR/IndexArith.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace layoutopt::stream_lite::detail {
+
+NonTemporalStores::NonTemporalStores(OpBuilder &builder, Location loc,
+                                     int64_t thresholdBytes,
+                                     const KernelTensor &dst,
+                                     ArrayRef<OpFoldResult> lengths)
+    : b(builder), loc(loc) {
+  if (thresholdBytes <= 0)
+    return;
+  // Sizes in a kernel are non-negative (as in the region walk).
+  IndexArith math(b, loc,
+                  arith::IntegerOverflowFlags::nuw |
+                      arith::IntegerOverflowFlags::nsw);
+  // Elements that make thresholdBytes: the comparison is on elements,
+  // whose count fits in an index where bytes need not.
+  int64_t slots = dst.width.slotsPerByte();
+  int64_t minElements =
+      !dst.width.isPacked()
+          ? llvm::divideCeil(thresholdBytes, dst.elementBytes)
+      : thresholdBytes > std::numeric_limits<int64_t>::max() / slots
+          ? std::numeric_limits<int64_t>::max()
+          : thresholdBytes * slots;
+  OpFoldResult elements = math.constant(1);
+  for (OpFoldResult length : lengths)
+    elements = math.mul(elements, length);
+  if (std::optional<int64_t> known = IndexArith::known(elements)) {
+    always = *known >= minElements;
+    return;
+  }
+  atRunTime = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                    math.value(elements),
+                                    math.value(math.constant(minElements)));
+}
+
+void NonTemporalStores::choose(function_ref<void()> buildNonTemporal,
+                               function_ref<void()> buildOrdinary) {
+  stored = true;
+  if (always) {
+    buildNonTemporal();
+    return;
+  }
+  OpBuilder::InsertionGuard guard(b);
+  auto ifOp = scf::IfOp::create(b, loc, atRunTime, /*withElseRegion=*/true);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  buildNonTemporal();
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  buildOrdinary();
+}
+
+void NonTemporalStores::store(Value value, function_ref<Value()> makeView) {
+  auto type = cast<VectorType>(value.getType());
+  auto build = [&](bool nontemporal) {
+    memref::StoreOp::create(b, loc, value, makeView(), ValueRange(),
+                            nontemporal, llvm::Align(1));
+  };
+  if (!mayStore() ||
+      type.getNumElements() * type.getElementTypeBitWidth() < 64) {
+    build(false);
+    return;
+  }
+  choose([&] { build(true); }, [&] { build(false); });
+}
+
+void NonTemporalStores::buildFence() {
+  if (mayStore())
+    fences.push_back(
+        LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::seq_cst));
+}
+
+void NonTemporalStores::finish() {
+  if (stored) {
+    buildFence();
+    return;
+  }
+  // Only narrower moves: no stores to order.
+  for (Operation *fence : fences)
+    fence->erase();
+  fences.clear();
+}
+
+} // namespace layoutopt::stream_lite::detail

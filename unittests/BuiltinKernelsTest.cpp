@@ -1408,6 +1408,121 @@ TEST_CASE("swizzled tiles move by whole groups", "[builtins][jit][swizzle]") {
   }
 }
 
+namespace {
+
+/// Kernels between plainly tiled and untiled layouts, and whether whole
+/// tiles with narrow rows (1, 2 or 4 bytes) move several at a time,
+/// transposed in registers (vector.shuffle).
+std::vector<std::pair<KernelCase, bool>> transposedRowCases() {
+  using K = BuiltinKind;
+  auto t84 = [] { return tiledLayout(2, {0, 1}, {8, 4}); };
+  std::vector<std::pair<KernelCase, bool>> cases;
+  // 2-byte tile rows of i4 (8 tiles at a time): static and whole, odd and
+  // dynamic (tiles cut at both edges, a group cut at the row's end).
+  for (Shape shape : {Shape{64, 128}, Shape{37, 141}}) {
+    std::vector<bool> dynamic = {shape[0] == 37, false};
+    cases.push_back({{K::Encode,
+                      {spec(identityLayout(2), shape, "i4", dynamic),
+                       spec(t84(), shape, "i4", dynamic)}},
+                     true});
+    cases.push_back({{K::Encode,
+                      {spec(t84(), shape, "ui4", dynamic),
+                       spec(identityLayout(2), shape, "ui4", dynamic)}},
+                     true});
+  }
+  // Regions that start mid-tile and mid-byte: the result's rows of 131
+  // slots start a byte every other row, which each group checks.
+  cases.push_back({{K::Slice,
+                    {spec(t84(), {45, 150}, "i4", {true, true}),
+                     spec(identityLayout(2), {33, 131}, "i4", {true, true})},
+                    {3, 5}},
+                   true});
+  cases.push_back({{K::Update,
+                    {spec(t84(), {45, 150}, "i4"),
+                     spec(identityLayout(2), {30, 101}, "i4")},
+                    {9, 6}},
+                   true});
+  cases.push_back({{K::Slice,
+                    {spec(paddingLayout({1, 3}), {45, 150}, "i4"),
+                     spec(t84(), {40, 136}, "i4")},
+                    {2, 4}},
+                   true});
+  // 1-byte rows of i2 (16 tiles at a time), 2-byte rows of 8x8 i2.
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {21, 203}, "i2", {false, true}),
+                     spec(t84(), {21, 203}, "i2", {false, true})}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(tiledLayout(2, {0, 1}, {8, 8}), {21, 203}, "i2"),
+                     spec(paddingLayout({0, 5}), {21, 203}, "i2")}},
+                   true});
+  // 4-byte rows: i8 8x4, f32 8x1 (narrow tiles), f16 4x2 (4 tile rows);
+  // 2-byte rows of i16 8x1.
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {19, 37}, "i8", {true, true}),
+                     spec(t84(), {19, 37}, "i8", {true, true})}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(t84(), {19, 37}, "i8"),
+                     spec(identityLayout(2), {19, 37}, "i8")}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {17, 13}, "f32"),
+                     spec(tiledLayout(2, {0, 1}, {8, 1}), {17, 13}, "f32")}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(tiledLayout(2, {0, 1}, {4, 2}), {13, 29}, "f16"),
+                     spec(identityLayout(2), {13, 29}, "f16")}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {19, 70}, "i16", {true, false}),
+                     spec(tiledLayout(2, {0, 1}, {8, 1}), {19, 70}, "i16",
+                          {true, false})}},
+                   true});
+  // 3-d: tile rows over two dims (2x4x4 i8 tiles), and an untiled
+  // outer dim.
+  cases.push_back(
+      {{K::Encode,
+        {spec(identityLayout(3), {5, 9, 33}, "i8"),
+         spec(tiledLayout(3, {0, 1, 2}, {2, 4, 4}), {5, 9, 33}, "i8")}},
+       true});
+  cases.push_back(
+      {{K::Encode,
+        {spec(tiledLayout(3, {1, 2}, {8, 4}), {3, 17, 45}, "i4",
+              {false, true, false}),
+         spec(identityLayout(3), {3, 17, 45}, "i4", {false, true, false})}},
+       true});
+  // No transposes: the tiles along the row not the innermost outer dim,
+  // rows of 16 bytes (chunks already).
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {37, 141}, "i4"),
+                     spec(tiledLayout(2, {0, 1}, {8, 4}, {1, 0}), {37, 141},
+                          "i4")}},
+                   false});
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {21, 19}, "f32"),
+                     spec(t84(), {21, 19}, "f32")}},
+                   false});
+  return cases;
+}
+
+} // namespace
+
+TEST_CASE("narrow tile rows move as transposed groups",
+          "[builtins][jit][transpose]") {
+  auto ctx = makeKernelJitContext();
+  for (const auto &[c, transposes] : transposedRowCases()) {
+    INFO(c.describe());
+    std::vector<RankedTensorType> types = parseTypes(*ctx, c);
+    OwningOpRef<ModuleOp> module = buildKernelModule(*ctx, c.kind, types);
+    int64_t shuffles = 0;
+    module->walk([&](vector::ShuffleOp) { ++shuffles; });
+    CHECK((shuffles > 0) == transposes);
+    runAndCheck(*ctx, c);
+    runAndCheck(*ctx, c, /*threads=*/2);
+  }
+}
+
 TEST_CASE("random updates and fills match the reference byte images",
           "[builtins][jit]") {
   auto ctx = makeKernelJitContext();
@@ -1482,6 +1597,7 @@ TEST_CASE("non-temporal stores leave the reference byte images",
   // run in the other tests, at the default threshold).
   std::vector<std::pair<KernelCase, bool>> cases = chunkCases();
   llvm::append_range(cases, groupCases());
+  llvm::append_range(cases, transposedRowCases());
   // Static splats: their pattern (a stack buffer) is read as one vector.
   using K = BuiltinKind;
   cases.push_back(

@@ -10,7 +10,7 @@
 import struct
 import sys
 
-FORMATS = {"<f4": "f", "<f8": "d", "<i4": "i", "<i8": "q", "|i1": "b", "|u1": "B", "|b1": "?"}
+FORMATS = {"<f2": "e", "<i2": "h", "<f4": "f", "<f8": "d", "<i4": "i", "<i8": "q", "|i1": "b", "|u1": "B", "|b1": "?"}
 
 
 def write(path, descr, shape, values):
@@ -43,7 +43,7 @@ def write_values(path, descr, shape, values):
     header = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shape_text)
     header += " " * (63 - (10 + len(header)) % 64) + "\n"
     kind = FORMATS[descr]
-    vals = [float(v) if kind in "fd" else int(v) for v in values]
+    vals = [float(v) if kind in "efd" else int(v) for v in values]
     data = struct.pack("<%d%s" % (len(vals), kind), *vals)
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + data)

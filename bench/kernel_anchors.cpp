@@ -100,11 +100,12 @@ void transpose8x8(U16x8 v[8]) {
 /// 2-byte tile rows (8x4 i4): 8 tiles side by side are 128 contiguous
 /// bytes on the tiled side and 16 bytes in each of 8 rows on the identity
 /// side, one 8x8 transpose of 2-byte pieces apart (its own inverse), so
-/// both sides move as 16-byte vectors, with ordinary stores (non-temporal
-/// ones made it run at 3-4 GB/s identity->tiled and 5-15% slower
-/// tiled->identity at 64 MiB; the kernels never store 2-byte rows so). A row of fewer than 8 tiles' remainder
-/// moves piece by piece.
-template <bool ToTiled>
+/// both sides move as 16-byte vectors. `Stream` is a template argument:
+/// with a run-time flag the compiler merged the non-temporal stores of one
+/// branch with the ordinary ones of the other (dropping the hint from all
+/// but the first), and a line written both ways ran at 3-4 GB/s. A row of
+/// fewer than 8 tiles' remainder moves piece by piece.
+template <bool ToTiled, bool Stream>
 void relayout2(const uint8_t *src, uint8_t *dst, int64_t rows,
                int64_t rowBytes) {
   int64_t tilesPerRow = rowBytes / 2;
@@ -126,9 +127,9 @@ void relayout2(const uint8_t *src, uint8_t *dst, int64_t rows,
                     16);
       transpose8x8(v);
       for (int k = 0; k < 8; ++k)
-        std::memcpy(ToTiled ? tiledOut + (t + k) * 16
-                            : plainOut + k * rowBytes + t * 2,
-                    &v[k], 16);
+        storeBytes<16>(ToTiled ? tiledOut + (t + k) * 16
+                               : plainOut + k * rowBytes + t * 2,
+                       &v[k], Stream);
     }
     for (int64_t t = blocked; t < tilesPerRow; ++t)
       for (int64_t r = 0; r < kTileRows; ++r) {
@@ -218,7 +219,8 @@ void anchorIdentityToTiled8(const uint8_t *src, uint8_t *dst, int64_t rows,
   if (tileRowBytes == 16)
     toTiled<16>(src, dst, rows, rowBytes, stream);
   else
-    relayout2</*ToTiled=*/true>(src, dst, rows, rowBytes);
+    stream ? relayout2</*ToTiled=*/true, true>(src, dst, rows, rowBytes)
+           : relayout2</*ToTiled=*/true, false>(src, dst, rows, rowBytes);
   endStream(stream);
 }
 
@@ -228,7 +230,8 @@ void anchorTiledToIdentity8(const uint8_t *src, uint8_t *dst, int64_t rows,
   if (tileRowBytes == 16)
     fromTiled<16>(src, dst, rows, rowBytes, stream);
   else
-    relayout2</*ToTiled=*/false>(src, dst, rows, rowBytes);
+    stream ? relayout2</*ToTiled=*/false, true>(src, dst, rows, rowBytes)
+           : relayout2</*ToTiled=*/false, false>(src, dst, rows, rowBytes);
   endStream(stream);
 }
 

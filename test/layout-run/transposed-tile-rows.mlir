@@ -36,14 +36,14 @@
 // THREED: {{^}}5x9x33xi8={{.*}}{{$}}
 // THREED-NOT: {{.}}
 
-// i4 8x4: eight 16-byte rows in, eight 16-byte tiles out, and back.
+// i4 8x4: eight 16-byte rows in, eight 16-byte tiles out, and back; the
+// unpack network's first round interleaves the 2-byte lanes of two rows.
 // IR-LABEL: func.func @__builtin_encode_Dx141xi4_to_Dx141xi4_tiled_p0_1_t8_4(
 // IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<8xi16>>
-// (The first interleave of each pair, canonicalized.)
-// IR: vector.interleave %{{.*}}, %{{.*}} : vector<8xi16> -> vector<16xi16>
-// IR: vector.shuffle
+// IR: vector.shuffle %[[R0:.*]], %[[R1:.*]] [0, 8, 1, 9, 2, 10, 3, 11] : vector<8xi16>, vector<8xi16>
+// IR-NEXT: vector.shuffle %[[R0]], %[[R1]] [4, 12, 5, 13, 6, 14, 7, 15] : vector<8xi16>, vector<8xi16>
 // IR-LABEL: func.func @__builtin_encode_Dx141xi4_tiled_p0_1_t8_4_to_Dx141xi4(
-// IR: vector.interleave
+// IR: vector.shuffle
 // i2 8x4: 1-byte tile rows, sixteen tiles at a time.
 // IR-LABEL: func.func @__builtin_encode_21x203xi2_to_21x203xi2_tiled_p0_1_t8_4(
 // IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
@@ -51,7 +51,7 @@
 // IR-LABEL: func.func @__builtin_encode_17x13xf32_to_17x13xf32_tiled_p0_t8(
 // IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<4xi32>>
 // IR-LABEL: func.func @__builtin_encode_5x9x33xi8_to_5x9x33xi8_tiled_p0_1_2_t2_4_4(
-// IR: vector.interleave
+// IR: vector.shuffle %{{.*}}, %{{.*}} [0, 4, 1, 5] : vector<4xi32>, vector<4xi32>
 
 #t84 = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>
 #t81 = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 1]>

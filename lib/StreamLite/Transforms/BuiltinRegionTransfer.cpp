@@ -103,33 +103,79 @@ struct RowTransposePlan {
 };
 
 /// Transposes `rows` (M vectors of N lanes each; M and N powers of two)
-/// into N vectors of M lanes: pairs of vectors are interleaved in units of
-/// 1, 2, 4, ... lanes (a hand-written transpose's unpack network; LLVM
-/// turns each interleave into unpack instructions), which leaves column j
-/// as lanes [j*M, (j+1)*M) of one vector.
+/// into N vectors of M lanes, as a hand-written transpose does: pairs of
+/// row groups are interleaved in units of 1, 2, 4, ... lanes (the unpack
+/// network), every shuffle on two N-lane vectors (a 16-byte row: one
+/// unpack instruction each; one wide shuffle per interleave made LLVM emit
+/// cross-lane permutes, 25% slower from cache). A group of 2^s rows is
+/// kept as 2^s vectors of N lanes holding its columns in order, each
+/// column's 2^s lanes together.
 SmallVector<Value> transposeLanes(OpBuilder &b, Location loc,
                                   ArrayRef<Value> rows) {
-  int64_t lanes = cast<VectorType>(rows.front().getType()).getNumElements();
-  int64_t count = rows.size();
-  SmallVector<Value> level(rows);
-  for (int64_t unit = 1; level.size() > 1; unit *= 2) {
-    SmallVector<int64_t> mask;
-    for (int64_t lane = 0; lane < lanes; ++lane)
-      for (int64_t half : {int64_t(0), lanes * unit})
-        for (int64_t k = 0; k < unit; ++k)
-          mask.push_back(half + lane * unit + k);
-    SmallVector<Value> next;
-    for (size_t i = 0; i < level.size(); i += 2)
-      next.push_back(
-          vector::ShuffleOp::create(b, loc, level[i], level[i + 1], mask));
-    level = std::move(next);
+  int64_t n = cast<VectorType>(rows.front().getType()).getNumElements();
+  int64_t m = rows.size();
+  auto shuffle = [&](Value x, Value y, ArrayRef<int64_t> mask) -> Value {
+    return vector::ShuffleOp::create(b, loc, x, y, mask);
+  };
+  SmallVector<SmallVector<Value>> groups;
+  for (Value row : rows)
+    groups.push_back({row});
+  for (int64_t unit = 1; groups.size() > 1; unit *= 2) {
+    SmallVector<SmallVector<Value>> next;
+    for (size_t g = 0; g < groups.size(); g += 2) {
+      ArrayRef<Value> x = groups[g], y = groups[g + 1];
+      SmallVector<Value> joined;
+      if (2 * unit <= n) {
+        // Piece p of each holds n / unit columns: its lower and upper half
+        // of them, interleaved with the other's, are two pieces.
+        for (size_t p = 0; p < x.size(); ++p)
+          for (int64_t half = 0; half < 2; ++half) {
+            SmallVector<int64_t> mask;
+            for (int64_t c = 0; c < n / (2 * unit); ++c)
+              for (int64_t from : {int64_t(0), n})
+                for (int64_t k = 0; k < unit; ++k)
+                  mask.push_back(from + half * n / 2 + c * unit + k);
+            joined.push_back(shuffle(x[p], y[p], mask));
+          }
+      } else {
+        // Each column fills unit / n pieces: whole pieces change places.
+        int64_t per = unit / n;
+        for (int64_t c = 0; c < n; ++c) {
+          llvm::append_range(joined, x.slice(c * per, per));
+          llvm::append_range(joined, y.slice(c * per, per));
+        }
+      }
+      next.push_back(std::move(joined));
+    }
+    groups = std::move(next);
   }
+  // Column c is lanes [c*m, (c+1)*m) of the pieces laid end to end.
+  ArrayRef<Value> pieces = groups.front();
   SmallVector<Value> columns;
-  for (int64_t column = 0; column < lanes; ++column)
-    columns.push_back(vector::ShuffleOp::create(
-        b, loc, level.front(), level.front(),
-        llvm::to_vector(llvm::seq<int64_t>(column * count,
-                                           (column + 1) * count))));
+  for (int64_t c = 0; c < n; ++c) {
+    if (m == n) {
+      columns.push_back(pieces[c]);
+    } else if (m < n) {
+      int64_t within = c % (n / m);
+      columns.push_back(shuffle(
+          pieces[c / (n / m)], pieces[c / (n / m)],
+          llvm::to_vector(llvm::seq<int64_t>(within * m, (within + 1) * m))));
+    } else {
+      // m / n pieces per column, concatenated pairwise.
+      SmallVector<Value> parts(pieces.slice(c * (m / n), m / n));
+      while (parts.size() > 1) {
+        SmallVector<Value> fewer;
+        for (size_t i = 0; i < parts.size(); i += 2) {
+          int64_t size =
+              2 * cast<VectorType>(parts[i].getType()).getNumElements();
+          fewer.push_back(shuffle(parts[i], parts[i + 1],
+                                  llvm::to_vector(llvm::seq<int64_t>(0, size))));
+        }
+        parts = std::move(fewer);
+      }
+      columns.push_back(parts.front());
+    }
+  }
   return columns;
 }
 

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <type_traits>
 
 namespace layoutopt::bench {
 
@@ -336,6 +337,197 @@ void anchorFillTiled8x4(float *dst, float value, int64_t cols,
                   for (int64_t c = c0; c < c1; ++c)
                     tile[r * 4 + c % 4] = value;
               });
+  endStream(stream);
+}
+
+namespace {
+
+typedef uint8_t U8x16 __attribute__((ext_vector_type(16)));
+
+/// Interleaves of two 16-byte vectors in units of 1, 2 and 4 bytes (lower
+/// or upper halves), and their inverses (even or odd units of the pair).
+#define LO1(a, b) __builtin_shufflevector(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23)
+#define HI1(a, b) __builtin_shufflevector(a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31)
+#define LO2(a, b) __builtin_shufflevector(a, b, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23)
+#define HI2(a, b) __builtin_shufflevector(a, b, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31)
+#define LO4(a, b) __builtin_shufflevector(a, b, 0, 1, 2, 3, 16, 17, 18, 19, 4, 5, 6, 7, 20, 21, 22, 23)
+#define HI4(a, b) __builtin_shufflevector(a, b, 8, 9, 10, 11, 24, 25, 26, 27, 12, 13, 14, 15, 28, 29, 30, 31)
+#define EVEN1(a, b) __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30)
+#define ODD1(a, b) __builtin_shufflevector(a, b, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31)
+#define EVEN2(a, b) __builtin_shufflevector(a, b, 0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29)
+#define ODD2(a, b) __builtin_shufflevector(a, b, 2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 27, 30, 31)
+#define EVEN4(a, b) __builtin_shufflevector(a, b, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27)
+#define ODD4(a, b) __builtin_shufflevector(a, b, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31)
+
+/// 1-byte tile rows (8x4 i2): 16 tiles side by side are 128 contiguous
+/// bytes on the tiled side (8 vectors of two tiles) and 16 bytes in each
+/// of 8 rows on the identity side: an 8x16 transpose of bytes by three
+/// rounds of interleaves, undone by three rounds of even/odd splits.
+template <bool ToTiled, bool Stream>
+void relayout1(const uint8_t *src, uint8_t *dst, int64_t rows,
+               int64_t rowBytes) {
+  for (int64_t band = 0; band < rows / kTileRows; ++band) {
+    int64_t bandBytes = band * kTileRows * rowBytes;
+    for (int64_t t = 0; t < rowBytes; t += 16) {
+      U8x16 v[8];
+      const uint8_t *in = ToTiled ? src + bandBytes + t : src + bandBytes + t * 8;
+      for (int k = 0; k < 8; ++k)
+        std::memcpy(&v[k], ToTiled ? in + k * rowBytes : in + k * 16, 16);
+      U8x16 a[8], c[8];
+      if (ToTiled) {
+        for (int k = 0; k < 8; k += 2) {
+          a[k] = LO1(v[k], v[k + 1]);
+          a[k + 1] = HI1(v[k], v[k + 1]);
+        }
+        for (int k = 0; k < 8; k += 4) {
+          c[k] = LO2(a[k], a[k + 2]);
+          c[k + 1] = HI2(a[k], a[k + 2]);
+          c[k + 2] = LO2(a[k + 1], a[k + 3]);
+          c[k + 3] = HI2(a[k + 1], a[k + 3]);
+        }
+        for (int k = 0; k < 4; ++k) {
+          v[2 * k] = LO4(c[k], c[k + 4]);
+          v[2 * k + 1] = HI4(c[k], c[k + 4]);
+        }
+      } else {
+        for (int k = 0; k < 4; ++k) {
+          c[k] = EVEN4(v[2 * k], v[2 * k + 1]);
+          c[k + 4] = ODD4(v[2 * k], v[2 * k + 1]);
+        }
+        for (int k = 0; k < 8; k += 4) {
+          a[k] = EVEN2(c[k], c[k + 1]);
+          a[k + 2] = ODD2(c[k], c[k + 1]);
+          a[k + 1] = EVEN2(c[k + 2], c[k + 3]);
+          a[k + 3] = ODD2(c[k + 2], c[k + 3]);
+        }
+        for (int k = 0; k < 8; k += 2) {
+          v[k] = EVEN1(a[k], a[k + 1]);
+          v[k + 1] = ODD1(a[k], a[k + 1]);
+        }
+      }
+      uint8_t *out = ToTiled ? dst + bandBytes + t * 8 : dst + bandBytes + t;
+      for (int k = 0; k < 8; ++k)
+        storeBytes<16>(ToTiled ? out + k * 16 : out + k * rowBytes, &v[k],
+                       Stream);
+    }
+  }
+}
+
+/// a, b, c, d := their 4x4 transpose.
+inline void transpose4(Float4 &a, Float4 &b, Float4 &c, Float4 &d) {
+  Float4 t0 = __builtin_shufflevector(a, b, 0, 4, 1, 5);
+  Float4 t1 = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+  Float4 t2 = __builtin_shufflevector(c, d, 0, 4, 1, 5);
+  Float4 t3 = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+  a = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+  b = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+  c = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+  d = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+}
+
+/// 8x1 tiles (each 8 floats of one column): 4 columns of a band at a time,
+/// two 4x4 transposes of 16-byte rows; the 4 tiles are 128 contiguous
+/// bytes.
+template <bool ToTiled, bool Stream>
+void narrow8x1(const float *src, float *dst, int64_t n) {
+  for (int64_t band = 0; band < n / kTileRows; ++band)
+    for (int64_t c = 0; c < n; c += 4) {
+      const float *rows = (ToTiled ? src : dst) + band * kTileRows * n + c;
+      const float *tiles = (ToTiled ? dst : src) + (band * n + c) * kTileRows;
+      Float4 r[8];
+      for (int k = 0; k < 8; ++k)
+        r[k] = loadFloat4(ToTiled ? rows + k * n
+                                  : tiles + (k % 4) * 8 + (k / 4) * 4);
+      transpose4(r[0], r[1], r[2], r[3]);
+      transpose4(r[4], r[5], r[6], r[7]);
+      for (int k = 0; k < 8; ++k) {
+        float *to = ToTiled ? const_cast<float *>(tiles) + (k % 4) * 8 + (k / 4) * 4
+                            : const_cast<float *>(rows) + k * n;
+        storeBytes<16>(to, &r[k], Stream);
+      }
+    }
+}
+
+} // namespace
+
+void anchorIdentityToTiled8x4i2(const uint8_t *src, uint8_t *dst,
+                                int64_t rows, int64_t rowBytes, bool stream) {
+  stream ? relayout1<true, true>(src, dst, rows, rowBytes)
+         : relayout1<true, false>(src, dst, rows, rowBytes);
+  endStream(stream);
+}
+
+void anchorTiled8x4i2ToIdentity(const uint8_t *src, uint8_t *dst,
+                                int64_t rows, int64_t rowBytes, bool stream) {
+  stream ? relayout1<false, true>(src, dst, rows, rowBytes)
+         : relayout1<false, false>(src, dst, rows, rowBytes);
+  endStream(stream);
+}
+
+void anchorIdentityToNarrow8x1(const float *src, float *dst, int64_t n,
+                               bool stream) {
+  stream ? narrow8x1<true, true>(src, dst, n)
+         : narrow8x1<true, false>(src, dst, n);
+  endStream(stream);
+}
+
+void anchorNarrow8x1ToIdentity(const float *src, float *dst, int64_t n,
+                               bool stream) {
+  stream ? narrow8x1<false, true>(src, dst, n)
+         : narrow8x1<false, false>(src, dst, n);
+  endStream(stream);
+}
+
+void anchorTiled8x4To4x8(const float *src, float *dst, int64_t n,
+                         bool stream) {
+  // Row r of result tile (a, b) (4x8) is row (4a + r) % 8 of source tiles
+  // (4a / 8, 2b) and (4a / 8, 2b + 1), 16 bytes each: one 32-byte store.
+  // Result tiles (2i, b) and (2i + 1, b) come from the same two source
+  // tiles.
+  auto body = [&](auto streamTag) {
+    constexpr bool Stream = decltype(streamTag)::value;
+    // Both result tiles of a pair of source tiles at once, so that each
+    // source tile is read whole, once.
+    for (int64_t band = 0; band < n / 8; ++band)
+      for (int64_t b = 0; b < n / 8; ++b) {
+        const float *in = src + (band * (n / 4) + 2 * b) * 32;
+        for (int64_t half = 0; half < 2; ++half) {
+          float *out = dst + ((2 * band + half) * (n / 8) + b) * 32;
+          for (int64_t r = 0; r < 4; ++r) {
+            const float *row = in + (4 * half + r) * 4;
+            Float8 v = __builtin_shufflevector(loadFloat4(row),
+                                               loadFloat4(row + 32), 0, 1, 2,
+                                               3, 4, 5, 6, 7);
+            storeBytes<32>(out + r * 8, &v, Stream);
+          }
+        }
+      }
+  };
+  if (stream)
+    body(std::true_type());
+  else
+    body(std::false_type());
+  endStream(stream);
+}
+
+void anchorIdentityToPadded(const float *src, float *dst, int64_t n,
+                            int64_t padding, bool stream) {
+  // Each row is one contiguous run on both sides: 64-byte moves.
+  auto body = [&](auto streamTag) {
+    constexpr bool Stream = decltype(streamTag)::value;
+    for (int64_t i = 0; i < n; ++i) {
+      const float *in = src + i * n;
+      float *out = dst + i * (n + padding);
+      int64_t j = 0;
+      for (; j + 16 <= n; j += 16)
+        storeBytes<64>(out + j, in + j, Stream);
+      std::memcpy(out + j, in + j, (n - j) * sizeof(float));
+    }
+  };
+  if (stream)
+    body(std::true_type());
+  else
+    body(std::false_type());
   endStream(stream);
 }
 

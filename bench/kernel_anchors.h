@@ -59,6 +59,26 @@ void anchorFillTiled8x4(float *dst, float value, int64_t cols,
                         int64_t offset0, int64_t offset1, int64_t length0,
                         int64_t length1, bool stream);
 
+/// 8x4 tiles of i2 (1-byte tile rows), rows * rowBytes bytes.
+void anchorIdentityToTiled8x4i2(const uint8_t *src, uint8_t *dst,
+                                int64_t rows, int64_t rowBytes, bool stream);
+void anchorTiled8x4i2ToIdentity(const uint8_t *src, uint8_t *dst,
+                                int64_t rows, int64_t rowBytes, bool stream);
+
+/// n x n f32 and 8x1 tiles.
+void anchorIdentityToNarrow8x1(const float *src, float *dst, int64_t n,
+                               bool stream);
+void anchorNarrow8x1ToIdentity(const float *src, float *dst, int64_t n,
+                               bool stream);
+
+/// n x n f32 from 8x4 tiles to 4x8 tiles.
+void anchorTiled8x4To4x8(const float *src, float *dst, int64_t n,
+                         bool stream);
+
+/// n x n f32 into rows padded by `padding` elements.
+void anchorIdentityToPadded(const float *src, float *dst, int64_t n,
+                            int64_t padding, bool stream);
+
 } // namespace layoutopt::bench
 
 #endif // LAYOUTOPT_BENCH_KERNELANCHORS_H

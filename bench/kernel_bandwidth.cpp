@@ -297,8 +297,9 @@ int main(int argc, char **argv) {
   AlignedBuffer tiledBuf(storageBytes({n, n}, tiles, e));
   AlignedBuffer regionTiledBuf(storageBytes(lengths, tiles, e));
   AlignedBuffer regionIdentityBuf(storageBytes(lengths, {}, e));
-  // Where each anchor writes (the largest output of any row).
-  AlignedBuffer anchorBuf(fullBytes);
+  // Where each anchor writes (the largest output of any row: the rows
+  // padded by 16 floats).
+  AlignedBuffer anchorBuf(n * (n + 16) * e);
   {
     float *p = reinterpret_cast<float *>(identityBuf.data);
     for (int64_t i = 0; i < n * n; ++i)
@@ -500,6 +501,150 @@ int main(int argc, char **argv) {
                   smallBytes >= (1 << 20)
                       ? " (" + std::to_string(smallBytes >> 20) + "M)"
                       : " (" + std::to_string(smallBytes >> 10) + "K)");
+
+  // Packed i2 to and from 8x4 tiles: 1-byte tile rows (2n x 8n, 64 MiB at
+  // the default n).
+  {
+    const int64_t rows = 2 * n, cols = 8 * n, bytes = rows * cols / 4;
+    const std::string shape = std::to_string(rows) + "x" + std::to_string(cols);
+    RankedTensorType plainT = parseTensor(*ctx, "tensor<" + shape + "xi2>");
+    RankedTensorType tiledI2T =
+        parseTensor(*ctx, "tensor<" + shape + "xi2, " + tiledAttr + ">");
+    AlignedBuffer plainBuf(bytes), tiledI2Buf(bytes);
+    for (int64_t i = 0; i < bytes; ++i)
+      plainBuf.data[i] = static_cast<uint8_t>(i * 37 + i / 4093);
+    std::vector<uint8_t> original(plainBuf.data, plainBuf.data + bytes);
+    {
+      Kernels k = compileKernel(*ctx, BuiltinKind::Encode, {plainT, tiledI2T});
+      PackedArgs args;
+      addBuffer(args, plainBuf);
+      addBuffer(args, tiledI2Buf);
+      compare(
+          "encode i2 identity->tiled", bytes, k, args,
+          [&] {
+            layoutopt::bench::anchorIdentityToTiled8x4i2(
+                plainBuf.data, tiledI2Buf.data, rows, cols / 4, streams(bytes));
+          },
+          tiledI2Buf.data, anchorBuf.data, bytes);
+    }
+    // Element (i, j) (2 bits, lowest first) sits in tile (i/8, j/4), in
+    // its row i%8 (one byte), slot j%4.
+    auto crumb = [](const uint8_t *p, int64_t slot) {
+      return (p[slot / 4] >> (2 * (slot % 4))) & 3;
+    };
+    for (int64_t i : {int64_t(0), int64_t(5), int64_t(777 % rows), rows - 1})
+      for (int64_t j : {int64_t(0), int64_t(3), int64_t(1233 % cols), cols - 1})
+        if (crumb(tiledI2Buf.data,
+                  ((i / 8 * (cols / 4) + j / 4) * 8 + i % 8) * 4 + j % 4) !=
+            crumb(plainBuf.data, i * cols + j))
+          fatal("encode i2 identity->tiled produced a wrong element");
+    std::memset(plainBuf.data, 0, bytes);
+    {
+      Kernels k = compileKernel(*ctx, BuiltinKind::Encode, {tiledI2T, plainT});
+      PackedArgs args;
+      addBuffer(args, tiledI2Buf);
+      addBuffer(args, plainBuf);
+      compare(
+          "encode i2 tiled->identity", bytes, k, args,
+          [&] {
+            layoutopt::bench::anchorTiled8x4i2ToIdentity(
+                tiledI2Buf.data, plainBuf.data, rows, cols / 4, streams(bytes));
+          },
+          plainBuf.data, anchorBuf.data, bytes);
+    }
+    if (std::memcmp(original.data(), plainBuf.data, bytes))
+      fatal("packed i2 round trip differs");
+  }
+
+  // f32 to and from narrow 8x1 tiles (each tile 8 floats of one column),
+  // 8x4 tiles to 4x8 tiles, and identity to rows padded by 16 floats.
+  {
+    auto tiledType = [&](const std::string &t) {
+      return parseTensor(*ctx, "tensor<" + full +
+                                   "xf32, #stream_lite.tiled<inner_dims_pos "
+                                   "= [0, 1], inner_tiles = " + t + ">>");
+    };
+    RankedTensorType narrowT = tiledType("[8, 1]");
+    RankedTensorType wideT = tiledType("[4, 8]");
+    AlignedBuffer narrowBuf(fullBytes), wideBuf(fullBytes);
+    {
+      Kernels k = compileKernel(*ctx, BuiltinKind::Encode, {identityT, narrowT});
+      PackedArgs args;
+      addBuffer(args, identityBuf);
+      addBuffer(args, narrowBuf);
+      compare(
+          "encode identity->narrow 8x1", fullBytes, k, args,
+          [&] {
+            layoutopt::bench::anchorIdentityToNarrow8x1(
+                asFloats(identityBuf), asFloats(narrowBuf), n, streams(fullBytes));
+          },
+          narrowBuf.data, anchorBuf.data, fullBytes);
+    }
+    for (int64_t i : {int64_t(0), int64_t(5), int64_t(777 % n), n - 1})
+      for (int64_t j : {int64_t(0), int64_t(3), int64_t(1234 % n), n - 1})
+        if (asFloats(narrowBuf)[(i / 8 * n + j) * 8 + i % 8] !=
+            static_cast<float>((i * n + j) & 0xFFFF))
+          fatal("encode identity->narrow produced a wrong element");
+    std::memset(identityBuf.data, 0, identityBuf.size);
+    {
+      Kernels k = compileKernel(*ctx, BuiltinKind::Encode, {narrowT, identityT});
+      PackedArgs args;
+      addBuffer(args, narrowBuf);
+      addBuffer(args, identityBuf);
+      compare(
+          "encode narrow 8x1->identity", fullBytes, k, args,
+          [&] {
+            layoutopt::bench::anchorNarrow8x1ToIdentity(
+                asFloats(narrowBuf), asFloats(identityBuf), n, streams(fullBytes));
+          },
+          identityBuf.data, anchorBuf.data, fullBytes);
+    }
+    for (int64_t i = 0; i < n * n; ++i)
+      if (asFloats(identityBuf)[i] != static_cast<float>(i & 0xFFFF))
+        fatal("narrow round trip differs at element " + std::to_string(i));
+    {
+      Kernels k = compileKernel(*ctx, BuiltinKind::Encode, {tiledT, wideT});
+      PackedArgs args;
+      addBuffer(args, tiledBuf);
+      addBuffer(args, wideBuf);
+      compare(
+          "encode tiled 8x4->4x8", fullBytes, k, args,
+          [&] {
+            layoutopt::bench::anchorTiled8x4To4x8(
+                asFloats(tiledBuf), asFloats(wideBuf), n, streams(fullBytes));
+          },
+          wideBuf.data, anchorBuf.data, fullBytes);
+    }
+    // Element (i, j) sits in 4x8 tile (i/4, j/8), row i%4, column j%8.
+    for (int64_t i : {int64_t(0), int64_t(5), int64_t(777 % n), n - 1})
+      for (int64_t j : {int64_t(0), int64_t(3), int64_t(1234 % n), n - 1})
+        if (asFloats(wideBuf)[((i / 4 * (n / 8) + j / 8) * 4 + i % 4) * 8 +
+                              j % 8] !=
+            static_cast<float>((i * n + j) & 0xFFFF))
+          fatal("encode tiled 8x4->4x8 produced a wrong element");
+    const int64_t padding = 16;
+    RankedTensorType paddedT = parseTensor(
+        *ctx, "tensor<" + full + "xf32, #stream_lite.padding<[0, " +
+                  std::to_string(padding) + "]>>");
+    AlignedBuffer paddedBuf(n * (n + padding) * e);
+    {
+      Kernels k = compileKernel(*ctx, BuiltinKind::Encode, {identityT, paddedT});
+      PackedArgs args;
+      addBuffer(args, identityBuf);
+      addBuffer(args, paddedBuf);
+      compare(
+          "encode identity->padding", fullBytes, k, args,
+          [&] {
+            layoutopt::bench::anchorIdentityToPadded(
+                asFloats(identityBuf), asFloats(paddedBuf), n, padding,
+                streams(fullBytes));
+          },
+          paddedBuf.data, anchorBuf.data, paddedBuf.size);
+    }
+    if (asFloats(paddedBuf)[5 * (n + padding) + 3] !=
+        static_cast<float>((5 * n + 3) & 0xFFFF))
+      fatal("encode identity->padding produced a wrong element");
+  }
 
   // Encoded slice: tiled source, tile-cutting region, tiled result.
   {

@@ -1178,6 +1178,31 @@ std::vector<std::pair<KernelCase, bool>> chunkCases() {
                      spec(tiledLayout(2, {1}, {4}), {4, 28}, "i16")},
                     {1, 6}},
                    true});
+  // Destinations whose tiles are a fraction of the source's along an
+  // outer dim with outer dims inside it: the destination's steps walked
+  // in runs covering one source tile (the tiles cut at the edges, a region
+  // that starts mid-tile with chunks joined from two pieces, a destination
+  // that does not tile dim 0, a 3-d tile split along dim 0 only).
+  auto t48 = [] { return tiledLayout(2, {0, 1}, {4, 8}); };
+  cases.push_back({{K::Encode,
+                    {spec(t84(), {37, 45}, "f32", {true, true}),
+                     spec(t48(), {37, 45}, "f32", {true, true})}},
+                   true});
+  cases.push_back({{K::Slice,
+                    {spec(t84(), {40, 50}, "f32"),
+                     spec(t48(), {29, 33}, "f32", {true, false})},
+                    {3, 6}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(t84(), {19, 22}, "i16", {true, false}),
+                     spec(tiledLayout(2, {1}, {4}), {19, 22}, "i16",
+                          {true, false})}},
+                   true});
+  cases.push_back(
+      {{K::Encode,
+        {spec(tiledLayout(3, {0, 1, 2}, {4, 2, 4}), {9, 7, 10}, "f32"),
+         spec(tiledLayout(3, {0, 1, 2}, {2, 4, 4}), {9, 7, 10}, "f32")}},
+       true});
   // Whole rows: identity and padding, 64-byte chunks and a remainder.
   cases.push_back({{K::Slice,
                     {spec(paddingLayout({0, 3}), {5, 100}, "f32"),

@@ -47,6 +47,10 @@
 // i2 8x4: 1-byte tile rows, sixteen tiles at a time.
 // IR-LABEL: func.func @__builtin_encode_21x203xi2_to_21x203xi2_tiled_p0_1_t8_4(
 // IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
+// Its 8-byte tiles are adjacent: two at a time, eight 16-byte stores.
+// IR-COUNT-8: memref.store %{{.*}}, %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
+// IR-NOT: memref<vector<8xi8>>
+// IR-LABEL: func.func @__builtin_encode_21x203xi2_tiled_p0_1_t8_4_to_21x203xi2_pad_1_3(
 // f32 8x1: each tile row is one element, four tiles at a time.
 // IR-LABEL: func.func @__builtin_encode_17x13xf32_to_17x13xf32_tiled_p0_t8(
 // IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<4xi32>>

@@ -109,9 +109,12 @@ struct RowTransposePlan {
 /// unpack instruction each; one wide shuffle per interleave made LLVM emit
 /// cross-lane permutes, 25% slower from cache). A group of 2^s rows is
 /// kept as 2^s vectors of N lanes holding its columns in order, each
-/// column's 2^s lanes together.
+/// column's 2^s lanes together. With `adjacentColumns` and M < N, returns
+/// those M vectors instead (each N / M columns laid end to end), for
+/// columns stored one after another.
 SmallVector<Value> transposeLanes(OpBuilder &b, Location loc,
-                                  ArrayRef<Value> rows) {
+                                  ArrayRef<Value> rows,
+                                  bool adjacentColumns = false) {
   int64_t n = cast<VectorType>(rows.front().getType()).getNumElements();
   int64_t m = rows.size();
   auto shuffle = [&](Value x, Value y, ArrayRef<int64_t> mask) -> Value {
@@ -151,6 +154,8 @@ SmallVector<Value> transposeLanes(OpBuilder &b, Location loc,
   }
   // Column c is lanes [c*m, (c+1)*m) of the pieces laid end to end.
   ArrayRef<Value> pieces = groups.front();
+  if (adjacentColumns && m < n)
+    return SmallVector<Value>(pieces);
   SmallVector<Value> columns;
   for (int64_t c = 0; c < n; ++c) {
     if (m == n) {
@@ -1249,9 +1254,15 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
   if (!orderIsSrc) {
     for (int64_t row = 0; row < plan.tileRows; ++row)
       in.push_back(load(untiled, rowAt(row), rowType));
-    for (auto [tile, value] : llvm::enumerate(transposeLanes(b, loc, in)))
-      streams->store(value, [&, tile = tile] {
-        return at(tiled, tileAt(tile), tileType);
+    // The group's tiles are adjacent (their dim's tiles are the innermost
+    // outer dim): tiles narrower than a row vector (8x4 i2: 8 bytes) are
+    // stored several at once, one 16-byte store per two tiles.
+    int64_t perStore = std::max<int64_t>(1, plan.tiles / plan.tileRows);
+    auto storeType = perStore > 1 ? rowType : tileType;
+    for (auto [index, value] : llvm::enumerate(
+             transposeLanes(b, loc, in, /*adjacentColumns=*/true)))
+      streams->store(value, [&, index = index] {
+        return at(tiled, tileAt(index * perStore), storeType);
       });
     return;
   }

@@ -84,6 +84,13 @@ struct PhysicalOrder {
 
 PhysicalOrder getPhysicalOrder(const KernelTensor &tensor);
 
+/// The offset per logical dim (of `rank`) of the element at row-major
+/// position `index` of the block spanned by `dims` (physical dims, their
+/// extents and strides), from the block's first element.
+llvm::SmallVector<int64_t> logicalOffsets(int64_t index,
+                                          llvm::ArrayRef<PhysicalDim> dims,
+                                          size_t rank);
+
 /// How a whole tile of a tiled side moves by groups to or from an untiled
 /// side: the innermost physical dims of its tile from `firstDim` on are one
 /// group of `elements` contiguous elements, drawn from (or spread over)
@@ -120,6 +127,51 @@ std::optional<GroupPlan> planGroupMoves(const PhysicalOrder &tiled,
                                         size_t firstTileDim,
                                         const PhysicalOrder &other,
                                         int64_t elementBytes, size_t rank);
+
+/// How whole tiles with narrow rows (1, 2 or 4 bytes: a tile row of 8x4
+/// i4 is 2 bytes, one of 8x1 f32 one element) move between a plain tiled
+/// side and an untiled one: `tiles` tiles side by side along `dim` at
+/// once, as a transpose of `tileRows` x `tiles` lanes of `laneBytes` (a
+/// row of the untiled side is one vector, so is a tile), like a
+/// hand-written 8x8 transpose of 2-byte pieces. Row by row, LLVM vectorized the 2-byte moves but each tile row
+/// stayed its own store (51-65% of memcpy).
+struct RowTransposePlan {
+  /// The untiled side's innermost dim, along which tiles sit side by side.
+  int64_t dim = 0;
+  /// The tile along `dim` (elements per tile row; 1 when the tiled side
+  /// does not tile it: each tile row is one element).
+  int64_t runTile = 1;
+  /// The outer physical dim over `dim`'s tiles (the innermost outer one).
+  size_t level = 0;
+  int64_t tiles = 0;
+  int64_t tileRows = 0;
+  int64_t laneBytes = 0;
+  /// Each tile row's first element relative to the tile's, per logical dim.
+  llvm::SmallVector<llvm::SmallVector<int64_t>> rowOffsets;
+};
+
+/// The plan for whole tiles of the tiled `order` side (tile dims from
+/// physical dim `firstTileDim` on) against the untiled `other` side, when
+/// their rows along other's innermost dim are 1, 2 or 4 bytes; else none
+/// (BuiltinTransposedRows.cpp).
+std::optional<RowTransposePlan>
+planRowTransposes(const PhysicalOrder &order, size_t firstTileDim,
+                  const PhysicalOrder &other, const KernelTensor &dst,
+                  const KernelTensor &src, size_t rank);
+
+/// Transposes `rows` (M vectors of N lanes each; M and N powers of two)
+/// into N vectors of M lanes, as a hand-written transpose does: pairs of
+/// row groups are interleaved in units of 1, 2, 4, ... lanes (the unpack
+/// network), every shuffle on two N-lane vectors (a 16-byte row: one
+/// unpack instruction each; one wide shuffle per interleave made LLVM emit
+/// cross-lane permutes, 25% slower from cache). A group of 2^s rows is
+/// kept as 2^s vectors of N lanes holding its columns in order, each
+/// column's 2^s lanes together. With `adjacentColumns` and M < N, returns
+/// those M vectors instead (each N / M columns laid end to end), for
+/// columns stored one after another.
+llvm::SmallVector<mlir::Value>
+transposeLanes(mlir::OpBuilder &builder, mlir::Location loc,
+               llvm::ArrayRef<mlir::Value> rows, bool adjacentColumns = false);
 
 /// A loop over [lb, ub) whose iterations move `bytesPerIteration` each, as
 /// an `scf.parallel` over groups of at least kMinParallelTaskBytes, each an

@@ -74,6 +74,17 @@ RegionSide detail::makeSide(OpBuilder &builder, const KernelTensor &tensor,
   return side;
 }
 
+SmallVector<int64_t> detail::logicalOffsets(int64_t index,
+                                            ArrayRef<PhysicalDim> dims,
+                                            size_t rank) {
+  SmallVector<int64_t> offsets(rank, 0);
+  for (const PhysicalDim &dim : llvm::reverse(dims)) {
+    offsets[dim.logicalDim] += index % dim.extent * dim.stride;
+    index /= dim.extent;
+  }
+  return offsets;
+}
+
 std::optional<GroupPlan> detail::planGroupMoves(const PhysicalOrder &order,
                                                 size_t firstTileDim,
                                                 const PhysicalOrder &other,
@@ -101,15 +112,8 @@ std::optional<GroupPlan> detail::planGroupMoves(const PhysicalOrder &order,
   ArrayRef<PhysicalDim> groupDims =
       ArrayRef(order.dims).drop_front(plan.firstDim);
   SmallVector<SmallVector<int64_t>> offsets;
-  for (int64_t element = 0; element < plan.elements; ++element) {
-    SmallVector<int64_t> offset(rank, 0);
-    int64_t rest = element;
-    for (const PhysicalDim &dim : llvm::reverse(groupDims)) {
-      offset[dim.logicalDim] += rest % dim.extent * dim.stride;
-      rest /= dim.extent;
-    }
-    offsets.push_back(std::move(offset));
-  }
+  for (int64_t element = 0; element < plan.elements; ++element)
+    offsets.push_back(logicalOffsets(element, groupDims, rank));
   struct Run {
     int64_t first = INT64_MAX, last = INT64_MIN, count = 0;
   };

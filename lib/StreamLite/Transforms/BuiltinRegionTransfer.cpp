@@ -72,118 +72,6 @@ constexpr int64_t kMaxPatternBytes = 64;
 constexpr arith::IntegerOverflowFlags kIndexFlags =
     arith::IntegerOverflowFlags::nuw | arith::IntegerOverflowFlags::nsw;
 
-/// Bytes of the vectors a transposed group moves along the untiled side's
-/// rows: one 16-byte load or store per tile row of the group.
-constexpr int64_t kTransposedRowBytes = 16;
-
-/// At most this many bytes per tile on the tiled side of a transposed
-/// group (one vector per tile).
-constexpr int64_t kMaxTransposedTileBytes = 64;
-
-/// How whole tiles with narrow rows (1, 2 or 4 bytes: a tile row of 8x4
-/// i4 is 2 bytes, one of 8x1 f32 one element) move between a plain tiled
-/// side and an untiled one: `tiles` tiles side by side along `dim` at once, as a transpose of
-/// `tileRows` x `tiles` lanes of `laneBytes` (a row of the untiled side is
-/// one vector, so is a tile), like a hand-written 8x8 transpose of 2-byte
-/// pieces. Row by row, LLVM vectorized the 2-byte moves but each tile row
-/// stayed its own store (51-65% of memcpy).
-struct RowTransposePlan {
-  /// The untiled side's innermost dim, along which tiles sit side by side.
-  int64_t dim = 0;
-  /// The tile along `dim` (elements per tile row; 1 when the tiled side
-  /// does not tile it: each tile row is one element).
-  int64_t runTile = 1;
-  /// The outer physical dim over `dim`'s tiles (the innermost outer one).
-  size_t level = 0;
-  int64_t tiles = 0;
-  int64_t tileRows = 0;
-  int64_t laneBytes = 0;
-  /// Each tile row's first element relative to the tile's, per logical dim.
-  SmallVector<SmallVector<int64_t>> rowOffsets;
-};
-
-/// Transposes `rows` (M vectors of N lanes each; M and N powers of two)
-/// into N vectors of M lanes, as a hand-written transpose does: pairs of
-/// row groups are interleaved in units of 1, 2, 4, ... lanes (the unpack
-/// network), every shuffle on two N-lane vectors (a 16-byte row: one
-/// unpack instruction each; one wide shuffle per interleave made LLVM emit
-/// cross-lane permutes, 25% slower from cache). A group of 2^s rows is
-/// kept as 2^s vectors of N lanes holding its columns in order, each
-/// column's 2^s lanes together. With `adjacentColumns` and M < N, returns
-/// those M vectors instead (each N / M columns laid end to end), for
-/// columns stored one after another.
-SmallVector<Value> transposeLanes(OpBuilder &b, Location loc,
-                                  ArrayRef<Value> rows,
-                                  bool adjacentColumns = false) {
-  int64_t n = cast<VectorType>(rows.front().getType()).getNumElements();
-  int64_t m = rows.size();
-  auto shuffle = [&](Value x, Value y, ArrayRef<int64_t> mask) -> Value {
-    return vector::ShuffleOp::create(b, loc, x, y, mask);
-  };
-  SmallVector<SmallVector<Value>> groups;
-  for (Value row : rows)
-    groups.push_back({row});
-  for (int64_t unit = 1; groups.size() > 1; unit *= 2) {
-    SmallVector<SmallVector<Value>> next;
-    for (size_t g = 0; g < groups.size(); g += 2) {
-      ArrayRef<Value> x = groups[g], y = groups[g + 1];
-      SmallVector<Value> joined;
-      if (2 * unit <= n) {
-        // Piece p of each holds n / unit columns: its lower and upper half
-        // of them, interleaved with the other's, are two pieces.
-        for (size_t p = 0; p < x.size(); ++p)
-          for (int64_t half = 0; half < 2; ++half) {
-            SmallVector<int64_t> mask;
-            for (int64_t c = 0; c < n / (2 * unit); ++c)
-              for (int64_t from : {int64_t(0), n})
-                for (int64_t k = 0; k < unit; ++k)
-                  mask.push_back(from + half * n / 2 + c * unit + k);
-            joined.push_back(shuffle(x[p], y[p], mask));
-          }
-      } else {
-        // Each column fills unit / n pieces: whole pieces change places.
-        int64_t per = unit / n;
-        for (int64_t c = 0; c < n; ++c) {
-          llvm::append_range(joined, x.slice(c * per, per));
-          llvm::append_range(joined, y.slice(c * per, per));
-        }
-      }
-      next.push_back(std::move(joined));
-    }
-    groups = std::move(next);
-  }
-  // Column c is lanes [c*m, (c+1)*m) of the pieces laid end to end.
-  ArrayRef<Value> pieces = groups.front();
-  if (adjacentColumns && m < n)
-    return SmallVector<Value>(pieces);
-  SmallVector<Value> columns;
-  for (int64_t c = 0; c < n; ++c) {
-    if (m == n) {
-      columns.push_back(pieces[c]);
-    } else if (m < n) {
-      int64_t within = c % (n / m);
-      columns.push_back(shuffle(
-          pieces[c / (n / m)], pieces[c / (n / m)],
-          llvm::to_vector(llvm::seq<int64_t>(within * m, (within + 1) * m))));
-    } else {
-      // m / n pieces per column, concatenated pairwise.
-      SmallVector<Value> parts(pieces.slice(c * (m / n), m / n));
-      while (parts.size() > 1) {
-        SmallVector<Value> fewer;
-        for (size_t i = 0; i < parts.size(); i += 2) {
-          int64_t size =
-              2 * cast<VectorType>(parts[i].getType()).getNumElements();
-          fewer.push_back(shuffle(parts[i], parts[i + 1],
-                                  llvm::to_vector(llvm::seq<int64_t>(0, size))));
-        }
-        parts = std::move(fewer);
-      }
-      columns.push_back(parts.front());
-    }
-  }
-  return columns;
-}
-
 /// Copies the region of `lengths` from `src` to `dst`, or, without `src`,
 /// stores `fillValue` (of dst's storage type) over it.
 class RegionTransfer {
@@ -232,6 +120,12 @@ private:
   Value replicateToByte(Value value);
   /// A packed element's slot in its byte (index).
   Value slotRemainder(const RegionSide &side, const Indices &indices);
+  /// Builds `whenAll` where every one of `conditions` holds and
+  /// `otherwise` where one does not: only one of them when that is known
+  /// (none left, or `never`: one is false), else an scf.if on all of them.
+  void buildIfAll(ArrayRef<Value> conditions, bool never,
+                  llvm::function_ref<void()> whenAll,
+                  llvm::function_ref<void()> otherwise);
   /// A loop at the builder's insertion point; leaves the builder in its body.
   Value loop(OpFoldResult lb, OpFoldResult ub, int64_t step = 1);
   /// The outermost loop, over `dim` in steps of `extent` elements: parallel
@@ -272,10 +166,6 @@ private:
   /// Moves the group whose first element is at `base` (order indices).
   void moveGroup(const Indices &base);
 
-  /// The plan when tile rows are narrow (under 8 bytes) between a plain
-  /// tiled side and an untiled one, else none.
-  std::optional<RowTransposePlan>
-  planRowTransposes(const PhysicalOrder &other) const;
   /// The loop over the plan's dim's tiles (at its level) in steps of
   /// rowTranspose->tiles: groups of whole tiles transposed in registers,
   /// others tile by tile (buildTileNest).
@@ -479,6 +369,28 @@ void RegionTransfer::copyBytes(Value from, Value fromOffset, Value to,
       copy);
 }
 
+void RegionTransfer::buildIfAll(ArrayRef<Value> conditions, bool never,
+                                llvm::function_ref<void()> whenAll,
+                                llvm::function_ref<void()> otherwise) {
+  if (never) {
+    otherwise();
+    return;
+  }
+  if (conditions.empty()) {
+    whenAll();
+    return;
+  }
+  Value all = conditions.front();
+  for (Value c : llvm::drop_begin(conditions))
+    all = arith::AndIOp::create(b, loc, all, c);
+  OpBuilder::InsertionGuard guard(b);
+  auto ifOp = scf::IfOp::create(b, loc, all, /*withElseRegion=*/true);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  whenAll();
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  otherwise();
+}
+
 Value RegionTransfer::loop(OpFoldResult lb, OpFoldResult ub, int64_t step) {
   auto forOp = scf::ForOp::create(b, loc, math.value(lb), math.value(ub),
                                   math.value(math.constant(step)));
@@ -617,7 +529,8 @@ void RegionTransfer::buildWalk() {
   if (chunk == 1 && src && other)
     groupPlan = planGroups(*other);
   if (src && other && !groupPlan)
-    rowTranspose = planRowTransposes(*other);
+    rowTranspose = planRowTransposes(order, firstTileDim, *other, *dst.tensor,
+                                     *src->tensor, lengths.size());
   sourceTileBlocks.assign(order.dims.size(), 1);
   if (src && !orderIsSrc && srcOrder->hasTiles())
     planSourceTileBlocks(*srcOrder);
@@ -812,23 +725,10 @@ void RegionTransfer::buildTileNest(size_t level, Indices indices,
           never = true;
       }
     }
-    if (never) {
-      buildCutTile(level, indices, blocks);
-      return;
-    }
-    if (conditions.empty()) {
-      buildShiftedWholeTiles(level, indices, blocks, chunk);
-      return;
-    }
-    Value whole = conditions.front();
-    for (Value c : llvm::drop_begin(conditions))
-      whole = arith::AndIOp::create(b, loc, whole, c);
-    OpBuilder::InsertionGuard guard(b);
-    auto ifOp = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    buildShiftedWholeTiles(level, indices, blocks, chunk);
-    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-    buildCutTile(level, indices, blocks);
+    buildIfAll(
+        conditions, never,
+        [&] { buildShiftedWholeTiles(level, indices, blocks, chunk); },
+        [&] { buildCutTile(level, indices, blocks); });
     return;
   }
   const PhysicalDim &pd = order.dims[level];
@@ -1083,66 +983,6 @@ void RegionTransfer::moveGroup(const Indices &base) {
   }
 }
 
-std::optional<RowTransposePlan>
-RegionTransfer::planRowTransposes(const PhysicalOrder &other) const {
-  const KernelTensor &d = *dst.tensor, &s = *src->tensor;
-  int64_t dim = other.runDim;
-  // Whole elements (or whole bytes of packed ones) that move as they are.
-  if (!order.hasTiles() || other.hasTiles() || dim < 0 ||
-      !ShapedType::isDynamic(other.runLength) ||
-      s.width.bits != d.width.bits || s.elementBytes != d.elementBytes ||
-      (!d.width.isPacked() && (d.storageType != d.type.getElementType() ||
-                               s.storageType != s.type.getElementType())))
-    return std::nullopt;
-  int64_t runTile = order.tiles[dim];
-  if (runTile % d.width.slotsPerByte() != 0)
-    return std::nullopt;
-  int64_t laneBytes = chunkBytes(runTile);
-  if (laneBytes != 1 && laneBytes != 2 && laneBytes != 4)
-    return std::nullopt;
-  // A plain tile whose rows along `dim` are its innermost physical dim (or
-  // that does not tile `dim`), and `dim`'s tiles the innermost outer dim,
-  // below the outermost loop (which may be parallel).
-  ArrayRef<PhysicalDim> tileDims = ArrayRef(order.dims).drop_front(firstTileDim);
-  const PhysicalDim &inner = order.dims.back();
-  if (runTile > 1 ? inner.logicalDim != dim || inner.stride != 1 ||
-                        inner.extent != runTile
-                  : llvm::any_of(tileDims, [&](const PhysicalDim &tileDim) {
-                      return tileDim.logicalDim == dim;
-                    }))
-    return std::nullopt;
-  if (firstTileDim < 2 || order.dims[firstTileDim - 1].logicalDim != dim ||
-      order.dims[firstTileDim - 1].stride != runTile)
-    return std::nullopt;
-  RowTransposePlan plan;
-  plan.dim = dim;
-  plan.runTile = runTile;
-  plan.level = firstTileDim - 1;
-  plan.laneBytes = laneBytes;
-  plan.tiles = kTransposedRowBytes / laneBytes;
-  plan.tileRows = 1;
-  for (int64_t tile : order.tiles)
-    plan.tileRows *= tile;
-  plan.tileRows /= runTile;
-  if (plan.tileRows < 2 || !llvm::isPowerOf2_64(plan.tileRows) ||
-      plan.tileRows * laneBytes > kMaxTransposedTileBytes)
-    return std::nullopt;
-  // Tile row k's offsets: k decomposed over the tile's physical dims other
-  // than `dim`'s.
-  ArrayRef<PhysicalDim> rowDims =
-      runTile > 1 ? tileDims.drop_back() : tileDims;
-  for (int64_t row = 0; row < plan.tileRows; ++row) {
-    SmallVector<int64_t> offset(lengths.size(), 0);
-    int64_t rest = row;
-    for (const PhysicalDim &rowDim : llvm::reverse(rowDims)) {
-      offset[rowDim.logicalDim] += rest % rowDim.extent * rowDim.stride;
-      rest /= rowDim.extent;
-    }
-    plan.rowOffsets.push_back(std::move(offset));
-  }
-  return plan;
-}
-
 void RegionTransfer::buildTransposedGroups(size_t level, Indices indices,
                                            Indices blocks, OpFoldResult lb,
                                            OpFoldResult ub, int64_t chunk) {
@@ -1198,23 +1038,8 @@ void RegionTransfer::buildTransposedGroups(size_t level, Indices indices,
         loop(first, math.min(math.add(first, math.constant(tiles)), ub));
     buildTileNest(level + 1, indices, blocks, chunk);
   };
-  if (never) {
-    tileByTile();
-    return;
-  }
-  if (conditions.empty()) {
-    moveTransposedGroup(base);
-    return;
-  }
-  Value whole = conditions.front();
-  for (Value c : llvm::drop_begin(conditions))
-    whole = arith::AndIOp::create(b, loc, whole, c);
-  OpBuilder::InsertionGuard guard(b);
-  auto ifOp = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
-  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  moveTransposedGroup(base);
-  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-  tileByTile();
+  buildIfAll(conditions, never, [&] { moveTransposedGroup(base); },
+             tileByTile);
 }
 
 void RegionTransfer::moveTransposedGroup(const Indices &base) {
@@ -1351,8 +1176,8 @@ void RegionTransfer::moveShiftedChunk(const Indices &orderIndices,
                                math.constant(chunkBytes(chunk))));
     Value joined = arith::SelectOp::create(b, loc, select, head, tail);
     streams->store(joined, [&] {
-    return whole(dst.tensor->buffer, byteOffset(dst, orderIndices));
-  });
+      return whole(dst.tensor->buffer, byteOffset(dst, orderIndices));
+    });
     return;
   }
   OpFoldResult restAt = byteOffset(*src, indicesIn(*src, rest));

@@ -1,0 +1,166 @@
+//===- BuiltinTransposedRows.cpp - narrow tile rows, transposed -----------===//
+//
+// planRowTransposes and transposeLanes (BuiltinKernelSupport.h): which
+// whole tiles move several at a time with their narrow rows transposed in
+// registers, and the unpack network that transposes them. The region walk
+// (BuiltinRegionTransfer.cpp) builds the loads, the stores and the loop
+// over groups of tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BuiltinKernelSupport.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace layoutopt::stream_lite {
+
+using namespace detail;
+
+namespace {
+
+/// Bytes of the vectors a transposed group moves along the untiled side's
+/// rows: one 16-byte load or store per tile row of the group.
+constexpr int64_t kTransposedRowBytes = 16;
+
+/// At most this many bytes per tile on the tiled side of a transposed
+/// group (one vector per tile).
+constexpr int64_t kMaxTransposedTileBytes = 64;
+
+} // namespace
+
+std::optional<RowTransposePlan>
+detail::planRowTransposes(const PhysicalOrder &order, size_t firstTileDim,
+                          const PhysicalOrder &other, const KernelTensor &d,
+                          const KernelTensor &s, size_t rank) {
+  int64_t dim = other.runDim;
+  // Whole elements (or whole bytes of packed ones) that move as they are.
+  if (!order.hasTiles() || other.hasTiles() || dim < 0 ||
+      !ShapedType::isDynamic(other.runLength) ||
+      s.width.bits != d.width.bits || s.elementBytes != d.elementBytes ||
+      (!d.width.isPacked() && (d.storageType != d.type.getElementType() ||
+                               s.storageType != s.type.getElementType())))
+    return std::nullopt;
+  int64_t runTile = order.tiles[dim];
+  if (runTile % d.width.slotsPerByte() != 0)
+    return std::nullopt;
+  int64_t laneBytes = d.width.isPacked() ? runTile / d.width.slotsPerByte()
+                                         : runTile * d.elementBytes;
+  if (laneBytes != 1 && laneBytes != 2 && laneBytes != 4)
+    return std::nullopt;
+  // A plain tile whose rows along `dim` are its innermost physical dim (or
+  // that does not tile `dim`), and `dim`'s tiles the innermost outer dim,
+  // below the outermost loop (which may be parallel).
+  ArrayRef<PhysicalDim> tileDims =
+      ArrayRef(order.dims).drop_front(firstTileDim);
+  const PhysicalDim &inner = order.dims.back();
+  if (runTile > 1 ? inner.logicalDim != dim || inner.stride != 1 ||
+                        inner.extent != runTile
+                  : llvm::any_of(tileDims, [&](const PhysicalDim &tileDim) {
+                      return tileDim.logicalDim == dim;
+                    }))
+    return std::nullopt;
+  if (firstTileDim < 2 || order.dims[firstTileDim - 1].logicalDim != dim ||
+      order.dims[firstTileDim - 1].stride != runTile)
+    return std::nullopt;
+  RowTransposePlan plan;
+  plan.dim = dim;
+  plan.runTile = runTile;
+  plan.level = firstTileDim - 1;
+  plan.laneBytes = laneBytes;
+  plan.tiles = kTransposedRowBytes / laneBytes;
+  plan.tileRows = 1;
+  for (int64_t tile : order.tiles)
+    plan.tileRows *= tile;
+  plan.tileRows /= runTile;
+  if (plan.tileRows < 2 || !llvm::isPowerOf2_64(plan.tileRows) ||
+      plan.tileRows * laneBytes > kMaxTransposedTileBytes)
+    return std::nullopt;
+  // Tile row k's offsets: k decomposed over the tile's physical dims other
+  // than `dim`'s.
+  ArrayRef<PhysicalDim> rowDims =
+      runTile > 1 ? tileDims.drop_back() : tileDims;
+  for (int64_t row = 0; row < plan.tileRows; ++row)
+    plan.rowOffsets.push_back(logicalOffsets(row, rowDims, rank));
+  return plan;
+}
+
+SmallVector<Value> detail::transposeLanes(OpBuilder &b, Location loc,
+                                          ArrayRef<Value> rows,
+                                          bool adjacentColumns) {
+  int64_t n = cast<VectorType>(rows.front().getType()).getNumElements();
+  int64_t m = rows.size();
+  auto shuffle = [&](Value x, Value y, ArrayRef<int64_t> mask) -> Value {
+    return vector::ShuffleOp::create(b, loc, x, y, mask);
+  };
+  SmallVector<SmallVector<Value>> groups;
+  for (Value row : rows)
+    groups.push_back({row});
+  for (int64_t unit = 1; groups.size() > 1; unit *= 2) {
+    SmallVector<SmallVector<Value>> next;
+    for (size_t g = 0; g < groups.size(); g += 2) {
+      ArrayRef<Value> x = groups[g], y = groups[g + 1];
+      SmallVector<Value> joined;
+      if (2 * unit <= n) {
+        // Piece p of each holds n / unit columns: its lower and upper half
+        // of them, interleaved with the other's, are two pieces.
+        for (size_t p = 0; p < x.size(); ++p)
+          for (int64_t half = 0; half < 2; ++half) {
+            SmallVector<int64_t> mask;
+            for (int64_t c = 0; c < n / (2 * unit); ++c)
+              for (int64_t from : {int64_t(0), n})
+                for (int64_t k = 0; k < unit; ++k)
+                  mask.push_back(from + half * n / 2 + c * unit + k);
+            joined.push_back(shuffle(x[p], y[p], mask));
+          }
+      } else {
+        // Each column fills unit / n pieces: whole pieces change places.
+        int64_t per = unit / n;
+        for (int64_t c = 0; c < n; ++c) {
+          llvm::append_range(joined, x.slice(c * per, per));
+          llvm::append_range(joined, y.slice(c * per, per));
+        }
+      }
+      next.push_back(std::move(joined));
+    }
+    groups = std::move(next);
+  }
+  // Column c is lanes [c*m, (c+1)*m) of the pieces laid end to end.
+  ArrayRef<Value> pieces = groups.front();
+  if (adjacentColumns && m < n)
+    return SmallVector<Value>(pieces);
+  SmallVector<Value> columns;
+  for (int64_t c = 0; c < n; ++c) {
+    if (m == n) {
+      columns.push_back(pieces[c]);
+    } else if (m < n) {
+      int64_t within = c % (n / m);
+      columns.push_back(shuffle(
+          pieces[c / (n / m)], pieces[c / (n / m)],
+          llvm::to_vector(llvm::seq<int64_t>(within * m, (within + 1) * m))));
+    } else {
+      // m / n pieces per column, concatenated pairwise.
+      SmallVector<Value> parts(pieces.slice(c * (m / n), m / n));
+      while (parts.size() > 1) {
+        SmallVector<Value> fewer;
+        for (size_t i = 0; i < parts.size(); i += 2) {
+          int64_t size =
+              2 * cast<VectorType>(parts[i].getType()).getNumElements();
+          fewer.push_back(
+              shuffle(parts[i], parts[i + 1],
+                      llvm::to_vector(llvm::seq<int64_t>(0, size))));
+        }
+        parts = std::move(fewer);
+      }
+      columns.push_back(parts.front());
+    }
+  }
+  return columns;
+}
+
+
+} // namespace layoutopt::stream_lite

@@ -10,6 +10,8 @@
 #include "LayoutReference.h"
 #include "TestUtil.h"
 
+#include "StreamLite/IR/IndexArith.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Verifier.h"
@@ -112,7 +114,9 @@ void checkConstantIRCase(MLIRContext &ctx, std::mt19937 &rng,
     for (int64_t x : idx)
       indices.push_back(builder.getIndexAttr(x));
     OpFoldResult offset =
-        attr.buildElementByteOffset(builder, loc, dims, ElementWidth::ofBytes(elementBytes), indices);
+        attr.buildElementByteOffset(builder, loc, dims,
+                                    ElementWidth::ofBytes(elementBytes),
+                                    indices, arith::IntegerOverflowFlags::none);
     int64_t got = getConstantIntValue(offset).value_or(-1);
     int64_t want = ref.offsetOf[logicalKey(shape, idx)];
     if (got != want)
@@ -161,7 +165,9 @@ void checkDynamicIRCase(MLIRContext &ctx, std::mt19937 &rng,
   }
   OpFoldResult size = attr.buildStorageSizeInBytes(builder, loc, dims, ElementWidth::ofBytes(elementBytes));
   OpFoldResult offset =
-      attr.buildElementByteOffset(builder, loc, dims, ElementWidth::ofBytes(elementBytes), indices);
+      attr.buildElementByteOffset(builder, loc, dims,
+                                    ElementWidth::ofBytes(elementBytes),
+                                    indices, arith::IntegerOverflowFlags::none);
   func::ReturnOp::create(builder, loc);
   CHECK(succeeded(verify(*module)));
 
@@ -206,7 +212,8 @@ void checkDynamicIRCase(MLIRContext &ctx, std::mt19937 &rng,
     }
     builder.setInsertionPoint(entry->getTerminator());
     OpFoldResult offset2 = attr.buildElementByteOffset(
-        builder, loc, allDynamic, ElementWidth::ofBytes(elementBytes), constIndices);
+        builder, loc, allDynamic, ElementWidth::ofBytes(elementBytes),
+        constIndices, arith::IntegerOverflowFlags::none);
     CHECK(succeeded(verify(*module)));
     IndexInterpreter interp;
     bindDims(interp);
@@ -639,10 +646,11 @@ void checkBitCase(MLIRContext &ctx, const LayoutDesc &layout,
     SmallVector<OpFoldResult> indices;
     for (int64_t x : idx)
       indices.push_back(builder.getIndexAttr(x));
-    if (getConstantIntValue(attr.buildElementSlot(builder, loc, dims, indices)) !=
-            slot ||
-        getConstantIntValue(attr.buildElementByteOffset(builder, loc, dims,
-                                                        width, indices)) != byte)
+    auto none = arith::IntegerOverflowFlags::none;
+    if (getConstantIntValue(
+            attr.buildElementSlot(builder, loc, dims, indices, none)) != slot ||
+        getConstantIntValue(attr.buildElementByteOffset(
+            builder, loc, dims, width, indices, none)) != byte)
       problem = at + "IR forms do not fold to the static answers";
   });
   CHECK(problem == "");
@@ -745,4 +753,55 @@ TEST_CASE("slot divisors prove byte alignment for dynamic values",
         int64_t slot = tiled.getElementSlot({n, 6}, {i, j});
         CHECK((divisor == 0 ? slot == 0 : slot % divisor == 0));
       }
+}
+
+// IndexArith::knownDivisor: each value named %dN is known to be a multiple
+// of N and of nothing larger the rules see; `rem` folds by it.
+TEST_CASE("index values know their divisors", "[layout-math]") {
+  auto ctx = makeContext();
+  ctx->allowUnregisteredDialects(); // "test.use"
+  auto module = parseModule(*ctx, R"mlir(
+    func.func @f(%x: index, %y: index, %c: i1) {
+      %c0 = arith.constant 0 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c6 = arith.constant 6 : index
+      %c12 = arith.constant 12 : index
+      %c64 = arith.constant 64 : index
+      %d1 = arith.addi %x, %c2 : index
+      %d2 = arith.muli %x, %c2 overflow<nuw> : index
+      %d4 = arith.muli %d2, %c2 overflow<nuw> : index
+      %d6 = arith.muli %d2, %c3 overflow<nuw> : index
+      %d12 = arith.addi %d6, %c12 overflow<nuw> : index
+      %wraps2 = arith.muli %x, %c6 : index
+      %sel3 = arith.select %c, %c3, %c6 : index
+      %sub6 = arith.subi %c12, %d6 overflow<nuw> : index
+      scf.for %iv16 = %c64 to %y step %c12 {
+        scf.parallel (%pa64, %pb12) = (%c0, %c12) to (%y, %y) step (%c64, %c12) {
+          "test.use"(%d1, %d2, %d4, %d6, %d12, %wraps2, %sel3, %sub6, %iv16, %pa64, %pb12) : (index, index, index, index, index, index, index, index, index, index, index) -> ()
+        }
+      }
+      return
+    }
+  )mlir");
+  REQUIRE(module);
+  Operation *use = nullptr;
+  module->walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "test.use")
+      use = op;
+  });
+  REQUIRE(use);
+  // %d1: x + 2 (x unknown); %d12: gcd(6, 12) = 6; wraps2: x * 6 may wrap,
+  // only its factor 2 survives; iv16: gcd(64, 12) = 4; pa64: gcd(0, 64);
+  // pb12: gcd(12, 12).
+  const uint64_t expected[] = {1, 2, 4, 6, 6, 2, 3, 6, 4, 64, 12};
+  for (auto [i, want] : llvm::enumerate(expected)) {
+    INFO("operand #" << i);
+    CHECK(IndexArith::knownDivisor(use->getOperand(i)) == want);
+  }
+  OpBuilder builder(use);
+  IndexArith math(builder, use->getLoc());
+  CHECK(IndexArith::known(math.rem(use->getOperand(3), 3)) == 0);
+  CHECK(IndexArith::known(math.rem(use->getOperand(3), 4)) == std::nullopt);
+  CHECK(IndexArith::known(math.rem(use->getOperand(5), 3)) == std::nullopt);
 }

@@ -7,7 +7,8 @@
 // x * 1, x / 1, ...) fold away, so static shapes produce no IR.
 //
 // Sizes and indices are non-negative, so divisions and remainders are the
-// unsigned arith ops. `flags` (e.g. nuw|nsw, when every value is known to be
+// unsigned arith ops, and a remainder folds to 0 where its operand is known
+// to be a multiple of the divisor (knownDivisor). `flags` (e.g. nuw|nsw, when every value is known to be
 // an in-bounds index) go on add, sub and mul.
 //
 //===----------------------------------------------------------------------===//
@@ -44,6 +45,14 @@ public:
   mlir::Value value(V v);
   static std::optional<int64_t> known(V v);
   static bool isZero(V v) { return known(v) == 0; }
+  /// A positive number `v` is known to be a multiple of (0 when `v` is
+  /// known to be 0), from constants, select, add, sub, mul, min and max
+  /// (past an add, sub or mul that may wrap, only its power-of-two part),
+  /// and the induction variables of loops (LoopLikeOpInterface) from their
+  /// lower bounds and steps. `rem` folds with it: a packed element's slot in
+  /// its byte is then known wherever the walk's loops step by whole bytes,
+  /// also where LLVM cannot see it (a parallel loop's outlined body).
+  static uint64_t knownDivisor(V v);
 
   V add(V a, V b);
   /// `a - b`, where a >= b.

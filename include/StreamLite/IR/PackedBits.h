@@ -29,12 +29,14 @@ struct PackedPlace {
 PackedPlace buildPackedPlace(mlir::OpBuilder &builder, mlir::Location loc,
                              mlir::OpFoldResult slot, ElementWidth width);
 
-/// The place of logical element `indices` of a tensor in `layout`.
+/// The place of logical element `indices` of a tensor in `layout`; `flags`
+/// as for PhysicalLayoutAttrInterface::buildElementSlot.
 PackedPlace buildPackedPlace(mlir::OpBuilder &builder, mlir::Location loc,
                              PhysicalLayoutAttrInterface layout,
                              llvm::ArrayRef<mlir::OpFoldResult> dims,
                              ElementWidth width,
-                             llvm::ArrayRef<mlir::OpFoldResult> indices);
+                             llvm::ArrayRef<mlir::OpFoldResult> indices,
+                             mlir::arith::IntegerOverflowFlags flags);
 
 /// `value` as the signless integer of its width (si/ui integers through an
 /// unrealized cast, which the LLVM lowering folds away); other values as

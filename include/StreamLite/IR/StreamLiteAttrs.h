@@ -3,6 +3,7 @@
 #ifndef STREAMLITE_IR_STREAMLITEATTRS_H
 #define STREAMLITE_IR_STREAMLITEATTRS_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"

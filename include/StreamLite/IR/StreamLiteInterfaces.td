@@ -337,11 +337,17 @@ def StreamLite_PhysicalLayoutAttrInterface
       "int64_t", "getElementSlot",
       (ins "::llvm::ArrayRef<int64_t>":$shape,
            "::llvm::ArrayRef<int64_t>":$indices)>,
-    InterfaceMethod<"Builds IR for the element slot of `indices`.",
+    InterfaceMethod<[{
+        Builds IR for the element slot of `indices`. `flags` go on its adds
+        and muls: nuw|nsw where `indices` are in bounds (at most one past
+        the last element of each dim), whose slot then lies below the slot
+        count, which fits.
+      }],
       "::mlir::OpFoldResult", "buildElementSlot",
       (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
            "::llvm::ArrayRef<::mlir::OpFoldResult>":$dims,
-           "::llvm::ArrayRef<::mlir::OpFoldResult>":$indices)>,
+           "::llvm::ArrayRef<::mlir::OpFoldResult>":$indices,
+           "::mlir::arith::IntegerOverflowFlags":$flags)>,
     InterfaceMethod<[{
         Byte offset of logical element `indices` (static): the byte holding
         its first bit (for packed elements, the byte its slot lies in).
@@ -359,13 +365,14 @@ def StreamLite_PhysicalLayoutAttrInterface
            "::layoutopt::stream_lite::ElementWidth":$width)>,
     InterfaceMethod<[{
         Builds IR for the byte offset of element `indices` (the byte holding
-        its first bit).
+        its first bit); `flags` as for buildElementSlot.
       }],
       "::mlir::OpFoldResult", "buildElementByteOffset",
       (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
            "::llvm::ArrayRef<::mlir::OpFoldResult>":$dims,
            "::layoutopt::stream_lite::ElementWidth":$width,
-           "::llvm::ArrayRef<::mlir::OpFoldResult>":$indices)>,
+           "::llvm::ArrayRef<::mlir::OpFoldResult>":$indices,
+           "::mlir::arith::IntegerOverflowFlags":$flags)>,
     InterfaceMethod<[{
         The dims of the byte image in row-major order for a static logical
         shape: which logical dim each one steps, by how many logical

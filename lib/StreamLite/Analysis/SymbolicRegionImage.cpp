@@ -47,35 +47,10 @@ static bool provablyEqual(OpFoldResult a, OpFoldResult b) {
 // Divisibility
 //===----------------------------------------------------------------------===//
 
-static bool multipleOf(Value value, int64_t factor, unsigned depth) {
-  if (std::optional<int64_t> c = IndexArith::known(value))
-    return *c % factor == 0;
-  Operation *op = value.getDefiningOp();
-  if (!op || depth > 8)
-    return false;
-  // Index arithmetic wraps modulo 2^64, which keeps multiples of a power of
-  // two but not of other factors unless the op may not wrap.
-  bool wrapSafe = llvm::isPowerOf2_64(factor);
-  if (auto flags = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op))
-    wrapSafe |= flags.hasNoUnsignedWrap();
-  if (isa<arith::MulIOp>(op))
-    return wrapSafe && (multipleOf(op->getOperand(0), factor, depth + 1) ||
-                        multipleOf(op->getOperand(1), factor, depth + 1));
-  if (isa<arith::AddIOp>(op))
-    return wrapSafe && multipleOf(op->getOperand(0), factor, depth + 1) &&
-           multipleOf(op->getOperand(1), factor, depth + 1);
-  if (isa<arith::SelectOp>(op))
-    return multipleOf(op->getOperand(1), factor, depth + 1) &&
-           multipleOf(op->getOperand(2), factor, depth + 1);
-  return false;
-}
-
 bool isProvablyMultipleOf(OpFoldResult value, int64_t factor) {
-  if (factor == 1)
-    return true;
-  if (std::optional<int64_t> c = known(value))
-    return *c % factor == 0;
-  return multipleOf(cast<Value>(value), factor, 0);
+  if (factor < 1)
+    return false;
+  return IndexArith::knownDivisor(value) % uint64_t(factor) == 0;
 }
 
 //===----------------------------------------------------------------------===//

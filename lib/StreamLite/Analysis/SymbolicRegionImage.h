@@ -67,7 +67,8 @@ mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
 bool haveSameSignature(const SymbolicImage &a, const SymbolicImage &b);
 
 /// Whether `value` is provably a multiple of `factor` for every value of
-/// its dynamic parts (constants, and sums and products of such in arith).
+/// its dynamic parts (IndexArith::knownDivisor: constants, sums, products
+/// and selects of such in arith, loop induction variables).
 bool isProvablyMultipleOf(mlir::OpFoldResult value, int64_t factor);
 
 /// A region for remarks: `rows [2, 4)`, `rows [?, ? + 2)`, `region [0, ?) x [1, 3)`.

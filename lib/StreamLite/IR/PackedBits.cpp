@@ -27,10 +27,11 @@ PackedPlace buildPackedPlace(OpBuilder &builder, Location loc,
 PackedPlace buildPackedPlace(OpBuilder &builder, Location loc,
                              PhysicalLayoutAttrInterface layout,
                              ArrayRef<OpFoldResult> dims, ElementWidth width,
-                             ArrayRef<OpFoldResult> indices) {
-  return buildPackedPlace(builder, loc,
-                          layout.buildElementSlot(builder, loc, dims, indices),
-                          width);
+                             ArrayRef<OpFoldResult> indices,
+                             arith::IntegerOverflowFlags flags) {
+  return buildPackedPlace(
+      builder, loc,
+      layout.buildElementSlot(builder, loc, dims, indices, flags), width);
 }
 
 Value toSignless(OpBuilder &builder, Location loc, Value value) {

@@ -383,16 +383,18 @@ OpFoldResult irStorageSize(Attribute layout, OpBuilder &builder, Location loc,
 
 OpFoldResult irElementSlot(Attribute layout, OpBuilder &builder, Location loc,
                            ArrayRef<OpFoldResult> dims,
-                           ArrayRef<OpFoldResult> indices) {
-  IRArith a{builder, loc};
+                           ArrayRef<OpFoldResult> indices,
+                           arith::IntegerOverflowFlags flags) {
+  IRArith a{builder, loc, flags};
   return elementSlot<IRArith>(a, layout, dims, indices);
 }
 
 OpFoldResult irElementOffset(Attribute layout, OpBuilder &builder,
                              Location loc, ArrayRef<OpFoldResult> dims,
                              ElementWidth width,
-                             ArrayRef<OpFoldResult> indices) {
-  IRArith a{builder, loc};
+                             ArrayRef<OpFoldResult> indices,
+                             arith::IntegerOverflowFlags flags) {
+  IRArith a{builder, loc, flags};
   return elementOffset<IRArith>(a, layout, dims, width, indices);
 }
 
@@ -492,9 +494,10 @@ int64_t getKnownElementSlotDivisor(PhysicalLayoutAttrInterface layout,
   }                                                                            \
   OpFoldResult AttrTy::buildElementSlot(OpBuilder &builder, Location loc,      \
                                         ArrayRef<OpFoldResult> dims,           \
-                                        ArrayRef<OpFoldResult> indices)        \
+                                        ArrayRef<OpFoldResult> indices,        \
+                                        arith::IntegerOverflowFlags flags)     \
       const {                                                                  \
-    return irElementSlot(*this, builder, loc, dims, indices);                  \
+    return irElementSlot(*this, builder, loc, dims, indices, flags);           \
   }                                                                            \
   int64_t AttrTy::getElementByteOffset(ArrayRef<int64_t> shape,                \
                                        ElementWidth width,                     \
@@ -508,8 +511,9 @@ int64_t getKnownElementSlotDivisor(PhysicalLayoutAttrInterface layout,
   }                                                                            \
   OpFoldResult AttrTy::buildElementByteOffset(                                 \
       OpBuilder &builder, Location loc, ArrayRef<OpFoldResult> dims,           \
-      ElementWidth width, ArrayRef<OpFoldResult> indices) const {              \
-    return irElementOffset(*this, builder, loc, dims, width, indices);         \
+      ElementWidth width, ArrayRef<OpFoldResult> indices,                      \
+      arith::IntegerOverflowFlags flags) const {                               \
+    return irElementOffset(*this, builder, loc, dims, width, indices, flags);  \
   }                                                                            \
   SmallVector<PhysicalDim> AttrTy::getPhysicalDims(ArrayRef<int64_t> shape)    \
       const {                                                                  \

@@ -115,6 +115,15 @@ struct GroupPlan {
 /// group; element by element, LLVM made masked scatters of it).
 inline constexpr int64_t kMaxGroupBytes = 64;
 
+/// Every index in a kernel is a non-negative position within a tensor (at
+/// most one past its last element), hence nuw/nsw on its layout math: LLVM
+/// then folds a layout's `(b * T + r) / T` back to `b`, and simplifies the
+/// address math of a parallel loop's outlined body, whose bounds it does
+/// not see.
+inline constexpr mlir::arith::IntegerOverflowFlags kInBoundsIndexFlags =
+    mlir::arith::IntegerOverflowFlags::nuw |
+    mlir::arith::IntegerOverflowFlags::nsw;
+
 /// At most this many rows of the untiled side per group, so that a group
 /// stays a few vector moves (a transposed tile would need one per element).
 inline constexpr int64_t kMaxGroupRows = 8;

@@ -114,7 +114,7 @@ void storePackedElement(OpBuilder &builder, Location loc,
 Value viewElement(OpBuilder &builder, Location loc, const KernelTensor &tensor,
                   ArrayRef<OpFoldResult> indices) {
   OpFoldResult offset = tensor.layout.buildElementByteOffset(
-      builder, loc, tensor.dims, tensor.width, indices);
+      builder, loc, tensor.dims, tensor.width, indices, kInBoundsIndexFlags);
   return memref::ViewOp::create(
       builder, loc, MemRefType::get({}, tensor.storageType), tensor.buffer,
       getValueOrCreateConstantIndexOp(builder, loc, offset), ValueRange());
@@ -177,8 +177,9 @@ namespace {
 Value loadPackedElement(OpBuilder &builder, Location loc,
                         const KernelTensor &tensor,
                         ArrayRef<OpFoldResult> indices) {
-  PackedPlace place = buildPackedPlace(builder, loc, tensor.layout,
-                                       tensor.dims, tensor.width, indices);
+  PackedPlace place =
+      buildPackedPlace(builder, loc, tensor.layout, tensor.dims, tensor.width,
+                       indices, kInBoundsIndexFlags);
   Value byte = memref::LoadOp::create(builder, loc, tensor.buffer,
                                       ValueRange{place.byteOffset});
   return extractPackedBits(builder, loc, byte, place.shift,
@@ -189,8 +190,9 @@ Value loadPackedElement(OpBuilder &builder, Location loc,
 void storePackedElement(OpBuilder &builder, Location loc,
                         const KernelTensor &tensor,
                         ArrayRef<OpFoldResult> indices, Value value) {
-  PackedPlace place = buildPackedPlace(builder, loc, tensor.layout,
-                                       tensor.dims, tensor.width, indices);
+  PackedPlace place =
+      buildPackedPlace(builder, loc, tensor.layout, tensor.dims, tensor.width,
+                       indices, kInBoundsIndexFlags);
   Value byte = memref::LoadOp::create(builder, loc, tensor.buffer,
                                       ValueRange{place.byteOffset});
   Value updated = insertPackedBits(builder, loc, byte, place.shift, value,

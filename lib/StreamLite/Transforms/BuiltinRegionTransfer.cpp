@@ -66,11 +66,8 @@ constexpr int64_t kMaxShiftedChunk = 16;
 /// (then single elements), so kernel size never grows with the tile.
 constexpr int64_t kMaxPatternBytes = 64;
 
-/// Every value in a kernel is a non-negative index within a tensor, hence
-/// nuw/nsw, which lets LLVM fold a layout's `(b * T + r) / T` back to `b` in
-/// nests of constant trip count.
-constexpr arith::IntegerOverflowFlags kIndexFlags =
-    arith::IntegerOverflowFlags::nuw | arith::IntegerOverflowFlags::nsw;
+/// The walk's own index math (kInBoundsIndexFlags).
+constexpr arith::IntegerOverflowFlags kIndexFlags = kInBoundsIndexFlags;
 
 /// Copies the region of `lengths` from `src` to `dst`, or, without `src`,
 /// stores `fillValue` (of dst's storage type) over it.
@@ -255,7 +252,8 @@ Value RegionTransfer::byteOffset(const RegionSide &side,
                                  const Indices &indices) {
   const KernelTensor &t = *side.tensor;
   return math.value(
-      t.layout.buildElementByteOffset(b, loc, t.dims, t.width, indices));
+      t.layout.buildElementByteOffset(b, loc, t.dims, t.width, indices,
+                                     kIndexFlags));
 }
 
 void RegionTransfer::moveElement(const Indices &orderIndices) {
@@ -292,7 +290,7 @@ Value RegionTransfer::slotRemainder(const RegionSide &side,
                                     const Indices &indices) {
   const KernelTensor &t = *side.tensor;
   return math.value(
-      math.rem(t.layout.buildElementSlot(b, loc, t.dims, indices),
+      math.rem(t.layout.buildElementSlot(b, loc, t.dims, indices, kIndexFlags),
                t.width.slotsPerByte()));
 }
 
@@ -449,8 +447,8 @@ bool RegionTransfer::alignedOuterGroups(const PhysicalOrder &dstOrder) {
   Indices zero(rank, math.constant(0)), next = zero;
   next[dim] = math.constant(1);
   OpFoldResult rowSlots =
-      math.sub(d.layout.buildElementSlot(b, loc, d.dims, next),
-               d.layout.buildElementSlot(b, loc, d.dims, zero));
+      math.sub(d.layout.buildElementSlot(b, loc, d.dims, next, kIndexFlags),
+               d.layout.buildElementSlot(b, loc, d.dims, zero, kIndexFlags));
   auto phase = [&](OpFoldResult offset) {
     return math.rem(math.mul(offset, rowSlots), d.width.slotsPerByte());
   };

@@ -120,7 +120,8 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
   ElementWidth width = ElementWidth::of(type.getElementType());
   SmallVector<OpFoldResult> dims = getMixedDims(builder, type, dynamicDims);
   range.offset =
-      layout.buildElementByteOffset(builder, loc, dims, width, span.start);
+      layout.buildElementByteOffset(builder, loc, dims, width, span.start,
+                                    arith::IntegerOverflowFlags::none);
   IndexArith math(builder, loc);
   OpFoldResult length =
       indexAttr(builder.getContext(), width.isPacked() ? 1 : width.bytes());
@@ -131,7 +132,8 @@ static ByteRange buildRange(OpBuilder &builder, Location loc,
                                     indexAttr(builder.getContext(), 0));
     index[steps->dim] = indexAttr(builder.getContext(), steps->stepElements);
     OpFoldResult step =
-        layout.buildElementByteOffset(builder, loc, dims, width, index);
+        layout.buildElementByteOffset(builder, loc, dims, width, index,
+                                      arith::IntegerOverflowFlags::none);
     OpFoldResult count = steps->count;
     if (steps->divisor != 1)
       count = steps->roundUp ? math.ceilDiv(count, steps->divisor)
@@ -375,11 +377,14 @@ FailureOr<ElementPlace> buildElementOffset(OpBuilder &builder, Operation *op,
   SmallVector<OpFoldResult> dims = getMixedDims(builder, type, dynamicDims);
   if (!width.isPacked()) {
     OpFoldResult offset = layout->buildElementByteOffset(
-        builder, loc, dims, width, getAsOpFoldResult(indices));
+        builder, loc, dims, width, getAsOpFoldResult(indices),
+        arith::IntegerOverflowFlags::none);
     return ElementPlace{val(builder, loc, offset), Value()};
   }
-  PackedPlace place = buildPackedPlace(builder, loc, *layout, dims, width,
-                                       getAsOpFoldResult(indices));
+  PackedPlace place =
+      buildPackedPlace(builder, loc, *layout, dims, width,
+                       getAsOpFoldResult(indices),
+                       arith::IntegerOverflowFlags::none);
   return ElementPlace{place.byteOffset, place.shift};
 }
 

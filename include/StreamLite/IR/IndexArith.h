@@ -8,8 +8,9 @@
 //
 // Sizes and indices are non-negative, so divisions and remainders are the
 // unsigned arith ops, and a remainder folds to 0 where its operand is known
-// to be a multiple of the divisor (knownDivisor). `flags` (e.g. nuw|nsw, when every value is known to be
-// an in-bounds index) go on add, sub and mul.
+// to be a multiple of the divisor (knownDivisor). `flags` (e.g. nuw|nsw,
+// when every value is known to be an in-bounds index) go on add, sub and
+// mul.
 //
 //===----------------------------------------------------------------------===//
 

@@ -31,10 +31,7 @@ NonTemporalStores::NonTemporalStores(OpBuilder &builder, Location loc,
     : b(builder), loc(loc) {
   if (thresholdBytes <= 0)
     return;
-  // Sizes in a kernel are non-negative (as in the region walk).
-  IndexArith math(b, loc,
-                  arith::IntegerOverflowFlags::nuw |
-                      arith::IntegerOverflowFlags::nsw);
+  IndexArith math(b, loc, kInBoundsIndexFlags);
   // Elements that make thresholdBytes: the comparison is on elements,
   // whose count fits in an index where bytes need not.
   int64_t slots = dst.width.slotsPerByte();

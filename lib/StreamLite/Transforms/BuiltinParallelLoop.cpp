@@ -24,10 +24,7 @@ Value detail::buildParallelOuterLoop(OpBuilder &builder, Location loc,
                                      llvm::function_ref<void()> atGroupStart,
                                      int64_t alignIterations,
                                      Value aligned) {
-  // Sizes and indices in a kernel are non-negative (as in the region walk).
-  IndexArith math(builder, loc,
-                  arith::IntegerOverflowFlags::nuw |
-                      arith::IntegerOverflowFlags::nsw);
+  IndexArith math(builder, loc, kInBoundsIndexFlags);
   // The group is the parallel loop's step, so that how a loop is split
   // into tasks (--stream-lite-parallelize-kernels) needs to know nothing
   // about bytes: any split of its iterations moves at least

@@ -66,8 +66,6 @@ constexpr int64_t kMaxShiftedChunk = 16;
 /// (then single elements), so kernel size never grows with the tile.
 constexpr int64_t kMaxPatternBytes = 64;
 
-/// The walk's own index math (kInBoundsIndexFlags).
-constexpr arith::IntegerOverflowFlags kIndexFlags = kInBoundsIndexFlags;
 
 /// Copies the region of `lengths` from `src` to `dst`, or, without `src`,
 /// stores `fillValue` (of dst's storage type) over it.
@@ -77,7 +75,7 @@ public:
                  const BuiltinKernelOptions &options, RegionSide dst,
                  std::optional<RegionSide> src, Value fillValue,
                  ArrayRef<OpFoldResult> lengths)
-      : b(builder), loc(loc), math(builder, loc, kIndexFlags),
+      : b(builder), loc(loc), math(builder, loc, kInBoundsIndexFlags),
         dst(std::move(dst)), src(std::move(src)), fillValue(fillValue),
         lengths(lengths), parallel(options.parallelOuterLoop),
         nonTemporalStoreBytes(options.nonTemporalStoreBytes) {}
@@ -253,7 +251,7 @@ Value RegionTransfer::byteOffset(const RegionSide &side,
   const KernelTensor &t = *side.tensor;
   return math.value(
       t.layout.buildElementByteOffset(b, loc, t.dims, t.width, indices,
-                                     kIndexFlags));
+                                     kInBoundsIndexFlags));
 }
 
 void RegionTransfer::moveElement(const Indices &orderIndices) {
@@ -290,7 +288,8 @@ Value RegionTransfer::slotRemainder(const RegionSide &side,
                                     const Indices &indices) {
   const KernelTensor &t = *side.tensor;
   return math.value(
-      math.rem(t.layout.buildElementSlot(b, loc, t.dims, indices, kIndexFlags),
+      math.rem(t.layout.buildElementSlot(b, loc, t.dims, indices,
+                                         kInBoundsIndexFlags),
                t.width.slotsPerByte()));
 }
 
@@ -446,9 +445,11 @@ bool RegionTransfer::alignedOuterGroups(const PhysicalOrder &dstOrder) {
   int64_t rank = lengths.size();
   Indices zero(rank, math.constant(0)), next = zero;
   next[dim] = math.constant(1);
-  OpFoldResult rowSlots =
-      math.sub(d.layout.buildElementSlot(b, loc, d.dims, next, kIndexFlags),
-               d.layout.buildElementSlot(b, loc, d.dims, zero, kIndexFlags));
+  auto slotOf = [&](const Indices &indices) {
+    return d.layout.buildElementSlot(b, loc, d.dims, indices,
+                                     kInBoundsIndexFlags);
+  };
+  OpFoldResult rowSlots = math.sub(slotOf(next), slotOf(zero));
   auto phase = [&](OpFoldResult offset) {
     return math.rem(math.mul(offset, rowSlots), d.width.slotsPerByte());
   };

@@ -125,12 +125,12 @@ SmallVector<OpFoldResult> regionIndices(OpBuilder &builder, Location loc,
       index = arith::MulIOp::create(
           builder, loc, index,
           getValueOrCreateConstantIndexOp(builder, loc, region.strides[d]),
-          arith::IntegerOverflowFlags::nuw | arith::IntegerOverflowFlags::nsw);
+          kInBoundsIndexFlags);
     if (!isConstantIntValue(region.offsets[d], 0))
       index = arith::AddIOp::create(
           builder, loc, index,
           getValueOrCreateConstantIndexOp(builder, loc, region.offsets[d]),
-          arith::IntegerOverflowFlags::nuw | arith::IntegerOverflowFlags::nsw);
+          kInBoundsIndexFlags);
     indices.push_back(index);
   }
   return indices;

@@ -114,7 +114,12 @@ private:
   /// A packed fill value (i8, element in the low bits) in every slot.
   Value replicateToByte(Value value);
   /// A packed element's slot in its byte (index).
-  Value slotRemainder(const RegionSide &side, const Indices &indices);
+  OpFoldResult slotRemainder(const RegionSide &side, const Indices &indices);
+  /// Whether the element at `indices` of `side` starts a byte: known
+  /// (IndexArith folds the slot's remainder where the walk's loops step by
+  /// whole bytes), else an i1.
+  std::variant<bool, Value> startsByte(const RegionSide &side,
+                                       const Indices &indices);
   /// Builds `whenAll` where every one of `conditions` holds and
   /// `otherwise` where one does not: only one of them when that is known
   /// (none left, or `never`: one is false), else an scf.if on all of them.
@@ -284,13 +289,33 @@ Value RegionTransfer::replicateToByte(Value value) {
   return byte;
 }
 
-Value RegionTransfer::slotRemainder(const RegionSide &side,
-                                    const Indices &indices) {
+OpFoldResult RegionTransfer::slotRemainder(const RegionSide &side,
+                                           const Indices &indices) {
   const KernelTensor &t = *side.tensor;
-  return math.value(
-      math.rem(t.layout.buildElementSlot(b, loc, t.dims, indices,
+  return math.rem(t.layout.buildElementSlot(b, loc, t.dims, indices,
                                          kInBoundsIndexFlags),
-               t.width.slotsPerByte()));
+                  t.width.slotsPerByte());
+}
+
+/// Adds condition `c` to `conditions`, or sets `never` when it is known to
+/// be false (one known true adds nothing).
+static void requireCondition(SmallVectorImpl<Value> &conditions, bool &never,
+                             std::variant<bool, Value> c) {
+  if (auto *value = std::get_if<Value>(&c))
+    conditions.push_back(*value);
+  else if (!std::get<bool>(c))
+    never = true;
+}
+
+std::variant<bool, Value> RegionTransfer::startsByte(const RegionSide &side,
+                                                     const Indices &indices) {
+  OpFoldResult remainder = slotRemainder(side, indices);
+  if (std::optional<int64_t> known = IndexArith::known(remainder))
+    return *known == 0;
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                               math.value(remainder),
+                               math.value(math.constant(0)))
+      .getResult();
 }
 
 void RegionTransfer::moveChunk(const Indices &orderIndices, int64_t chunk) {
@@ -300,25 +325,25 @@ void RegionTransfer::moveChunk(const Indices &orderIndices, int64_t chunk) {
   }
   // Packed elements: the chunk's slots fill whole bytes on a side exactly
   // when its first slot starts a byte. Known for static layouts once LLVM
-  // sees the slot's low bits; otherwise checked per chunk.
-  Value zero = math.value(math.constant(0));
-  auto startsByte = [&](const RegionSide &side) -> Value {
-    return arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq,
-        slotRemainder(side, indicesIn(side, orderIndices)), zero);
-  };
-  Value aligned = startsByte(dst);
+  // sees the slot's low bits, and already here where the walk's loops step
+  // by whole bytes; otherwise checked per chunk.
+  SmallVector<Value> conditions;
+  bool never = false;
+  requireCondition(conditions, never,
+                   startsByte(dst, indicesIn(dst, orderIndices)));
   if (src)
-    aligned = arith::AndIOp::create(b, loc, aligned, startsByte(*src));
-  OpBuilder::InsertionGuard guard(b);
-  auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
-  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  moveBytes(orderIndices, chunk);
-  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    requireCondition(conditions, never,
+                     startsByte(*src, indicesIn(*src, orderIndices)));
   Indices indices = orderIndices;
-  indices[order.runDim] = math.add(
-      orderIndices[order.runDim], loop(math.constant(0), math.constant(chunk)));
-  moveElement(indices);
+  buildIfAll(
+      conditions, never, [&] { moveBytes(orderIndices, chunk); },
+      [&] {
+        OpBuilder::InsertionGuard guard(b);
+        indices[order.runDim] =
+            math.add(orderIndices[order.runDim],
+                     loop(math.constant(0), math.constant(chunk)));
+        moveElement(indices);
+      });
 }
 
 void RegionTransfer::moveBytes(const Indices &orderIndices, int64_t chunk) {
@@ -999,10 +1024,7 @@ void RegionTransfer::buildTransposedGroups(size_t level, Indices indices,
   SmallVector<Value> conditions;
   bool never = false;
   auto require = [&](std::variant<bool, Value> c) {
-    if (auto *value = std::get_if<Value>(&c))
-      conditions.push_back(*value);
-    else if (!std::get<bool>(c))
-      never = true;
+    requireCondition(conditions, never, c);
   };
   for (auto [d, tile] : llvm::enumerate(order.tiles)) {
     bool isDim = static_cast<int64_t>(d) == dim;
@@ -1021,14 +1043,11 @@ void RegionTransfer::buildTransposedGroups(size_t level, Indices indices,
   }
   // Packed rows of the untiled side must each start a byte.
   if (dst.tensor->width.isPacked()) {
-    Value zero = math.value(math.constant(0));
     for (const SmallVector<int64_t> &offsets : plan.rowOffsets) {
       Indices row = base;
       for (auto [d, offset] : llvm::enumerate(offsets))
         row[d] = math.add(row[d], math.constant(offset));
-      conditions.push_back(arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::eq,
-          slotRemainder(untiled, indicesIn(untiled, row)), zero));
+      require(startsByte(untiled, indicesIn(untiled, row)));
     }
   }
   auto tileByTile = [&] {

@@ -1,5 +1,6 @@
 // RUN: layout-opt --stream-lite-materialize-builtins=parallel-kernels=true %s | FileCheck %s
 // RUN: layout-opt --stream-lite-materialize-builtins %s | FileCheck %s --check-prefix=SERIAL
+// RUN: layout-opt --stream-lite-materialize-builtins=parallel-kernels=true %s | FileCheck %s --check-prefix=PACKED
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 %s | FileCheck %s --check-prefix=LLVM
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 %s | layout-opt | FileCheck %s --check-prefix=LLVM
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=LLVM-SERIAL
@@ -119,6 +120,30 @@ func.func @packed(%in: tensor<64x64xi4>, %row: index, %u: tensor<5x7xi4>) -> (te
   %r3 = stream_lite.tensor.export %sl3 : tensor<32x61xi4> in !stream_lite.resource<*>{%s3} -> tensor<32x61xi4>
   %r0 = stream_lite.tensor.export %sl0 : tensor<32x63xi4> in !stream_lite.resource<*>{%s4} -> tensor<32x63xi4>
   return %r, %r3, %r0 : tensor<64x64xi4>, tensor<32x61xi4>, tensor<32x63xi4>
+}
+
+// Packed 8x4 i2 tiles of a static shape, in parallel groups: the walk's
+// loops step by whole bytes from the group's start (a multiple of the
+// group), so every untiled row of a transposed group provably starts a
+// byte; no byte test and no tile-by-tile fallback is built. With a dynamic
+// row length the rows' byte phase is only known at run time: tested per
+// group.
+// PACKED-LABEL: stream_lite.executable private @__builtin_encode_2048x8192xi2_tiled_p0_1_t8_4_to_2048x8192xi2
+// PACKED: scf.parallel
+// PACKED-NOT: arith.remui
+// PACKED: vector.shuffle
+// PACKED-NOT: arith.remui
+// PACKED-LABEL: stream_lite.executable private @__builtin_encode_2048xDxi2_tiled_p0_1_t8_4_to_2048xDxi2
+// PACKED: scf.parallel
+// PACKED: arith.remui
+// PACKED: scf.if
+// PACKED: vector.shuffle
+func.func @packed_rows(%r: !stream_lite.resource<*>, %sz: index, %d: index, %dsz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %s1 = stream_lite.tensor.sizeof tensor<2048x8192xi2> : index
+  %0 = stream_lite.tensor.encode %r : tensor<2048x8192xi2, #t> in !stream_lite.resource<*>{%sz} -> tensor<2048x8192xi2> in !stream_lite.resource<*>{%s1}
+  %s2 = stream_lite.tensor.sizeof tensor<2048x?xi2>{%d} : index
+  %1 = stream_lite.tensor.encode %r : tensor<2048x?xi2, #t>{%d} in !stream_lite.resource<*>{%dsz} -> tensor<2048x?xi2>{%d} in !stream_lite.resource<*>{%s2}
+  return %0, %1 : !stream_lite.resource<*>, !stream_lite.resource<*>
 }
 
 // Lowered with threads=2: the outlined block function is named after its

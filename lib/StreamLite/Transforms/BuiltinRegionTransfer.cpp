@@ -66,7 +66,6 @@ constexpr int64_t kMaxShiftedChunk = 16;
 /// (then single elements), so kernel size never grows with the tile.
 constexpr int64_t kMaxPatternBytes = 64;
 
-
 /// Copies the region of `lengths` from `src` to `dst`, or, without `src`,
 /// stores `fillValue` (of dst's storage type) over it.
 class RegionTransfer {

@@ -1,11 +1,13 @@
 //===- BuiltinRegionTransfer.cpp - the region walk of builtin kernels ----===//
 //
 // buildRegionTransfer (BuiltinKernelSupport.h): the copy or fill of a
-// logical region that every builtin kernel is built from.
+// logical region that every builtin kernel is built from. RegionTransfer
+// (BuiltinRegionTransfer.h) walks the region here; whole groups move in
+// registers in BuiltinGroupMoves.cpp.
 //
 //===----------------------------------------------------------------------===//
 
-#include "BuiltinKernelSupport.h"
+#include "BuiltinRegionTransfer.h"
 
 #include "StreamLite/IR/IndexArith.h"
 #include "StreamLite/IR/PackedBits.h"
@@ -33,25 +35,6 @@ namespace layoutopt::stream_lite {
 
 using namespace detail;
 
-namespace {
-
-//===----------------------------------------------------------------------===//
-// Region transfers
-//===----------------------------------------------------------------------===//
-//
-// A transfer (copy or fill) of a logical region walks the byte image of one
-// tensor, the "order" tensor, in its physical order (a tiled tensor tile by
-// tile), so that one side streams and the other advances a few rows at once
-// instead of scattering. When the innermost physical dim of every side is the
-// same logical dim, the elements along it are contiguous in runs (a tile row,
-// or a whole row for identity and padding layouts); chunks of a constant
-// number of elements inside such runs move with one memref.copy, a
-// constant-size memcpy that LLVM inlines as a few vector moves. Whole tiles
-// of the order tensor inside the region take a nest of constant trip counts;
-// tiles the region cuts take a per-element nest with clamped bounds. Chunk
-// and run start offsets still come from buildElementByteOffset: the layout
-// interface only tells (getPhysicalDims) which dims are innermost.
-
 /// Bytes per chunk when both sides are contiguous along whole rows.
 constexpr int64_t kRowChunkBytes = 64;
 
@@ -65,179 +48,6 @@ constexpr int64_t kMaxShiftedChunk = 16;
 /// element: a tile run longer than that is filled in pattern-sized chunks
 /// (then single elements), so kernel size never grows with the tile.
 constexpr int64_t kMaxPatternBytes = 64;
-
-/// Copies the region of `lengths` from `src` to `dst`, or, without `src`,
-/// stores `fillValue` (of dst's storage type) over it.
-class RegionTransfer {
-public:
-  RegionTransfer(OpBuilder &builder, Location loc,
-                 const BuiltinKernelOptions &options, RegionSide dst,
-                 std::optional<RegionSide> src, Value fillValue,
-                 ArrayRef<OpFoldResult> lengths)
-      : b(builder), loc(loc), math(builder, loc, kInBoundsIndexFlags),
-        dst(std::move(dst)), src(std::move(src)), fillValue(fillValue),
-        lengths(lengths), parallel(options.parallelOuterLoop),
-        nonTemporalStoreBytes(options.nonTemporalStoreBytes) {}
-
-  /// Builds the transfer, then the fence its non-temporal stores need.
-  void build() {
-    buildWalk();
-    if (streams)
-      streams->finish();
-  }
-
-private:
-  using Indices = SmallVector<OpFoldResult>;
-
-  void buildWalk();
-  /// Whether stores of 8 bytes or more may be non-temporal.
-  bool mayStoreNonTemporally() const { return streams && streams->mayStore(); }
-
-  const RegionSide &orderSide() const { return orderIsSrc ? *src : dst; }
-  /// The indices in `side` of the element at `orderIndices` of the order
-  /// tensor.
-  Indices indicesIn(const RegionSide &side, const Indices &orderIndices);
-  Value byteOffset(const RegionSide &side, const Indices &indices);
-  /// Moves the element at `orderIndices`.
-  void moveElement(const Indices &orderIndices);
-  /// Moves `chunk` elements from `orderIndices` on along runDim.
-  void moveChunk(const Indices &orderIndices, int64_t chunk);
-  /// moveChunk's byte copy (packed chunks: when both sides start a byte).
-  void moveBytes(const Indices &orderIndices, int64_t chunk);
-  /// Copies `bytes` bytes between two i8 buffers: a memref.copy, or one
-  /// vector load and non-temporal store (NonTemporalStores).
-  void copyBytes(Value from, Value fromOffset, Value to, Value toOffset,
-                 int64_t bytes);
-  /// Bytes of `chunk` elements.
-  int64_t chunkBytes(int64_t chunk) const;
-  /// A packed fill value (i8, element in the low bits) in every slot.
-  Value replicateToByte(Value value);
-  /// A packed element's slot in its byte (index).
-  OpFoldResult slotRemainder(const RegionSide &side, const Indices &indices);
-  /// Whether the element at `indices` of `side` starts a byte: known
-  /// (IndexArith folds the slot's remainder where the walk's loops step by
-  /// whole bytes), else an i1.
-  std::variant<bool, Value> startsByte(const RegionSide &side,
-                                       const Indices &indices);
-  /// Builds `whenAll` where every one of `conditions` holds and
-  /// `otherwise` where one does not: only one of them when that is known
-  /// (none left, or `never`: one is false), else an scf.if on all of them.
-  void buildIfAll(ArrayRef<Value> conditions, bool never,
-                  llvm::function_ref<void()> whenAll,
-                  llvm::function_ref<void()> otherwise);
-  /// A loop at the builder's insertion point; leaves the builder in its body.
-  Value loop(OpFoldResult lb, OpFoldResult ub, int64_t step = 1);
-  /// The outermost loop, over `dim` in steps of `extent` elements: parallel
-  /// when `parallel` is set.
-  Value outerLoop(int64_t dim, int64_t extent, OpFoldResult lb,
-                  OpFoldResult ub);
-  /// Whether groups of the outer loop whose boundaries are multiples of
-  /// parallelAlignment write disjoint bytes of a packed destination (or
-  /// may, when groupsAligned, which it sets, says so at run time).
-  bool alignedOuterGroups(const PhysicalOrder &dstOrder);
-  void buildNest(int64_t chunk);
-  void buildUntiledNest(size_t level, Indices indices, int64_t chunk);
-  void buildTileNest(size_t level, Indices indices, Indices blocks,
-                     int64_t chunk);
-  void buildWholeTile(size_t level, Indices indices, const Indices &blocks,
-                      int64_t chunk);
-  /// buildWholeTile for each possible `dynamicShift` (one nest per shift).
-  void buildShiftedWholeTiles(size_t level, const Indices &indices,
-                              const Indices &blocks, int64_t chunk);
-  /// Moves the chunk at `orderIndices` as two pieces split at `shift`
-  /// elements before its end (each contiguous on both sides), or whole.
-  void moveShiftedChunk(const Indices &orderIndices, int64_t chunk);
-  void buildCutTile(size_t level, Indices indices, const Indices &blocks);
-  /// Moves [begin, end) along runDim from `indices` on (at most
-  /// `cutChunk` elements) in constant-size pieces, one per bit of the length.
-  void moveCutRun(Indices indices, OpFoldResult begin, OpFoldResult end);
-  /// A whole tile of a tiled source without contiguous chunks (a swizzle),
-  /// element by element in the logical order of its tiled dims.
-  void buildLogicalWholeTile(Indices indices, const Indices &blocks);
-  /// A whole tile filled as one block, tilePattern at a time.
-  void fillWholeTile(Indices indices, const Indices &blocks);
-
-  /// The plan when the order side's tile has no contiguous chunks and the
-  /// other side is untiled with contiguous rows (`other`), else none.
-  std::optional<GroupPlan> planGroups(const PhysicalOrder &other) const;
-  /// A whole tile by groups: loops over the tile's dims outside the group.
-  void buildGroupTile(size_t level, Indices indices, const Indices &blocks);
-  /// Moves the group whose first element is at `base` (order indices).
-  void moveGroup(const Indices &base);
-
-  /// The loop over the plan's dim's tiles (at its level) in steps of
-  /// rowTranspose->tiles: groups of whole tiles transposed in registers,
-  /// others tile by tile (buildTileNest).
-  void buildTransposedGroups(size_t level, Indices indices, Indices blocks,
-                             OpFoldResult lb, OpFoldResult ub, int64_t chunk);
-  /// Moves the group of tiles whose first tile starts at `base`.
-  void moveTransposedGroup(const Indices &base);
-  /// sourceTileBlocks for a tiled destination copied from `srcOrder`.
-  void planSourceTileBlocks(const PhysicalOrder &srcOrder);
-
-  OpBuilder &b;
-  Location loc;
-  IndexArith math;
-  RegionSide dst;
-  std::optional<RegionSide> src;
-  Value fillValue;
-  SmallVector<OpFoldResult> lengths;
-  bool orderIsSrc = false;
-  PhysicalOrder order;
-  /// Index of the first physical dim inside a tile of the order tensor.
-  size_t firstTileDim = 0;
-  /// For fills: one chunk of the value, copied into each chunk.
-  Value pattern;
-  /// Copies between sides tiled along runDim: by how many elements the
-  /// other side's chunks start before the order side's (modulo the chunk),
-  /// known while a whole-tile nest is built, or the run-time value the
-  /// whole tiles switch on.
-  int64_t shift = 0;
-  Value dynamicShift;
-  /// Where a shifted chunk's two pieces are joined, so that the destination
-  /// takes one chunk-size store (two half stores per chunk were 60% of a
-  /// hand-written slice: twice the store-buffer entries per cache line).
-  Value staging;
-  /// When set: bytes from a source run to the next one along runDim (at
-  /// least a chunk: the next run starts another tile). Shifted chunks are
-  /// then joined in registers instead of `staging`.
-  std::optional<OpFoldResult> nextRunBytes;
-  /// Creates `pattern` and `tilePattern` at the builder (fills only).
-  std::function<void()> makePatterns;
-  /// For fills of whole tiles: `tilePatternElements` of the value.
-  Value tilePattern;
-  int64_t tilePatternElements = 0;
-  /// When above 1: the run of a cut tile along runDim (at most this many
-  /// elements) is contiguous on every side and moves in pieces.
-  int64_t cutChunk = 1;
-  bool parallel;
-  int64_t nonTemporalStoreBytes;
-  /// Which stores are non-temporal (set once the walk starts).
-  std::optional<NonTemporalStores> streams;
-  /// Group boundaries of a parallel outer loop are multiples of this many
-  /// iterations (packed destinations: their slots per byte).
-  int64_t parallelAlignment = 1;
-  /// When set: whether those boundaries are on a byte of the destination,
-  /// known at run time (else the loop is one group).
-  Value groupsAligned;
-  /// When set: whole tiles of the order side move by groups.
-  std::optional<GroupPlan> groupPlan;
-  /// When set: whole tiles move several at once, their narrow rows
-  /// transposed in registers.
-  std::optional<RowTransposePlan> rowTranspose;
-  /// Per outer physical dim of the order side (a tiled destination): into
-  /// how many runs it is split so that each source tile is read whole
-  /// (planSourceTileBlocks; 1: not split).
-  SmallVector<int64_t> sourceTileBlocks;
-  /// The split outer dims the nest is inside: their logical dim, stride,
-  /// bounds (in steps) and the loop over runs of steps.
-  struct SplitLoop {
-    int64_t dim, stride, steps;
-    OpFoldResult lb, ub;
-    Value run;
-  };
-  SmallVector<SplitLoop> openSplits;
-};
 
 RegionTransfer::Indices RegionTransfer::indicesIn(const RegionSide &side,
                                                   const Indices &orderIndices) {
@@ -296,14 +106,21 @@ OpFoldResult RegionTransfer::slotRemainder(const RegionSide &side,
                   t.width.slotsPerByte());
 }
 
-/// Adds condition `c` to `conditions`, or sets `never` when it is known to
-/// be false (one known true adds nothing).
-static void requireCondition(SmallVectorImpl<Value> &conditions, bool &never,
-                             std::variant<bool, Value> c) {
+void RegionTransfer::requireCondition(SmallVectorImpl<Value> &conditions,
+                                      bool &never,
+                                      std::variant<bool, Value> c) {
   if (auto *value = std::get_if<Value>(&c))
     conditions.push_back(*value);
   else if (!std::get<bool>(c))
     never = true;
+}
+
+Value RegionTransfer::vectorView(const RegionSide &side,
+                                 const Indices &indices, VectorType type) {
+  return memref::ViewOp::create(b, loc, MemRefType::get({}, type),
+                                side.tensor->buffer,
+                                byteOffset(side, indicesIn(side, indices)),
+                                ValueRange());
 }
 
 std::variant<bool, Value> RegionTransfer::startsByte(const RegionSide &side,
@@ -912,210 +729,6 @@ void RegionTransfer::buildLogicalWholeTile(Indices indices,
   moveElement(indices);
 }
 
-std::optional<GroupPlan>
-RegionTransfer::planGroups(const PhysicalOrder &other) const {
-  const KernelTensor &d = *dst.tensor;
-  // Whole elements of a power-of-two size that move as they are (packed
-  // and widened elements keep the element path).
-  if (d.width.isPacked() || !llvm::isPowerOf2_64(d.elementBytes) ||
-      d.storageType != d.type.getElementType() ||
-      src->tensor->elementBytes != d.elementBytes)
-    return std::nullopt;
-  return planGroupMoves(order, firstTileDim, other, d.elementBytes,
-                        lengths.size());
-}
-
-void RegionTransfer::buildGroupTile(size_t level, Indices indices,
-                                    const Indices &blocks) {
-  if (level == firstTileDim)
-    for (auto [dim, tile] : llvm::enumerate(order.tiles))
-      if (tile > 1)
-        indices[dim] = math.mul(blocks[dim], tile);
-  if (level == groupPlan->firstDim) {
-    moveGroup(indices);
-    return;
-  }
-  const PhysicalDim &pd = order.dims[level];
-  OpBuilder::InsertionGuard guard(b);
-  indices[pd.logicalDim] =
-      math.add(indices[pd.logicalDim],
-               math.mul(loop(math.constant(0), math.constant(pd.extent)),
-                        pd.stride));
-  buildGroupTile(level + 1, indices, blocks);
-}
-
-void RegionTransfer::moveGroup(const Indices &base) {
-  const GroupPlan &plan = *groupPlan;
-  const RegionSide &tiled = orderSide();
-  const RegionSide &untiled = orderIsSrc ? dst : *src;
-  Type lane = b.getIntegerType(8 * dst.tensor->elementBytes);
-  // Alignment 1: a binding may start at any byte of its resource.
-  auto at = [&](const RegionSide &side, const Indices &indices,
-                VectorType type) {
-    return memref::ViewOp::create(
-        b, loc, MemRefType::get({}, type), side.tensor->buffer,
-        byteOffset(side, indicesIn(side, indices)), ValueRange());
-  };
-  auto rowIndices = [&](const GroupRow &row) {
-    Indices indices = base;
-    for (auto [dim, offset] : llvm::enumerate(row.offsets))
-      if (offset != 0)
-        indices[dim] = math.add(indices[dim], math.constant(offset));
-    return indices;
-  };
-  auto groupType = VectorType::get({plan.elements}, lane);
-  if (!orderIsSrc) {
-    // Rows in, one group out: the rows laid end to end (all but the last
-    // joined), then one shuffle with the last picks the group's lanes.
-    SmallVector<Value> rows;
-    for (const GroupRow &row : plan.rows)
-      rows.push_back(memref::LoadOp::create(
-          b, loc,
-          at(untiled, rowIndices(row), VectorType::get({row.length}, lane)),
-          ValueRange(), /*nontemporal=*/false, llvm::Align(1)));
-    Value joined = rows.front(), last = rows.front();
-    if (rows.size() > 1) {
-      last = rows.back();
-      for (Value row : ArrayRef(rows).slice(1, rows.size() - 2)) {
-        int64_t size = cast<VectorType>(joined.getType()).getNumElements() +
-                       cast<VectorType>(row.getType()).getNumElements();
-        joined = vector::ShuffleOp::create(
-            b, loc, joined, row, llvm::to_vector(llvm::seq<int64_t>(0, size)));
-      }
-    }
-    Value group = vector::ShuffleOp::create(b, loc, joined, last, plan.lanes);
-    streams->store(group, [&] { return at(tiled, base, groupType); });
-    return;
-  }
-  // One group in, rows out: each row's lanes picked from the group.
-  Value group =
-      memref::LoadOp::create(b, loc, at(tiled, base, groupType), ValueRange(),
-                             /*nontemporal=*/false, llvm::Align(1));
-  SmallVector<int64_t> elementOfLane(plan.lanes.size());
-  for (auto [element, laneIndex] : llvm::enumerate(plan.lanes))
-    elementOfLane[laneIndex] = element;
-  int64_t start = 0;
-  for (const GroupRow &row : plan.rows) {
-    Value picked = vector::ShuffleOp::create(
-        b, loc, group, group,
-        ArrayRef(elementOfLane).slice(start, row.length));
-    start += row.length;
-    streams->store(picked, [&] {
-      return at(untiled, rowIndices(row), VectorType::get({row.length}, lane));
-    });
-  }
-}
-
-void RegionTransfer::buildTransposedGroups(size_t level, Indices indices,
-                                           Indices blocks, OpFoldResult lb,
-                                           OpFoldResult ub, int64_t chunk) {
-  const RowTransposePlan &plan = *rowTranspose;
-  const RegionSide &o = orderSide();
-  const RegionSide &untiled = orderIsSrc ? dst : *src;
-  int64_t dim = plan.dim, tiles = plan.tiles;
-  // `dim`'s loop counts its tiles, or its elements when it is not tiled.
-  Indices &counted = plan.runTile > 1 ? blocks : indices;
-  Value first = loop(lb, ub, tiles);
-  counted[dim] = first;
-  // The group's tiles are whole when each tiled dim's tile lies inside the
-  // region (along `dim`: from the first tile to the last).
-  Indices base = indices;
-  SmallVector<Value> conditions;
-  bool never = false;
-  auto require = [&](std::variant<bool, Value> c) {
-    requireCondition(conditions, never, c);
-  };
-  for (auto [d, tile] : llvm::enumerate(order.tiles)) {
-    bool isDim = static_cast<int64_t>(d) == dim;
-    if (tile == 1 && !isDim)
-      continue;
-    OpFoldResult begin = o.offsets[d];
-    OpFoldResult end = math.add(begin, lengths[d]);
-    base[d] = math.mul(isDim ? first : blocks[d], tile);
-    int64_t span = isDim ? tile * tiles : tile;
-    // From 0 over a multiple of the span: every group is whole.
-    auto kb = IndexArith::known(begin), kl = IndexArith::known(lengths[d]);
-    if (kb == 0 && kl && *kl % span == 0)
-      continue;
-    require(math.ule(begin, base[d]));
-    require(math.ule(math.add(base[d], math.constant(span)), end));
-  }
-  // Packed rows of the untiled side must each start a byte.
-  if (dst.tensor->width.isPacked()) {
-    for (const SmallVector<int64_t> &offsets : plan.rowOffsets) {
-      Indices row = base;
-      for (auto [d, offset] : llvm::enumerate(offsets))
-        row[d] = math.add(row[d], math.constant(offset));
-      require(startsByte(untiled, indicesIn(untiled, row)));
-    }
-  }
-  auto tileByTile = [&] {
-    OpBuilder::InsertionGuard guard(b);
-    counted[dim] =
-        loop(first, math.min(math.add(first, math.constant(tiles)), ub));
-    buildTileNest(level + 1, indices, blocks, chunk);
-  };
-  buildIfAll(conditions, never, [&] { moveTransposedGroup(base); },
-             tileByTile);
-}
-
-void RegionTransfer::moveTransposedGroup(const Indices &base) {
-  const RowTransposePlan &plan = *rowTranspose;
-  const RegionSide &tiled = orderSide();
-  const RegionSide &untiled = orderIsSrc ? dst : *src;
-  Type lane = b.getIntegerType(8 * plan.laneBytes);
-  auto rowType = VectorType::get({plan.tiles}, lane);
-  auto tileType = VectorType::get({plan.tileRows}, lane);
-  // Alignment 1: a binding may start at any byte of its resource.
-  auto at = [&](const RegionSide &side, const Indices &indices,
-                VectorType type) {
-    return memref::ViewOp::create(
-        b, loc, MemRefType::get({}, type), side.tensor->buffer,
-        byteOffset(side, indicesIn(side, indices)), ValueRange());
-  };
-  auto load = [&](const RegionSide &side, const Indices &indices,
-                  VectorType type) -> Value {
-    return memref::LoadOp::create(b, loc, at(side, indices, type),
-                                  ValueRange(), /*nontemporal=*/false,
-                                  llvm::Align(1));
-  };
-  auto rowAt = [&](int64_t row) {
-    Indices indices = base;
-    for (auto [d, offset] : llvm::enumerate(plan.rowOffsets[row]))
-      if (offset != 0)
-        indices[d] = math.add(indices[d], math.constant(offset));
-    return indices;
-  };
-  auto tileAt = [&](int64_t tile) {
-    Indices indices = base;
-    indices[plan.dim] =
-        math.add(indices[plan.dim], math.constant(tile * plan.runTile));
-    return indices;
-  };
-  SmallVector<Value> in;
-  if (!orderIsSrc) {
-    for (int64_t row = 0; row < plan.tileRows; ++row)
-      in.push_back(load(untiled, rowAt(row), rowType));
-    // The group's tiles are adjacent (their dim's tiles are the innermost
-    // outer dim): tiles narrower than a row vector (8x4 i2: 8 bytes) are
-    // stored several at once, one 16-byte store per two tiles.
-    int64_t perStore = std::max<int64_t>(1, plan.tiles / plan.tileRows);
-    auto storeType = perStore > 1 ? rowType : tileType;
-    for (auto [index, value] : llvm::enumerate(
-             transposeLanes(b, loc, in, /*adjacentColumns=*/true)))
-      streams->store(value, [&, index = index] {
-        return at(tiled, tileAt(index * perStore), storeType);
-      });
-    return;
-  }
-  for (int64_t tile = 0; tile < plan.tiles; ++tile)
-    in.push_back(load(tiled, tileAt(tile), tileType));
-  for (auto [row, value] : llvm::enumerate(transposeLanes(b, loc, in)))
-    streams->store(value, [&, row = row] {
-      return at(untiled, rowAt(row), rowType);
-    });
-}
-
 void RegionTransfer::fillWholeTile(Indices indices, const Indices &blocks) {
   int64_t tileElements = 1;
   for (auto [dim, tile] : llvm::enumerate(order.tiles)) {
@@ -1273,8 +886,6 @@ void RegionTransfer::moveCutRun(Indices indices, OpFoldResult begin,
     done = math.add(done, math.mul(has, piece));
   }
 }
-
-} // namespace
 
 void detail::buildRegionTransfer(OpBuilder &builder, Location loc,
                                  const BuiltinKernelOptions &options,

@@ -1,0 +1,217 @@
+//===- BuiltinGroupMoves.cpp - whole groups moved in registers ------------===//
+//
+// The region walk's moves of whole groups (BuiltinRegionTransfer.h): a
+// swizzled tile's groups, which a few row loads and one shuffle assemble
+// (planGroupMoves), and tiles with narrow rows, several at a time,
+// transposed by an unpack network (planRowTransposes, transposeLanes).
+//
+//===----------------------------------------------------------------------===//
+
+#include "BuiltinRegionTransfer.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+
+namespace layoutopt::stream_lite {
+
+using namespace detail;
+
+std::optional<GroupPlan>
+RegionTransfer::planGroups(const PhysicalOrder &other) const {
+  const KernelTensor &d = *dst.tensor;
+  // Whole elements of a power-of-two size that move as they are (packed
+  // and widened elements keep the element path).
+  if (d.width.isPacked() || !llvm::isPowerOf2_64(d.elementBytes) ||
+      d.storageType != d.type.getElementType() ||
+      src->tensor->elementBytes != d.elementBytes)
+    return std::nullopt;
+  return planGroupMoves(order, firstTileDim, other, d.elementBytes,
+                        lengths.size());
+}
+
+void RegionTransfer::buildGroupTile(size_t level, Indices indices,
+                                    const Indices &blocks) {
+  if (level == firstTileDim)
+    for (auto [dim, tile] : llvm::enumerate(order.tiles))
+      if (tile > 1)
+        indices[dim] = math.mul(blocks[dim], tile);
+  if (level == groupPlan->firstDim) {
+    moveGroup(indices);
+    return;
+  }
+  const PhysicalDim &pd = order.dims[level];
+  OpBuilder::InsertionGuard guard(b);
+  indices[pd.logicalDim] =
+      math.add(indices[pd.logicalDim],
+               math.mul(loop(math.constant(0), math.constant(pd.extent)),
+                        pd.stride));
+  buildGroupTile(level + 1, indices, blocks);
+}
+
+void RegionTransfer::moveGroup(const Indices &base) {
+  const GroupPlan &plan = *groupPlan;
+  const RegionSide &tiled = orderSide();
+  const RegionSide &untiled = orderIsSrc ? dst : *src;
+  Type lane = b.getIntegerType(8 * dst.tensor->elementBytes);
+  auto rowIndices = [&](const GroupRow &row) {
+    Indices indices = base;
+    for (auto [dim, offset] : llvm::enumerate(row.offsets))
+      if (offset != 0)
+        indices[dim] = math.add(indices[dim], math.constant(offset));
+    return indices;
+  };
+  auto groupType = VectorType::get({plan.elements}, lane);
+  if (!orderIsSrc) {
+    // Rows in, one group out: the rows laid end to end (all but the last
+    // joined), then one shuffle with the last picks the group's lanes.
+    SmallVector<Value> rows;
+    for (const GroupRow &row : plan.rows)
+      rows.push_back(memref::LoadOp::create(
+          b, loc,
+          vectorView(untiled, rowIndices(row),
+                     VectorType::get({row.length}, lane)),
+          ValueRange(), /*nontemporal=*/false, llvm::Align(1)));
+    Value joined = rows.front(), last = rows.front();
+    if (rows.size() > 1) {
+      last = rows.back();
+      for (Value row : ArrayRef(rows).slice(1, rows.size() - 2)) {
+        int64_t size = cast<VectorType>(joined.getType()).getNumElements() +
+                       cast<VectorType>(row.getType()).getNumElements();
+        joined = vector::ShuffleOp::create(
+            b, loc, joined, row, llvm::to_vector(llvm::seq<int64_t>(0, size)));
+      }
+    }
+    Value group = vector::ShuffleOp::create(b, loc, joined, last, plan.lanes);
+    streams->store(group, [&] { return vectorView(tiled, base, groupType); });
+    return;
+  }
+  // One group in, rows out: each row's lanes picked from the group.
+  Value group =
+      memref::LoadOp::create(b, loc, vectorView(tiled, base, groupType),
+                             ValueRange(),
+                             /*nontemporal=*/false, llvm::Align(1));
+  SmallVector<int64_t> elementOfLane(plan.lanes.size());
+  for (auto [element, laneIndex] : llvm::enumerate(plan.lanes))
+    elementOfLane[laneIndex] = element;
+  int64_t start = 0;
+  for (const GroupRow &row : plan.rows) {
+    Value picked = vector::ShuffleOp::create(
+        b, loc, group, group,
+        ArrayRef(elementOfLane).slice(start, row.length));
+    start += row.length;
+    streams->store(picked, [&] {
+      return vectorView(untiled, rowIndices(row),
+                        VectorType::get({row.length}, lane));
+    });
+  }
+}
+
+void RegionTransfer::buildTransposedGroups(size_t level, Indices indices,
+                                           Indices blocks, OpFoldResult lb,
+                                           OpFoldResult ub, int64_t chunk) {
+  const RowTransposePlan &plan = *rowTranspose;
+  const RegionSide &o = orderSide();
+  const RegionSide &untiled = orderIsSrc ? dst : *src;
+  int64_t dim = plan.dim, tiles = plan.tiles;
+  // `dim`'s loop counts its tiles, or its elements when it is not tiled.
+  Indices &counted = plan.runTile > 1 ? blocks : indices;
+  Value first = loop(lb, ub, tiles);
+  counted[dim] = first;
+  // The group's tiles are whole when each tiled dim's tile lies inside the
+  // region (along `dim`: from the first tile to the last).
+  Indices base = indices;
+  SmallVector<Value> conditions;
+  bool never = false;
+  auto require = [&](std::variant<bool, Value> c) {
+    requireCondition(conditions, never, c);
+  };
+  for (auto [d, tile] : llvm::enumerate(order.tiles)) {
+    bool isDim = static_cast<int64_t>(d) == dim;
+    if (tile == 1 && !isDim)
+      continue;
+    OpFoldResult begin = o.offsets[d];
+    OpFoldResult end = math.add(begin, lengths[d]);
+    base[d] = math.mul(isDim ? first : blocks[d], tile);
+    int64_t span = isDim ? tile * tiles : tile;
+    // From 0 over a multiple of the span: every group is whole.
+    auto kb = IndexArith::known(begin), kl = IndexArith::known(lengths[d]);
+    if (kb == 0 && kl && *kl % span == 0)
+      continue;
+    require(math.ule(begin, base[d]));
+    require(math.ule(math.add(base[d], math.constant(span)), end));
+  }
+  // Packed rows of the untiled side must each start a byte.
+  if (dst.tensor->width.isPacked()) {
+    for (const SmallVector<int64_t> &offsets : plan.rowOffsets) {
+      Indices row = base;
+      for (auto [d, offset] : llvm::enumerate(offsets))
+        row[d] = math.add(row[d], math.constant(offset));
+      require(startsByte(untiled, indicesIn(untiled, row)));
+    }
+  }
+  auto tileByTile = [&] {
+    OpBuilder::InsertionGuard guard(b);
+    counted[dim] =
+        loop(first, math.min(math.add(first, math.constant(tiles)), ub));
+    buildTileNest(level + 1, indices, blocks, chunk);
+  };
+  buildIfAll(conditions, never, [&] { moveTransposedGroup(base); },
+             tileByTile);
+}
+
+void RegionTransfer::moveTransposedGroup(const Indices &base) {
+  const RowTransposePlan &plan = *rowTranspose;
+  const RegionSide &tiled = orderSide();
+  const RegionSide &untiled = orderIsSrc ? dst : *src;
+  Type lane = b.getIntegerType(8 * plan.laneBytes);
+  auto rowType = VectorType::get({plan.tiles}, lane);
+  auto tileType = VectorType::get({plan.tileRows}, lane);
+  auto load = [&](const RegionSide &side, const Indices &indices,
+                  VectorType type) -> Value {
+    return memref::LoadOp::create(b, loc, vectorView(side, indices, type),
+                                  ValueRange(), /*nontemporal=*/false,
+                                  llvm::Align(1));
+  };
+  auto rowAt = [&](int64_t row) {
+    Indices indices = base;
+    for (auto [d, offset] : llvm::enumerate(plan.rowOffsets[row]))
+      if (offset != 0)
+        indices[d] = math.add(indices[d], math.constant(offset));
+    return indices;
+  };
+  auto tileAt = [&](int64_t tile) {
+    Indices indices = base;
+    indices[plan.dim] =
+        math.add(indices[plan.dim], math.constant(tile * plan.runTile));
+    return indices;
+  };
+  SmallVector<Value> in;
+  if (!orderIsSrc) {
+    for (int64_t row = 0; row < plan.tileRows; ++row)
+      in.push_back(load(untiled, rowAt(row), rowType));
+    // The group's tiles are adjacent (their dim's tiles are the innermost
+    // outer dim): tiles narrower than a row vector (8x4 i2: 8 bytes) are
+    // stored several at once, one 16-byte store per two tiles.
+    int64_t perStore = std::max<int64_t>(1, plan.tiles / plan.tileRows);
+    auto storeType = perStore > 1 ? rowType : tileType;
+    for (auto [index, value] : llvm::enumerate(
+             transposeLanes(b, loc, in, /*adjacentColumns=*/true)))
+      streams->store(value, [&, index = index] {
+        return vectorView(tiled, tileAt(index * perStore), storeType);
+      });
+    return;
+  }
+  for (int64_t tile = 0; tile < plan.tiles; ++tile)
+    in.push_back(load(tiled, tileAt(tile), tileType));
+  for (auto [row, value] : llvm::enumerate(transposeLanes(b, loc, in)))
+    streams->store(value, [&, row = row] {
+      return vectorView(untiled, rowAt(row), rowType);
+    });
+}
+
+} // namespace layoutopt::stream_lite

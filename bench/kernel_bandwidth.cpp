@@ -246,9 +246,9 @@ void compare(const std::string &label, int64_t bytes, Kernels &kernels,
   anchor();
   if (std::memcmp(out, scratch, size) != 0)
     fatal(label + ": the anchor's output differs from the kernel's");
+  auto threaded = [&] { run(*kernels.threaded, args); };
   // Alternating, so that both see the same machine (it is shared; a
   // build beside the bench moves each by up to 30% from second to second).
-  auto threaded = [&] { run(*kernels.threaded, args); };
   double seconds = 1e30, anchorSeconds = 1e30;
   ThreadedTimes times;
   for (int i = 0; i < kRuns; ++i) {

@@ -8,8 +8,8 @@
 //  - a whole dim (offset 0, length the same value as the dim);
 //  - offsets of dims that are a single step (a row index);
 //  - the offset and length of dim k, where a tiled dim must stay tile-aligned:
-//    its offset and length provably multiples of the tile (a constant, or a
-//    product with one, see isProvablyMultipleOf). Nothing is assumed at run
+//    its offset and length provably multiples of the tile (their divisors
+//    known from the IR, see isProvablyMultipleOf). Nothing is assumed at run
 //    time: an offset that is only aligned for some values is a dispatch.
 // The structure of the physical dims and the extents of whole dims come from
 // the layout interface, read at two probe sizes of the dynamic dims: every

@@ -142,11 +142,16 @@ void run(JitKernel &kernel, PackedArgs &args) {
     fatal("invokePacked failed: " + llvm::toString(std::move(error)));
 }
 
-/// Whether an anchor writing `bytes` stores past the cache: where the
-/// kernels do.
+/// Whether an anchor writing `bytes` in one stream (its destination in
+/// order) stores past the cache: where the kernels do.
 bool streams(int64_t bytes) {
   return gNonTemporalStoreBytes > 0 && bytes >= gNonTemporalStoreBytes;
 }
+
+/// Anchors that write several destination rows at once (a tile's rows, or
+/// two tile rows) keep ordinary stores, as the kernels do: non-temporal
+/// stores into many streams flush part-written lines.
+constexpr bool kScatteredStreams = false;
 
 /// Best-of-`runs` seconds of `fn` (after one warm-up call unless runs is 1).
 double bestSeconds(const std::function<void()> &fn, int runs = kRuns) {
@@ -383,7 +388,7 @@ int main(int argc, char **argv) {
         "encode tiled->identity", fullBytes, k, args,
         [&] {
           anchorTiledToIdentity8(tiledBuf.data, identityBuf.data, n, n * e,
-                                 4 * e, streams(fullBytes));
+                                 4 * e, kScatteredStreams);
         },
         identityBuf.data, anchorBuf.data, fullBytes);
   }
@@ -440,7 +445,7 @@ int main(int argc, char **argv) {
           "encode swizzled->identity", fullBytes, k, args,
           [&] {
             anchorSwizzledToIdentity(asFloats(swizzledBuf),
-                                     asFloats(identityBuf), n, streams(fullBytes));
+                                     asFloats(identityBuf), n, kScatteredStreams);
           },
           identityBuf.data, anchorBuf.data, fullBytes);
     }
@@ -508,7 +513,7 @@ int main(int argc, char **argv) {
           k, args,
           [&] {
             anchorTiledToIdentity8(packedTiledBuf.data, packedIdentityBuf.data, rows,
-                                   cols / 2, 2, streams(packedBytes));
+                                   cols / 2, 2, kScatteredStreams);
           },
           packedIdentityBuf.data, anchorBuf.data, packedBytes);
     }
@@ -568,7 +573,7 @@ int main(int argc, char **argv) {
           "encode i2 tiled->identity", bytes, k, args,
           [&] {
             layoutopt::bench::anchorTiled8x4i2ToIdentity(
-                tiledI2Buf.data, plainBuf.data, rows, cols / 4, streams(bytes));
+                tiledI2Buf.data, plainBuf.data, rows, cols / 4, kScatteredStreams);
           },
           plainBuf.data, anchorBuf.data, bytes);
     }
@@ -615,7 +620,7 @@ int main(int argc, char **argv) {
           "encode narrow 8x1->identity", fullBytes, k, args,
           [&] {
             layoutopt::bench::anchorNarrow8x1ToIdentity(
-                asFloats(narrowBuf), asFloats(identityBuf), n, streams(fullBytes));
+                asFloats(narrowBuf), asFloats(identityBuf), n, kScatteredStreams);
           },
           identityBuf.data, anchorBuf.data, fullBytes);
     }
@@ -631,7 +636,7 @@ int main(int argc, char **argv) {
           "encode tiled 8x4->4x8", fullBytes, k, args,
           [&] {
             layoutopt::bench::anchorTiled8x4To4x8(
-                asFloats(tiledBuf), asFloats(wideBuf), n, streams(fullBytes));
+                asFloats(tiledBuf), asFloats(wideBuf), n, kScatteredStreams);
           },
           wideBuf.data, anchorBuf.data, fullBytes);
     }

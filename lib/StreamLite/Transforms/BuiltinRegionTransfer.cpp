@@ -309,7 +309,6 @@ void RegionTransfer::buildWalk() {
     moveElement({});
     return;
   }
-  streams.emplace(b, loc, nonTemporalStoreBytes, *dst.tensor, lengths);
   // Walk a tiled side in its order (the destination when both are).
   PhysicalOrder dstOrder = getPhysicalOrder(*dst.tensor);
   std::optional<PhysicalOrder> srcOrder;
@@ -374,6 +373,17 @@ void RegionTransfer::buildWalk() {
   sourceTileBlocks.assign(order.dims.size(), 1);
   if (src && !orderIsSrc && srcOrder->hasTiles())
     planSourceTileBlocks(*srcOrder);
+  // Non-temporal stores only where the destination is written as one
+  // stream, in its own physical order. A walk in the source's order writes
+  // a tile's rows into as many destination rows at once, and a split outer
+  // loop two destination tile rows: write-combining then flushes lines
+  // part-written, which on some machines cost 2.5x the ordinary stores
+  // (bench/README.md, "Non-temporal stores into one stream").
+  bool oneWriteStream =
+      !orderIsSrc && llvm::all_of(sourceTileBlocks,
+                                  [](int64_t steps) { return steps == 1; });
+  streams.emplace(b, loc, oneWriteStream ? nonTemporalStoreBytes : 0,
+                  *dst.tensor, lengths);
 
   if (chunk > 1 && !src) {
     // The fill pattern: one chunk of the value, stored like any element,

@@ -12,6 +12,7 @@
 // each parallel group ends).
 
 #t = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>
+#wide = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 8]>
 #sw = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<expand_shape = [[2, 4], [2, 2]], permutation = [1, 3, 0, 2]>>
 stream_lite.device @dev targets([#stream_lite.target<"x">])
 
@@ -89,17 +90,40 @@ func.func @packed(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !str
   return %e : !stream_lite.resource<*>
 }
 
-// Swizzled tiles by groups: each row of a group is a non-temporal store.
-// CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_q1_3_0_2_to_32x32xf32
+// Swizzled tiles by groups: each group is a non-temporal store into the
+// swizzled destination, which the walk writes in its order.
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_to_32x32xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_q1_3_0_2
 // CHECK: vector.shuffle
-// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<4xi32>>
-// CHECK: vector.shuffle
-// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<4xi32>>
+// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<8xi32>>
 // CHECK: llvm.fence seq_cst
 // CHECK-LABEL: func.func @swizzled
 func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
-  %e = stream_lite.tensor.encode %r : tensor<32x32xf32, #sw> in !stream_lite.resource<*>{%sz} -> tensor<32x32xf32> in !stream_lite.resource<*>{%sz1}
+  %e = stream_lite.tensor.encode %r : tensor<32x32xf32> in !stream_lite.resource<*>{%sz} -> tensor<32x32xf32, #sw> in !stream_lite.resource<*>{%sz1}
   return %e : !stream_lite.resource<*>
+}
+
+// Destinations written several rows at once keep ordinary stores at any
+// size: a walk in a tiled source's order (a tile's rows go to 8
+// destination rows), swizzled or not, and 4x8 tiles from 8x4 ones (each
+// source tile fills two destination tile rows).
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_q1_3_0_2_to_32x32xf32
+// CHECK-NOT: nontemporal
+// CHECK-NOT: llvm.fence
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
+// CHECK-NOT: nontemporal
+// CHECK-NOT: llvm.fence
+// CHECK: memref.copy %{{.+}}, %{{.+}} : memref<16xi8> to memref<16xi8>
+// CHECK-NOT: nontemporal
+// CHECK-NOT: llvm.fence
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32_tiled_p0_1_t4_8
+// CHECK-NOT: nontemporal
+// CHECK-NOT: llvm.fence
+// CHECK-LABEL: func.func @scattered
+func.func @scattered(%r: !stream_lite.resource<*>, %s: !stream_lite.resource<*>, %sz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %a = stream_lite.tensor.encode %r : tensor<32x32xf32, #sw> in !stream_lite.resource<*>{%sz} -> tensor<32x32xf32> in !stream_lite.resource<*>{%sz}
+  %b = stream_lite.tensor.encode %s : tensor<32x32xf32, #t> in !stream_lite.resource<*>{%sz} -> tensor<32x32xf32> in !stream_lite.resource<*>{%sz}
+  %c = stream_lite.tensor.encode %s : tensor<32x32xf32, #t> in !stream_lite.resource<*>{%sz} -> tensor<32x32xf32, #wide> in !stream_lite.resource<*>{%sz}
+  return %a, %b, %c : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
 }
 
 // 8 MiB: at the default threshold; never with 0. Lowered to LLVM, the

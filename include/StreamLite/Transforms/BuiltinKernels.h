@@ -79,7 +79,10 @@ struct BuiltinKernelOptions {
   /// group would take another 64 bytes of stack). Off, the kernel is the
   /// same as without the option.
   bool parallelOuterLoop = false;
-  /// A kernel whose region writes at least this many bytes stores its
+  /// A kernel whose region writes at least this many bytes, and whose
+  /// walk writes the destination in its own order (one stream: not a tiled
+  /// source walked into rows, whose tile rows land in several destination
+  /// rows at once), stores its
   /// vector moves of 8 bytes or more (chunks, swizzle groups, joined
   /// shifted chunks) non-temporally: they bypass the cache, so the
   /// destination's lines are not read before they are overwritten, and a

@@ -154,7 +154,8 @@ def MaterializeBuiltinsPass
     Option<"nonTemporalStoreBytes", "non-temporal-store-bytes", "int64_t",
            /*default=*/"kDefaultNonTemporalStoreBytes",
            "A kernel whose region writes at least this many bytes (8 MiB "
-           "by default; compared at run time for a dynamic size) stores "
+           "by default; compared at run time for a dynamic size) into its "
+           "destination in the destination's order (one stream) stores "
            "its vector moves of 8 bytes or more non-temporally "
            "(`nontemporal` memref.store, past the cache) and ends itself "
            "and each parallel group with an `llvm.fence`; 0 never does">,

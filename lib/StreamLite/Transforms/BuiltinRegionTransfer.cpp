@@ -495,6 +495,7 @@ void RegionTransfer::buildWalk() {
 void RegionTransfer::buildNest(int64_t chunk) {
   OpBuilder::InsertionGuard guard(b);
   Indices indices(lengths.size(), math.constant(0));
+  wholeAlong.assign(lengths.size(), false);
   if (firstTileDim == order.dims.size())
     buildUntiledNest(0, indices, chunk);
   else
@@ -554,12 +555,17 @@ void RegionTransfer::buildTileNest(size_t level, Indices indices,
                                    Indices blocks, int64_t chunk) {
   const RegionSide &o = orderSide();
   if (level == firstTileDim) {
+    if (cutTilesOnly) {
+      buildCutTile(level, indices, blocks);
+      return;
+    }
     // Whether the region holds the whole tile; statically known when the
-    // region starts at 0 and its length is a multiple of the tile.
+    // region starts at 0 and its length is a multiple of the tile, or
+    // along a dim whose loop was peeled.
     SmallVector<Value> conditions;
     bool never = false;
     for (auto [dim, tile] : llvm::enumerate(order.tiles)) {
-      if (tile == 1)
+      if (tile == 1 || wholeAlong[dim])
         continue;
       OpFoldResult begin = o.offsets[dim];
       OpFoldResult end = math.add(begin, lengths[dim]);
@@ -607,16 +613,78 @@ void RegionTransfer::buildTileNest(size_t level, Indices indices,
     openSplits.pop_back();
     return;
   }
-  Value iv = level == 0 ? outerLoop(dim, pd.stride, lb, ub) : loop(lb, ub);
-  (pd.stride == 1 ? indices : blocks)[dim] = iv;
-  if (level + 1 == firstTileDim)
-    for (const SplitLoop &split : openSplits) {
-      OpFoldResult start = math.mul(split.run, split.steps);
-      (split.stride == 1 ? indices : blocks)[split.dim] =
-          loop(math.max(split.lb, start),
-               math.min(split.ub, math.add(start, math.constant(split.steps))));
-    }
-  buildTileNest(level + 1, indices, blocks, chunk);
+  buildOuterTileLoop(level, indices, blocks, chunk, lb, ub);
+}
+
+/// A tile check in every iteration of the nest (whether the region holds
+/// the tile, then either nest) kept LLVM from streamlining the whole tiles:
+/// a hand-written update of a region at (3, 2) ran at 16 GB/s from cache
+/// with the check per tile and at 28 GB/s peeled, as fast as a relayout
+/// of the whole tensor. Along a dim of tiles the region may cut, the loop
+/// is split into the tiles the region holds whole along it (no check for
+/// that dim inside) and its first and last tile (at most one each, cut:
+/// the cut-tile nest inside, without checks).
+void RegionTransfer::buildOuterTileLoop(size_t level, const Indices &indices,
+                                        const Indices &blocks, int64_t chunk,
+                                        OpFoldResult lb, OpFoldResult ub) {
+  const PhysicalDim &pd = order.dims[level];
+  int64_t dim = pd.logicalDim;
+  int64_t stride = pd.stride;
+  auto descend = [&](Value iv) {
+    Indices inner = indices, innerBlocks = blocks;
+    (stride == 1 ? inner : innerBlocks)[dim] = iv;
+    if (level + 1 == firstTileDim)
+      for (const SplitLoop &split : openSplits) {
+        OpFoldResult start = math.mul(split.run, split.steps);
+        (split.stride == 1 ? inner : innerBlocks)[split.dim] = loop(
+            math.max(split.lb, start),
+            math.min(split.ub, math.add(start, math.constant(split.steps))));
+      }
+    buildTileNest(level + 1, inner, innerBlocks, chunk);
+  };
+  auto plainLoop = [&](OpFoldResult from, OpFoldResult to) {
+    return level == 0 ? outerLoop(dim, stride, from, to) : loop(from, to);
+  };
+  const RegionSide &o = orderSide();
+  OpFoldResult begin = o.offsets[dim];
+  OpFoldResult end = math.add(begin, lengths[dim]);
+  auto kb = IndexArith::known(begin), kl = IndexArith::known(lengths[dim]);
+  if (stride == 1 || cutTilesOnly || wholeAlong[dim] ||
+      (kb == 0 && kl && *kl % stride == 0)) {
+    OpBuilder::InsertionGuard guard(b);
+    descend(plainLoop(lb, ub));
+    return;
+  }
+  OpFoldResult wholeLb = math.ceilDiv(begin, stride);
+  OpFoldResult wholeUb = math.max(wholeLb, math.floorDiv(end, stride));
+  // First and last tile: ub - wholeUb and wholeLb - lb are 0 or 1.
+  OpFoldResult head = math.sub(wholeLb, lb);
+  OpFoldResult tail = math.sub(ub, wholeUb);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    wholeAlong[dim] = true;
+    descend(plainLoop(wholeLb, wholeUb));
+    wholeAlong[dim] = false;
+  }
+  auto kh = IndexArith::known(head), kt = IndexArith::known(tail);
+  if (kh == 0 && kt == 0)
+    return;
+  OpBuilder::InsertionGuard guard(b);
+  cutTilesOnly = true;
+  // A parallel loop's groups make their own fill patterns: these
+  // iterations run after it, on this thread.
+  if (level == 0 && parallel && makePatterns)
+    makePatterns();
+  if (kh && kt && *kh + *kt == 1) {
+    descend(math.value(*kh ? lb : wholeUb));
+  } else {
+    Value k = loop(math.constant(0), math.add(head, tail));
+    Value isHead = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k,
+                                         math.value(head));
+    descend(arith::SelectOp::create(b, loc, isHead, math.value(lb),
+                                    math.value(wholeUb)));
+  }
+  cutTilesOnly = false;
 }
 
 /// A tiled destination walked in its order reads the source's tiles where

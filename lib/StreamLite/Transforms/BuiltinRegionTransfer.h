@@ -123,6 +123,12 @@ private:
   void buildUntiledNest(size_t level, Indices indices, int64_t chunk);
   void buildTileNest(size_t level, Indices indices, Indices blocks,
                      int64_t chunk);
+  /// buildTileNest's loop over outer physical dim `level` (not a split or
+  /// transposed one) from `lb` to `ub`: along a tiled dim the region may
+  /// cut, peeled into the tiles it holds whole and its first and last.
+  void buildOuterTileLoop(size_t level, const Indices &indices,
+                          const Indices &blocks, int64_t chunk,
+                          OpFoldResult lb, OpFoldResult ub);
   void buildWholeTile(size_t level, Indices indices, const Indices &blocks,
                       int64_t chunk);
   /// buildWholeTile for each possible `dynamicShift` (one nest per shift).
@@ -225,6 +231,12 @@ private:
     Value run;
   };
   SmallVector<SplitLoop> openSplits;
+  /// Per logical dim: the enclosing loops visit only tiles the region
+  /// holds whole along it (a peeled loop), so a tile's check skips it.
+  SmallVector<bool> wholeAlong;
+  /// The enclosing loops visit only tiles the region cuts (a peeled loop's
+  /// first or last iteration): no check, the cut-tile nest.
+  bool cutTilesOnly = false;
 };
 
 

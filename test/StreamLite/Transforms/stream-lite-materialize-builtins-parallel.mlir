@@ -73,16 +73,21 @@ func.func @small(%in: tensor<16x16xf32>) -> tensor<16x16xf32> attributes {stream
 // start at multiples of their length, on a byte of the destination.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_64x64xi4_to_64x64xi4_tiled_p0_1_t8_4
 // CHECK: scf.parallel (%{{.+}}) = (%c0{{.*}}) to (%c8) step (%c4096) {
-// An update at a dynamic row: the first group starts at the multiple of
-// the group at or before the region's first row of tiles, and its serial
-// loop at that row.
+// An update at a dynamic row: the parallel loop runs over the rows of
+// tiles the region holds whole (from the first one, the row offset
+// rounded up to a tile); its first group starts at the multiple of the
+// group at or before that row, and its serial loop at that row. The cut
+// rows of tiles at either end run after it, serially.
 // CHECK-LABEL: stream_lite.executable private @__builtin_update_64x64xi4_tiled_p0_1_t8_4_to_5x7xi4
-// CHECK: %[[LB:.+]] = arith.divui %{{.+}}, %c8
+// CHECK: %[[LB:.+]] = arith.ceildivui %{{arg[0-9]+}}, %c8
 // CHECK: %[[Q:.+]] = arith.divui %[[LB]], %c37450
 // CHECK: %[[START:.+]] = arith.muli %[[Q]], %c37450
 // CHECK: scf.parallel (%[[G:.+]]) = (%[[START]]) to (%{{.+}}) step (%c37450{{.*}}) {
 // CHECK: %[[FIRST:.+]] = arith.maxui %[[G]], %[[LB]]
 // CHECK: scf.for %{{.+}} = %[[FIRST]] to
+// CHECK: scf.reduce
+// CHECK: scf.for %{{.+}} = %c0{{.*}} to %{{.+}} step
+// CHECK: arith.select
 // A slice of the tiles into an untiled result: the loop walks the
 // source's tile rows, whose boundaries are on a byte of the result when
 // the row offset times the result's row length (61 or 63 elements) is

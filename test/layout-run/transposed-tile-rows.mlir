@@ -50,7 +50,20 @@
 // Its 8-byte tiles are adjacent: two at a time, eight 16-byte stores.
 // IR-COUNT-8: memref.store %{{.*}}, %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
 // IR-NOT: memref<vector<8xi8>>
+// And back: two 8-byte tiles a load, the load's lanes grouped by tile row
+// (one shuffle of its own lanes), then transposed as 2-byte lanes: full
+// 16-byte vectors throughout, no 8-byte ones.
 // IR-LABEL: func.func @__builtin_encode_21x203xi2_tiled_p0_1_t8_4_to_21x203xi2_pad_1_3(
+// IR: %[[L:.+]] = memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
+// IR-NEXT: %[[G:.+]] = vector.shuffle %[[L]], %[[L]] [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15] : vector<16xi8>, vector<16xi8>
+// IR-NEXT: vector.bitcast %[[G]] : vector<16xi8> to vector<8xi16>
+// IR-NOT: vector<8xi8>
+// IR: vector.shuffle %{{.*}}, %{{.*}} [0, 8, 1, 9, 2, 10, 3, 11] : vector<8xi16>, vector<8xi16>
+// IR-NOT: vector<8xi8>
+// IR: vector.bitcast %{{.*}} : vector<8xi16> to vector<16xi8>
+// IR-NOT: vector<8xi8>
+// IR: memref.store %{{.*}}, %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
+// IR-NOT: vector<8xi8>
 // f32 8x1: each tile row is one element, four tiles at a time.
 // IR-LABEL: func.func @__builtin_encode_17x13xf32_to_17x13xf32_tiled_p0_t8(
 // IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<4xi32>>

@@ -649,8 +649,9 @@ void RegionTransfer::buildOuterTileLoop(size_t level, const Indices &indices,
   OpFoldResult begin = o.offsets[dim];
   OpFoldResult end = math.add(begin, lengths[dim]);
   auto kb = IndexArith::known(begin), kl = IndexArith::known(lengths[dim]);
-  if (stride == 1 || cutTilesOnly || wholeAlong[dim] ||
-      (kb == 0 && kl && *kl % stride == 0)) {
+  // (A step other than the dim's tile is not a loop over tiles.)
+  if (stride == 1 || stride != order.tiles[dim] || cutTilesOnly ||
+      wholeAlong[dim] || (kb == 0 && kl && *kl % stride == 0)) {
     OpBuilder::InsertionGuard guard(b);
     descend(plainLoop(lb, ub));
     return;

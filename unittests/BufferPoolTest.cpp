@@ -17,7 +17,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -146,6 +149,40 @@ TEST_CASE("BufferPool retains at most its cap, and no small blocks",
   pool.deallocate(tiny, small);
   CHECK(pool.getRetainedBlocks() == 1);
   CHECK(pool.getReuseCount() == 0);
+}
+
+TEST_CASE("BufferPool blocks start on a cache line", "[runtime][pool]") {
+  // Large blocks (malloc maps them: 16 bytes into a page), small ones
+  // (malloc's free lists: any 16-byte boundary), zeroed or not, fresh or
+  // reused.
+  BufferPool pool;
+  std::vector<std::pair<void *, size_t>> blocks;
+  for (size_t bytes : {size_t(1), size_t(24), size_t(100), size_t(4096),
+                       BufferPool::kDefaultMinPooledBytes - 1, kMiB,
+                       3 * kMiB + 5})
+    for (bool zero : {false, true}) {
+      size_t capacity = 0;
+      void *block = pool.allocate(bytes, zero, capacity);
+      REQUIRE(block);
+      CHECK(reinterpret_cast<uintptr_t>(block) %
+                BufferPool::kBlockAlignment ==
+            0);
+      if (zero)
+        CHECK(allZero(block, bytes));
+      // Every byte of the block is the caller's, up to its capacity.
+      std::memset(block, 0x5a, capacity);
+      blocks.push_back({block, capacity});
+    }
+  for (auto [block, capacity] : blocks)
+    pool.deallocate(block, capacity);
+  size_t capacity = 0;
+  void *reused = pool.allocate(kMiB, /*zero=*/true, capacity);
+  REQUIRE(reused);
+  CHECK(pool.getReuseCount() == 1);
+  CHECK(reinterpret_cast<uintptr_t>(reused) % BufferPool::kBlockAlignment ==
+        0);
+  CHECK(allZero(reused, kMiB));
+  pool.deallocate(reused, capacity);
 }
 
 TEST_CASE("JitSession buffers come from a shared pool, zeroed and counted",

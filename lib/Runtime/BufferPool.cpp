@@ -2,6 +2,7 @@
 
 #include "StreamLite/Runtime/BufferPool.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -29,6 +30,36 @@
 
 namespace layoutopt::runtime {
 
+namespace {
+
+/// Bytes before a block's first aligned byte that hold malloc's pointer.
+constexpr size_t kHeaderBytes = sizeof(void *);
+
+/// A block of `bytes` from malloc (calloc if `zero`) that starts on
+/// BufferPool::kBlockAlignment, the pointer to free stored just before it.
+void *allocateAligned(size_t bytes, bool zero) {
+  size_t extra = kHeaderBytes + BufferPool::kBlockAlignment - 1;
+  if (bytes > SIZE_MAX - extra)
+    return nullptr;
+  void *base = zero ? std::calloc(bytes + extra, 1) : std::malloc(bytes + extra);
+  if (!base)
+    return nullptr;
+  uintptr_t first = reinterpret_cast<uintptr_t>(base) + kHeaderBytes;
+  first = (first + BufferPool::kBlockAlignment - 1) &
+          ~uintptr_t(BufferPool::kBlockAlignment - 1);
+  void *block = reinterpret_cast<void *>(first);
+  std::memcpy(static_cast<char *>(block) - kHeaderBytes, &base, kHeaderBytes);
+  return block;
+}
+
+void freeAligned(void *block) {
+  void *base;
+  std::memcpy(&base, static_cast<char *>(block) - kHeaderBytes, kHeaderBytes);
+  std::free(base);
+}
+
+} // namespace
+
 BufferPool::~BufferPool() { releaseRetained(); }
 
 void *BufferPool::allocate(size_t bytes, bool zero, size_t &capacity) {
@@ -49,7 +80,7 @@ void *BufferPool::allocate(size_t bytes, bool zero, size_t &capacity) {
   }
   capacity = bytes;
   // calloc of a fresh mapping skips the memset: its pages are zero already.
-  auto fresh = [&] { return zero ? std::calloc(bytes, 1) : std::malloc(bytes); };
+  auto fresh = [&] { return allocateAligned(bytes, zero); };
   void *block = fresh();
   if (!block && bytes && !retained.empty()) {
     releaseRetained();
@@ -64,7 +95,7 @@ void BufferPool::deallocate(void *block, size_t capacity) {
   if (capacity < minPooledBytes ||
       retainedBytes + capacity > maxRetainedBytes) {
     UNPOISON(block, capacity);
-    std::free(block);
+    freeAligned(block);
     return;
   }
   POISON(block, capacity);
@@ -75,7 +106,7 @@ void BufferPool::deallocate(void *block, size_t capacity) {
 void BufferPool::releaseRetained() {
   for (auto [capacity, block] : retained) {
     UNPOISON(block, capacity);
-    std::free(block);
+    freeAligned(block);
   }
   retained.clear();
   retainedBytes = 0;

@@ -41,7 +41,8 @@ void *allocateAligned(size_t bytes, bool zero) {
   size_t extra = kHeaderBytes + BufferPool::kBlockAlignment - 1;
   if (bytes > SIZE_MAX - extra)
     return nullptr;
-  void *base = zero ? std::calloc(bytes + extra, 1) : std::malloc(bytes + extra);
+  void *base =
+      zero ? std::calloc(bytes + extra, 1) : std::malloc(bytes + extra);
   if (!base)
     return nullptr;
   uintptr_t first = reinterpret_cast<uintptr_t>(base) + kHeaderBytes;

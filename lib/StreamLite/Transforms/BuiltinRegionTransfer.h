@@ -3,8 +3,10 @@
 // Private to the builtin kernels: RegionTransfer, which builds the copy or
 // fill of a logical region behind buildRegionTransfer
 // (BuiltinKernelSupport.h). The walk and its nests are in
-// BuiltinRegionTransfer.cpp; the moves of whole groups in registers
-// (swizzle groups, transposed narrow tile rows) in BuiltinGroupMoves.cpp.
+// BuiltinRegionTransfer.cpp, the moves inside a tile (elements, chunks,
+// whole and cut tiles) in BuiltinTileMoves.cpp, and the moves of whole
+// groups in registers (swizzle groups, transposed narrow tile rows) in
+// BuiltinGroupMoves.cpp.
 //
 // A transfer (copy or fill) of a logical region walks the byte image of one
 // tensor, the "order" tensor, in its physical order (a tiled tensor tile by

@@ -67,6 +67,17 @@
 // f32 8x1: each tile row is one element, four tiles at a time.
 // IR-LABEL: func.func @__builtin_encode_17x13xf32_to_17x13xf32_tiled_p0_t8(
 // IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<4xi32>>
+// And back: its 8-row tiles as two square blocks of 4 rows by 4 tiles,
+// 16-byte loads only, each block a 4x4 transpose within 16-byte vectors.
+// IR-LABEL: func.func @__builtin_encode_17x13xf32_tiled_p0_t8_to_17x13xf32(
+// IR-NOT: vector<8xi32>
+// IR-COUNT-4: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<4xi32>>
+// IR-NEXT: vector.shuffle %{{.*}}, %{{.*}} [0, 4, 1, 5] : vector<4xi32>, vector<4xi32>
+// IR-NOT: vector<8xi32>
+// IR-COUNT-4: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<4xi32>>
+// IR-NEXT: vector.shuffle %{{.*}}, %{{.*}} [0, 4, 1, 5] : vector<4xi32>, vector<4xi32>
+// IR-NOT: vector<8xi32>
+// IR-LABEL: func.func @__builtin_encode_13x29xf16_to_13x29xf16_tiled_p0_1_t4_2(
 // IR-LABEL: func.func @__builtin_encode_5x9x33xi8_to_5x9x33xi8_tiled_p0_1_2_t2_4_4(
 // IR: vector.shuffle %{{.*}}, %{{.*}} [0, 4, 1, 5] : vector<4xi32>, vector<4xi32>
 

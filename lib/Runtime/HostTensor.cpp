@@ -83,7 +83,19 @@ getProgramSubByteBytes(const HostArray &array) {
   // Most inputs have nothing to clear (non-negative values, text SPECs):
   // no copy of a large tensor for them.
   uint8_t high = uint8_t(0xffu << w);
-  if (llvm::none_of(array.bytes, [&](uint8_t byte) { return byte & high; }))
+  // The bytes OR-ed a block at a time: a loop without an early exit is
+  // vectorized (a byte-wise search took 20 ms per run of 128 Mi elements).
+  constexpr size_t kBlock = 4096;
+  const uint8_t *data = array.bytes.data();
+  size_t size = array.bytes.size();
+  bool anyHigh = false;
+  for (size_t start = 0; start < size && !anyHigh; start += kBlock) {
+    uint8_t seen = 0;
+    for (size_t i = start, end = std::min(size, start + kBlock); i < end; ++i)
+      seen |= data[i];
+    anyHigh = seen & high;
+  }
+  if (!anyHigh)
     return std::nullopt;
   std::vector<uint8_t> bytes(array.bytes);
   for (uint8_t &byte : bytes)

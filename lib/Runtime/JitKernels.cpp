@@ -49,7 +49,7 @@ llvm::Expected<llvm::orc::JITTargetMachineBuilder> hostMachineBuilder() {
 std::string describeTarget(const llvm::orc::JITTargetMachineBuilder &host,
                            llvm::CodeGenOptLevel level) {
   return host.getTargetTriple().str() + "\n" + host.getCPU() + "\n" +
-         host.getFeatures().getString() + "\nIR O2, codegen " +
+         host.getFeatures().getString() + "\nIR O3, codegen " +
          std::to_string(int(level));
 }
 
@@ -121,7 +121,7 @@ llvm::Error optimizeKernels(llvm::Module &m, llvm::TargetMachine *tm) {
     pb.registerFunctionAnalyses(fam);
     pb.registerLoopAnalyses(lam);
     pb.crossRegisterProxies(lam, fam, cgam, mam);
-    pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2)
+    pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
         .run(m, mam);
   }
   for (const Hidden &h : hidden) {

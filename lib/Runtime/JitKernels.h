@@ -1,9 +1,9 @@
 //===- JitKernels.h - the builtin kernels, optimized and compiled apart ---===//
 //
-// Internal to LayoutOptRuntime (JitSession.cpp). With
-// JitOptimization::Kernels the session takes the builtin kernels (functions
+// Internal to LayoutOptRuntime (JitSession.cpp; RuntimeTest.cpp tests
+// it). With JitOptimization::Kernels the session takes the builtin kernels (functions
 // named kBuiltinSymbolPrefix...) out of the translated module, compiles
-// them to an object of their own (O2 for the host, then code generation),
+// them to an object of their own (O3 for the host, then code generation),
 // from the KernelObjectCache when it has it, and links that object in a
 // JIT of its own; the program's module keeps declarations, bound to the
 // kernels' addresses.
@@ -33,7 +33,7 @@ namespace layoutopt::runtime::detail {
 /// null when the host cannot be detected.
 llvm::TargetMachine *aggressiveHostMachine();
 
-/// Runs LLVM's O2 module pipeline for `tm` on the builtin kernels of `m`
+/// Runs LLVM's O3 module pipeline for `tm` on the builtin kernels of `m`
 /// only (see JitSession.cpp's use).
 llvm::Error optimizeKernels(llvm::Module &m, llvm::TargetMachine *tm);
 

@@ -154,7 +154,7 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
   cl::opt<std::string> optimize(
       "optimize", cl::ValueOptional,
       cl::desc("What LLVM optimizes before JIT-compiling: none, kernels "
-               "(the builtin kernels only, at O2; the default) or all (the "
+               "(the builtin kernels only, at O3; the default) or all (the "
                "whole program at O3; a bare --optimize means all)"),
       cl::value_desc("none|kernels|all"), cl::init("kernels"),
       cl::cat(category));

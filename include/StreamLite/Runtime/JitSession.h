@@ -55,10 +55,11 @@ enum class JitOptimization {
   /// code is generated on LLVM's fast path).
   None,
   /// The builtin kernels only (functions whose names start with
-  /// kBuiltinSymbolPrefix), with LLVM's O2 pipeline tuned for the host; the
+  /// kBuiltinSymbolPrefix), with LLVM's O3 pipeline tuned for the host; the
   /// program's own functions are left as they are, and code-generated on
   /// the fast path as with None. Kernels run at -O3 speed for a fraction of
-  /// the compile time of `All`.
+  /// the compile time of `All`. (O2 merged the two branches of a run-time
+  /// non-temporal choice into one ordinary store: O3 unswitches the loop.)
   Kernels,
   /// The whole module at O3 for the host (makeOptimizingTransformer(3, 0,
   /// host TargetMachine)), code generated at CodeGenOptLevel::Aggressive

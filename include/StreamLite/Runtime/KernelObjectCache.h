@@ -1,7 +1,7 @@
 //===- KernelObjectCache.h - optimized kernel objects on disk ---*- C++ -*-===//
 //
-// With JitOptimization::Kernels, LLVM's O2 pipeline and code generation of
-// the builtin kernels cost ~0.07-0.1 s per run, for code that only depends
+// With JitOptimization::Kernels, LLVM's O3 pipeline and code generation of
+// the builtin kernels cost ~0.1-0.25 s per run, for code that only depends
 // on the kernels' IR. The session compiles them in a module of their own
 // and keeps the object in a directory, keyed by a hash of everything the
 // object depends on (keyFor), so that a later run with the same kernels

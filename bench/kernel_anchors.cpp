@@ -382,6 +382,54 @@ typedef uint8_t U8x16 __attribute__((ext_vector_type(16)));
 #define LO8(a, b) __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23)
 #define HI8(a, b) __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31)
 
+typedef uint8_t U8x32 __attribute__((ext_vector_type(32)));
+
+// The interleaves above within each 16-byte half of two 32-byte vectors
+// (one 32-byte unpack each on AVX2).
+#define WLO2(a, b) __builtin_shufflevector(a, b, 0, 1, 32, 33, 2, 3, 34, 35, 4, 5, 36, 37, 6, 7, 38, 39, 16, 17, 48, 49, 18, 19, 50, 51, 20, 21, 52, 53, 22, 23, 54, 55)
+#define WHI2(a, b) __builtin_shufflevector(a, b, 8, 9, 40, 41, 10, 11, 42, 43, 12, 13, 44, 45, 14, 15, 46, 47, 24, 25, 56, 57, 26, 27, 58, 59, 28, 29, 60, 61, 30, 31, 62, 63)
+#define WLO4(a, b) __builtin_shufflevector(a, b, 0, 1, 2, 3, 32, 33, 34, 35, 4, 5, 6, 7, 36, 37, 38, 39, 16, 17, 18, 19, 48, 49, 50, 51, 20, 21, 22, 23, 52, 53, 54, 55)
+#define WHI4(a, b) __builtin_shufflevector(a, b, 8, 9, 10, 11, 40, 41, 42, 43, 12, 13, 14, 15, 44, 45, 46, 47, 24, 25, 26, 27, 56, 57, 58, 59, 28, 29, 30, 31, 60, 61, 62, 63)
+#define WLO8(a, b) __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 32, 33, 34, 35, 36, 37, 38, 39, 16, 17, 18, 19, 20, 21, 22, 23, 48, 49, 50, 51, 52, 53, 54, 55)
+#define WHI8(a, b) __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 40, 41, 42, 43, 44, 45, 46, 47, 24, 25, 26, 27, 28, 29, 30, 31, 56, 57, 58, 59, 60, 61, 62, 63)
+
+/// 8x4 i2 tiles to rows, 32 tiles at a time: two groups of 16, one in each
+/// 16-byte half of 32-byte vectors (load k of the second group joined to
+/// the first's), grouped by tile row and transposed within the halves as
+/// relayout1 does one group; each row gets 32 contiguous bytes.
+template <bool Stream>
+void tilesToRows1Wide(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
+  U8x32 v[8], a[8], c[8];
+  for (int k = 0; k < 8; ++k) {
+    U8x16 first, second;
+    std::memcpy(&first, in + k * 16, 16);
+    std::memcpy(&second, in + 128 + k * 16, 16);
+    U8x32 joined = __builtin_shufflevector(
+        first, second, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    v[k] = __builtin_shufflevector(joined, joined, 0, 8, 1, 9, 2, 10, 3, 11,
+                                   4, 12, 5, 13, 6, 14, 7, 15, 16, 24, 17,
+                                   25, 18, 26, 19, 27, 20, 28, 21, 29, 22,
+                                   30, 23, 31);
+  }
+  for (int k = 0; k < 8; k += 2) {
+    a[k] = WLO2(v[k], v[k + 1]);
+    a[k + 1] = WHI2(v[k], v[k + 1]);
+  }
+  for (int k = 0; k < 8; k += 4) {
+    c[k] = WLO4(a[k], a[k + 2]);
+    c[k + 1] = WHI4(a[k], a[k + 2]);
+    c[k + 2] = WLO4(a[k + 1], a[k + 3]);
+    c[k + 3] = WHI4(a[k + 1], a[k + 3]);
+  }
+  for (int k = 0; k < 4; ++k) {
+    v[2 * k] = WLO8(c[k], c[k + 4]);
+    v[2 * k + 1] = WHI8(c[k], c[k + 4]);
+  }
+  for (int k = 0; k < 8; ++k)
+    storeBytes<32>(out + k * rowBytes, &v[k], Stream);
+}
+
 /// 1-byte tile rows (8x4 i2): 16 tiles side by side are 128 contiguous
 /// bytes on the tiled side (8 vectors of two tiles) and 16 bytes in each
 /// of 8 rows on the identity side: an 8x16 transpose of bytes by three
@@ -391,7 +439,13 @@ void relayout1(const uint8_t *src, uint8_t *dst, int64_t rows,
                int64_t rowBytes) {
   for (int64_t band = 0; band < rows / kTileRows; ++band) {
     int64_t bandBytes = band * kTileRows * rowBytes;
-    for (int64_t t = 0; t < rowBytes; t += 16) {
+    int64_t t = 0;
+    // To rows: 32 tiles at a time while they last (as the kernel does).
+    if (!ToTiled)
+      for (; t + 32 <= rowBytes; t += 32)
+        tilesToRows1Wide<Stream>(src + bandBytes + t * 8,
+                                 dst + bandBytes + t, rowBytes);
+    for (; t < rowBytes; t += 16) {
       U8x16 v[8];
       const uint8_t *in = ToTiled ? src + bandBytes + t : src + bandBytes + t * 8;
       for (int k = 0; k < 8; ++k)

@@ -1481,6 +1481,19 @@ std::vector<std::pair<KernelCase, bool>> transposedRowCases() {
                     {spec(tiledLayout(2, {0, 1}, {8, 8}), {21, 203}, "i2"),
                      spec(paddingLayout({0, 5}), {21, 203}, "i2")}},
                    true});
+  // i2 8x4 into rows: two groups of 16 tiles at a time (131 tiles a row:
+  // four such pairs, then three tiles one by one), dynamic rows; and a
+  // slice at (3, 8) whose rows start a byte.
+  cases.push_back({{K::Encode,
+                    {spec(t84(), {21, 524}, "i2", {true, false}),
+                     spec(identityLayout(2), {21, 524}, "i2",
+                          {true, false})}},
+                   true});
+  cases.push_back({{K::Slice,
+                    {spec(t84(), {21, 524}, "i2", {true, true}),
+                     spec(identityLayout(2), {17, 400}, "i2", {true, true})},
+                    {3, 8}},
+                   true});
   // 4-byte rows: i8 8x4, f32 8x1 (narrow tiles), f16 4x2 (4 tile rows);
   // 2-byte rows of i16 8x1.
   cases.push_back({{K::Encode,
@@ -1495,6 +1508,17 @@ std::vector<std::pair<KernelCase, bool>> transposedRowCases() {
                     {spec(identityLayout(2), {17, 13}, "f32"),
                      spec(tiledLayout(2, {0, 1}, {8, 1}), {17, 13}, "f32")}},
                    true});
+  // Into rows from tiles taller than the group is wide: square blocks of 4
+  // rows by 4 tiles (two per 8x1 tile, four per 16x1 tile).
+  cases.push_back({{K::Encode,
+                    {spec(tiledLayout(2, {0, 1}, {8, 1}), {17, 13}, "f32"),
+                     spec(identityLayout(2), {17, 13}, "f32")}},
+                   true});
+  cases.push_back(
+      {{K::Encode,
+        {spec(tiledLayout(2, {0, 1}, {16, 1}), {35, 13}, "f32", {true, false}),
+         spec(identityLayout(2), {35, 13}, "f32", {true, false})}},
+       true});
   cases.push_back({{K::Encode,
                     {spec(tiledLayout(2, {0, 1}, {4, 2}), {13, 29}, "f16"),
                      spec(identityLayout(2), {13, 29}, "f16")}},

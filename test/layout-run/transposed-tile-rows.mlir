@@ -15,6 +15,9 @@
 // 8x4 i4 tiles of several MiB on two and three threads.)
 // RUN: layout-run %s --function=i4 --input=@%t/a4.npy --input=index=37 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I4
 // RUN: layout-run %s --function=i2 --input=@%t/a2.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2
+// RUN: %python %S/Inputs/npy.py wrap %t/a2w.npy '|i1' 21,524 2
+// RUN: layout-run %s --function=i2_wide --input=@%t/a2w.npy --input=index=21 --input=index=3 --input=index=5 --input=index=8 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2WIDE
+// RUN: layout-run %s --non-temporal-store-bytes=1 --function=i2_wide --input=@%t/a2w.npy --input=index=21 --input=index=3 --input=index=5 --input=index=8 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2WIDE
 // RUN: layout-run %s --function=narrow --input=@%t/f32.npy --input=@%t/f16.npy --input=@%t/i16.npy --input=index=19 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=NARROW
 // RUN: layout-run %s --function=three_d --input=@%t/i8.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=THREED
 // RUN: layout-run %s --non-temporal-store-bytes=1 --function=i4 --input=@%t/a4.npy --input=index=37 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I4
@@ -29,6 +32,10 @@
 // I4-NOT: {{.}}
 // I2: {{^}}21x203xi2={{.*}}{{$}}
 // I2-NOT: {{.}}
+// I2WIDE: {{^}}21x524xi2={{.*}}{{$}}
+// I2WIDE-NEXT: {{^}}17x401xi2={{.*}}{{$}}
+// I2WIDE-NEXT: {{^}}17x400xi2={{.*}}{{$}}
+// I2WIDE-NOT: {{.}}
 // NARROW: {{^}}17x13xf32={{.*}}{{$}}
 // NARROW-NEXT: {{^}}13x29xf16={{.*}}{{$}}
 // NARROW-NEXT: {{^}}19x70xi16={{.*}}{{$}}
@@ -50,19 +57,23 @@
 // Its 8-byte tiles are adjacent: two at a time, eight 16-byte stores.
 // IR-COUNT-8: memref.store %{{.*}}, %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
 // IR-NOT: memref<vector<8xi8>>
-// And back: two 8-byte tiles a load, the load's lanes grouped by tile row
-// (one shuffle of its own lanes), then transposed as 2-byte lanes: full
-// 16-byte vectors throughout, no 8-byte ones.
+// And back: two groups of sixteen tiles at a time, one in each 16-byte
+// half of 32-byte vectors. Two 8-byte tiles a load, a load of each group
+// joined, the lanes of each half grouped by tile row (one shuffle), then
+// transposed as 2-byte lanes by shuffles that stay within their half; one
+// 32-byte store per row.
 // IR-LABEL: func.func @__builtin_encode_21x203xi2_tiled_p0_1_t8_4_to_21x203xi2_pad_1_3(
-// IR: %[[L:.+]] = memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
-// IR-NEXT: %[[G:.+]] = vector.shuffle %[[L]], %[[L]] [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15] : vector<16xi8>, vector<16xi8>
-// IR-NEXT: vector.bitcast %[[G]] : vector<16xi8> to vector<8xi16>
+// IR: %[[A:.+]] = memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
+// IR: %[[B:.+]] = memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
+// IR-NEXT: %[[J:.+]] = vector.shuffle %[[A]], %[[B]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xi8>, vector<16xi8>
+// IR-NEXT: %[[G:.+]] = vector.shuffle %[[J]], %[[J]] [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15, 16, 24, 17, 25, 18, 26, 19, 27, 20, 28, 21, 29, 22, 30, 23, 31] : vector<32xi8>, vector<32xi8>
+// IR-NEXT: vector.bitcast %[[G]] : vector<32xi8> to vector<16xi16>
 // IR-NOT: vector<8xi8>
-// IR: vector.shuffle %{{.*}}, %{{.*}} [0, 8, 1, 9, 2, 10, 3, 11] : vector<8xi16>, vector<8xi16>
+// IR: vector.shuffle %{{.*}}, %{{.*}} [0, 16, 1, 17, 2, 18, 3, 19, 8, 24, 9, 25, 10, 26, 11, 27] : vector<16xi16>, vector<16xi16>
 // IR-NOT: vector<8xi8>
-// IR: vector.bitcast %{{.*}} : vector<8xi16> to vector<16xi8>
+// IR: vector.bitcast %{{.*}} : vector<16xi16> to vector<32xi8>
 // IR-NOT: vector<8xi8>
-// IR: memref.store %{{.*}}, %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
+// IR: memref.store %{{.*}}, %{{.*}}[] {alignment = 1 : i64} : memref<vector<32xi8>>
 // IR-NOT: vector<8xi8>
 // f32 8x1: each tile row is one element, four tiles at a time.
 // IR-LABEL: func.func @__builtin_encode_17x13xf32_to_17x13xf32_tiled_p0_t8(
@@ -133,6 +144,30 @@ func.func @i2(%arg: tensor<21x203xi2>) -> tensor<21x203xi2> attributes {stream_l
   %d = stream_lite.tensor.encode %p : tensor<21x203xi2, #pad> in !stream_lite.resource<*>{%psz} -> tensor<21x203xi2> in !stream_lite.resource<external>{%sz}
   %r = stream_lite.tensor.export %d : tensor<21x203xi2> in !stream_lite.resource<external>{%sz} -> tensor<21x203xi2>
   return %r : tensor<21x203xi2>
+}
+
+// i2 rows of 131 tiles (131 bytes: four whole pairs of 16-tile groups
+// into rows, then three tiles one by one), with dynamic rows; a slice at
+// run-time offsets (3, 5), mid-tile and mid-byte, whose rows of 401 slots
+// start a byte every fourth row (tile by tile); and one at (3, 8), whose
+// rows of 400 slots and whole middle band move by groups.
+func.func @i2_wide(%arg: tensor<?x524xi2>, %rows: index, %r0: index, %c0: index, %c1: index) -> (tensor<?x524xi2>, tensor<17x401xi2>, tensor<17x400xi2>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %c17 = arith.constant 17 : index
+  %c400 = arith.constant 400 : index
+  %c401 = arith.constant 401 : index
+  %sz = stream_lite.tensor.sizeof tensor<?x524xi2>{%rows} : index
+  %i = stream_lite.tensor.import %arg : tensor<?x524xi2> -> tensor<?x524xi2>{%rows} in !stream_lite.resource<external>{%sz}
+  %tsz = stream_lite.tensor.sizeof tensor<?x524xi2, #t84>{%rows} : index
+  %t = stream_lite.tensor.encode %i : tensor<?x524xi2>{%rows} in !stream_lite.resource<external>{%sz} -> tensor<?x524xi2, #t84>{%rows} in !stream_lite.resource<*>{%tsz}
+  %d = stream_lite.tensor.encode %t : tensor<?x524xi2, #t84>{%rows} in !stream_lite.resource<*>{%tsz} -> tensor<?x524xi2>{%rows} in !stream_lite.resource<external>{%sz}
+  %r = stream_lite.tensor.export %d : tensor<?x524xi2>{%rows} in !stream_lite.resource<external>{%sz} -> tensor<?x524xi2>
+  %lsz = stream_lite.tensor.sizeof tensor<17x401xi2> : index
+  %l = stream_lite.tensor.slice %t[%r0, %c0 for %c17, %c401] : tensor<?x524xi2, #t84>{%rows} in !stream_lite.resource<*>{%tsz} -> tensor<17x401xi2> in !stream_lite.resource<external>{%lsz}
+  %le = stream_lite.tensor.export %l : tensor<17x401xi2> in !stream_lite.resource<external>{%lsz} -> tensor<17x401xi2>
+  %msz = stream_lite.tensor.sizeof tensor<17x400xi2> : index
+  %m = stream_lite.tensor.slice %t[%r0, %c1 for %c17, %c400] : tensor<?x524xi2, #t84>{%rows} in !stream_lite.resource<*>{%tsz} -> tensor<17x400xi2> in !stream_lite.resource<external>{%msz}
+  %me = stream_lite.tensor.export %m : tensor<17x400xi2> in !stream_lite.resource<external>{%msz} -> tensor<17x400xi2>
+  return %r, %le, %me : tensor<?x524xi2>, tensor<17x401xi2>, tensor<17x400xi2>
 }
 
 // Round trips through 8x1 f32, 4x2 f16 and (dynamic rows) 8x1 i16 tiles.

@@ -207,7 +207,8 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
       });
     return;
   }
-  int64_t perLoad = plan.tiles / plan.tileRows;
+  int64_t halves = plan.halves;
+  int64_t perLoad = plan.tiles / halves / plan.tileRows;
   if (perLoad > 1) {
     // Tiles narrower than a row vector (8x4 i2: 8 bytes) load several at
     // once. A shuffle of each load's own lanes puts the loaded tiles' lanes
@@ -216,20 +217,33 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
     // shuffle per pair and round, instead of half-width vectors and one
     // more round (the i2 relayout from tiles ran at 60% of memcpy from
     // cache so).
-    int64_t rows = plan.tileRows;
-    SmallVector<int64_t> byRow;
-    for (int64_t row = 0; row < rows; ++row)
-      for (int64_t tile = 0; tile < perLoad; ++tile)
-        byRow.push_back(tile * rows + row);
+    // With two halves, load k of each half is 16 bytes of its own group
+    // (the second group's tiles follow the first's), joined into one
+    // 32-byte vector; each half is grouped and transposed on its own, and
+    // row r of the result is row r of both groups, 32 contiguous bytes.
+    int64_t rows = plan.tileRows, groupTiles = plan.tiles / halves;
+    auto loadType = VectorType::get({groupTiles}, lane);
+    SmallVector<int64_t> byRow, joined;
+    for (int64_t half = 0; half < halves; ++half)
+      for (int64_t row = 0; row < rows; ++row)
+        for (int64_t tile = 0; tile < perLoad; ++tile)
+          byRow.push_back(half * groupTiles + tile * rows + row);
+    for (int64_t l = 0; l < plan.tiles; ++l)
+      joined.push_back(l);
     auto wideType = VectorType::get(
-        {rows}, b.getIntegerType(8 * plan.laneBytes * perLoad));
+        {rows * halves}, b.getIntegerType(8 * plan.laneBytes * perLoad));
     for (int64_t k = 0; k < rows; ++k) {
-      Value loaded = load(tiled, tileAt(k * perLoad), rowType);
+      Value loaded = load(tiled, tileAt(k * perLoad), loadType);
+      if (halves == 2)
+        loaded = vector::ShuffleOp::create(
+            b, loc, loaded,
+            load(tiled, tileAt(groupTiles + k * perLoad), loadType), joined);
       Value grouped =
           vector::ShuffleOp::create(b, loc, loaded, loaded, byRow);
       in.push_back(vector::BitCastOp::create(b, loc, wideType, grouped));
     }
-    for (auto [row, value] : llvm::enumerate(transposeLanes(b, loc, in))) {
+    for (auto [row, value] : llvm::enumerate(
+             transposeLanes(b, loc, in, /*adjacentColumns=*/false, halves))) {
       Value bytes = vector::BitCastOp::create(b, loc, rowType, value);
       streams->store(bytes, [&, row = row] {
         return vectorView(untiled, rowAt(row), rowType);

@@ -152,9 +152,14 @@ struct RowTransposePlan {
   int64_t runTile = 1;
   /// The outer physical dim over `dim`'s tiles (the innermost outer one).
   size_t level = 0;
+  /// Tiles a group moves (in all its halves).
   int64_t tiles = 0;
   int64_t tileRows = 0;
   int64_t laneBytes = 0;
+  /// 2 when a group is two groups side by side in the 16-byte halves of
+  /// 32-byte vectors, every shuffle within a half (tiles narrower than a
+  /// row vector, read into rows: `i2` 8x4); else 1.
+  int64_t halves = 1;
   /// Each tile row's first element relative to the tile's, per logical dim.
   llvm::SmallVector<llvm::SmallVector<int64_t>> rowOffsets;
 };
@@ -177,10 +182,13 @@ planRowTransposes(const PhysicalOrder &order, size_t firstTileDim,
 /// kept as 2^s vectors of N lanes holding its columns in order, each
 /// column's 2^s lanes together. With `adjacentColumns` and M < N, returns
 /// those M vectors instead (each N / M columns laid end to end), for
-/// columns stored one after another.
+/// columns stored one after another. With `halves` = 2 each row is two
+/// rows of N / 2 lanes side by side, transposed apart by shuffles that stay
+/// within their half (one 32-byte unpack each on AVX2); M must be N / 2.
 llvm::SmallVector<mlir::Value>
 transposeLanes(mlir::OpBuilder &builder, mlir::Location loc,
-               llvm::ArrayRef<mlir::Value> rows, bool adjacentColumns = false);
+               llvm::ArrayRef<mlir::Value> rows, bool adjacentColumns = false,
+               int64_t halves = 1);
 
 /// A loop over [lb, ub) whose iterations move `bytesPerIteration` each, as
 /// an `scf.parallel` over groups of at least kMinParallelTaskBytes, each an

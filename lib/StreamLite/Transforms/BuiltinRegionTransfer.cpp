@@ -290,6 +290,16 @@ void RegionTransfer::buildWalk() {
   if (src && other && !groupPlan)
     rowTranspose = planRowTransposes(order, firstTileDim, *other, *dst.tensor,
                                      *src->tensor, lengths.size());
+  // Tiles narrower than a row vector read into rows (i2 8x4) are bound by
+  // shuffles: two groups at a time, one in each half of 32-byte vectors,
+  // halve the shuffle instructions where they are 32 bytes wide (i2 to
+  // rows from cache 1.3x faster in a hand-written test; i4, whose groups
+  // need no lane grouping, gained nothing so).
+  if (rowTranspose && orderIsSrc &&
+      rowTranspose->tiles > rowTranspose->tileRows) {
+    rowTranspose->halves = 2;
+    rowTranspose->tiles *= 2;
+  }
   sourceTileBlocks.assign(order.dims.size(), 1);
   if (src && !orderIsSrc && srcOrder->hasTiles())
     planSourceTileBlocks(*srcOrder);

@@ -91,11 +91,20 @@ detail::planRowTransposes(const PhysicalOrder &order, size_t firstTileDim,
 
 SmallVector<Value> detail::transposeLanes(OpBuilder &b, Location loc,
                                           ArrayRef<Value> rows,
-                                          bool adjacentColumns) {
-  int64_t n = cast<VectorType>(rows.front().getType()).getNumElements();
+                                          bool adjacentColumns,
+                                          int64_t halves) {
+  int64_t lanes = cast<VectorType>(rows.front().getType()).getNumElements();
+  int64_t n = lanes / halves;
   int64_t m = rows.size();
+  assert((halves == 1 || m == n) && "halves need square blocks");
+  // A mask over two n-lane rows, applied to every half of two wide rows.
   auto shuffle = [&](Value x, Value y, ArrayRef<int64_t> mask) -> Value {
-    return vector::ShuffleOp::create(b, loc, x, y, mask);
+    SmallVector<int64_t> wide;
+    for (int64_t half = 0; half < halves; ++half)
+      for (int64_t lane : mask)
+        wide.push_back(lane < n ? half * n + lane
+                                : lanes + half * n + (lane - n));
+    return vector::ShuffleOp::create(b, loc, x, y, wide);
   };
   SmallVector<SmallVector<Value>> groups;
   for (Value row : rows)

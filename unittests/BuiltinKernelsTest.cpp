@@ -1494,6 +1494,17 @@ std::vector<std::pair<KernelCase, bool>> transposedRowCases() {
                      spec(identityLayout(2), {17, 400}, "i2", {true, true})},
                     {3, 8}},
                    true});
+  // The same with four tiles a load (4x1 i8: 4-byte tiles) and with 2-byte
+  // tile rows (4x1 i16: two tiles a load, 4-byte lanes grouped).
+  cases.push_back({{K::Encode,
+                    {spec(tiledLayout(2, {0, 1}, {4, 1}), {13, 70}, "i8",
+                          {true, false}),
+                     spec(identityLayout(2), {13, 70}, "i8", {true, false})}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(tiledLayout(2, {0, 1}, {4, 1}), {9, 41}, "i16"),
+                     spec(identityLayout(2), {9, 41}, "i16")}},
+                   true});
   // 4-byte rows: i8 8x4, f32 8x1 (narrow tiles), f16 4x2 (4 tile rows);
   // 2-byte rows of i16 8x1.
   cases.push_back({{K::Encode,

@@ -433,7 +433,9 @@ void tilesToRows1Wide(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
 /// 1-byte tile rows (8x4 i2): 16 tiles side by side are 128 contiguous
 /// bytes on the tiled side (8 vectors of two tiles) and 16 bytes in each
 /// of 8 rows on the identity side: an 8x16 transpose of bytes by three
-/// rounds of interleaves, undone by three rounds of even/odd splits.
+/// rounds of interleaves. Back to rows, each load's lanes are grouped by
+/// tile row and 2-byte lanes interleaved, 32 tiles at a time
+/// (tilesToRows1Wide) while a row has them.
 template <bool ToTiled, bool Stream>
 void relayout1(const uint8_t *src, uint8_t *dst, int64_t rows,
                int64_t rowBytes) {

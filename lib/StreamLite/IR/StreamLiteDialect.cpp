@@ -123,13 +123,30 @@ struct AffinityUserModel
     : SymbolUserOpInterface::ExternalModel<AffinityUserModel<OpTy>, OpTy> {
   LogicalResult verifySymbolUses(Operation *op,
                                  SymbolTableCollection &symbols) const {
-    for (NamedAttribute attr : op->getAttrs())
-      if (auto affinity = dyn_cast<AffinityAttr>(attr.getValue()))
-        if (failed(verifyAffinityNamesDevices(
-                op, affinity, [&](FlatSymbolRefAttr name) {
-                  return symbols.lookupNearestSymbolFrom(op, name);
-                })))
+    auto verifyAttr = [&](Attribute value) {
+      auto affinity = dyn_cast_or_null<AffinityAttr>(value);
+      if (!affinity)
+        return success();
+      return verifyAffinityNamesDevices(
+          op, affinity, [&](FlatSymbolRefAttr name) {
+            return symbols.lookupNearestSymbolFrom(op, name);
+          });
+    };
+    // Not op->getAttrs(): on an op whose attributes are properties it
+    // builds (and uniques) a whole dictionary, every verification of the
+    // module, for every op. Segment sizes are skipped for the same reason
+    // (read as an attribute, the array is uniqued) and never name devices.
+    for (StringAttr name : op->getName().getAttributeNames()) {
+      if (name.getValue() == "operandSegmentSizes" ||
+          name.getValue() == "resultSegmentSizes")
+        continue;
+      if (std::optional<Attribute> value = op->getInherentAttr(name))
+        if (failed(verifyAttr(*value)))
           return failure();
+    }
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      if (failed(verifyAttr(attr.getValue())))
+        return failure();
     return success();
   }
 };

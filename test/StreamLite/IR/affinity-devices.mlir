@@ -1,13 +1,23 @@
 // RUN: layout-opt --split-input-file --verify-diagnostics %s
 
 // Every affinity names devices that exist: an op's on(...), a transfer's
-// to(...) and a function's stream_lite.affinity are checked by the
-// verifier, each error once, naming the symbol.
+// from(...) and to(...), and a function's stream_lite.affinity are checked
+// by the verifier, each error once, naming the symbol.
 
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
 func.func @transfer_to_missing(%r: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
   // expected-error @+1 {{'stream_lite.async.transfer' op affinity #stream_lite.affinity<@gpuu> names @gpuu, which is not a stream_lite.device}}
   %t = stream_lite.async.transfer %r : !stream_lite.resource<*>{%sz} -> to(#stream_lite.affinity<@gpuu>) !stream_lite.resource<*>{%sz}
+  return %t : !stream_lite.resource<*>
+}
+
+// -----
+
+// A transfer's from(...): its second affinity.
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+func.func @transfer_from_missing(%r: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> {
+  // expected-error @+1 {{'stream_lite.async.transfer' op affinity #stream_lite.affinity<@gone> names @gone, which is not a stream_lite.device}}
+  %t = stream_lite.async.transfer %r : !stream_lite.resource<*>{%sz} from(#stream_lite.affinity<@gone>) -> to(#stream_lite.affinity<@cpu>) !stream_lite.resource<*>{%sz}
   return %t : !stream_lite.resource<*>
 }
 
@@ -46,5 +56,15 @@ func.func private @helper()
 func.func @names_a_function(%sz: index) {
   // expected-error @+1 {{'stream_lite.tensor.empty' op affinity #stream_lite.affinity<@helper> names @helper, which is not a stream_lite.device}}
   %0 = stream_lite.tensor.empty on(#stream_lite.affinity<@helper>) : tensor<4xf32> in !stream_lite.resource<*>{%sz}
+  return
+}
+
+// -----
+
+// An affinity in any other attribute of an op is a symbol use too.
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+func.func @other_attribute(%sz: index) {
+  // expected-error @+1 {{'stream_lite.tensor.empty' op affinity #stream_lite.affinity<@elsewhere> names @elsewhere, which is not a stream_lite.device}}
+  %0 = stream_lite.tensor.empty on(#stream_lite.affinity<@cpu>) : tensor<4xf32> in !stream_lite.resource<*>{%sz} {note = #stream_lite.affinity<@elsewhere>}
   return
 }

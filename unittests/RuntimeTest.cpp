@@ -85,6 +85,24 @@ std::string formatted(Type type, llvm::StringRef text) {
 
 } // namespace
 
+TEST_CASE("repeated run times summarize as fastest, median and slowest",
+          "[runtime]") {
+  RunTimeSummary one = summarizeRunTimes({0.5});
+  CHECK(one.fastest == 0.5);
+  CHECK(one.median == 0.5);
+  CHECK(one.slowest == 0.5);
+  // Unsorted, odd: the middle one.
+  RunTimeSummary odd = summarizeRunTimes({3.0, 1.0, 9.0, 2.0, 4.0});
+  CHECK(odd.fastest == 1.0);
+  CHECK(odd.median == 3.0);
+  CHECK(odd.slowest == 9.0);
+  // Even: the mean of the two middle ones.
+  RunTimeSummary even = summarizeRunTimes({4.0, 1.0, 2.0, 10.0});
+  CHECK(even.fastest == 1.0);
+  CHECK(even.median == 3.0);
+  CHECK(even.slowest == 10.0);
+}
+
 TEST_CASE("parseSpec reads values, splats and scalars", "[runtime]") {
   auto ctx = makeContext();
   Builder b(ctx.get());

@@ -22,6 +22,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <set>
 
@@ -181,10 +183,16 @@ runCompiledProgram(JitSession &session, llvm::StringRef function,
     return results.takeError();
   if (options.repeat > 1) {
     TimingScope repeating = nestTiming(options, "repeated runs");
+    run.repeatedRunSeconds.reserve(options.repeat - 1);
     for (unsigned i = 1; i < options.repeat; ++i) {
+      auto start = std::chrono::steady_clock::now();
       results = session.run(function, inputs, resultTypes);
       if (!results)
         return results.takeError();
+      run.repeatedRunSeconds.push_back(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                        start)
+              .count());
     }
   }
   run.results = std::move(*results);
@@ -198,6 +206,17 @@ runCompiledProgram(JitSession &session, llvm::StringRef function,
     if (id >= 0 && size_t(id) < checks.size() && reported.insert(id).second)
       run.paddingViolations.push_back(checks[id].description);
   return std::move(run);
+}
+
+RunTimeSummary summarizeRunTimes(llvm::ArrayRef<double> seconds) {
+  assert(!seconds.empty() && "no runs to summarize");
+  std::vector<double> sorted(seconds.begin(), seconds.end());
+  std::sort(sorted.begin(), sorted.end());
+  size_t middle = sorted.size() / 2;
+  double median = sorted.size() % 2
+                      ? sorted[middle]
+                      : (sorted[middle - 1] + sorted[middle]) / 2;
+  return {sorted.front(), median, sorted.back()};
 }
 
 llvm::Expected<ProgramRun> runProgram(ModuleOp source, llvm::StringRef function,

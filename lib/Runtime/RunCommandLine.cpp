@@ -197,7 +197,8 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
       "repeat",
       cl::desc("Run the function N times in one JIT session (later runs "
                "reuse the buffers of the first; with --timing they are "
-               "`repeated runs`); results are the last run's"),
+               "`repeated runs`, with their fastest, median and slowest "
+               "times); results are the last run's"),
       cl::value_desc("N"), cl::init(1), cl::cat(category));
   cl::opt<bool> verifyEach(
       "verify-each",

@@ -367,7 +367,8 @@ struct ProgramOptions {
   /// Runs of the function in the one session (at least 1; layout-run
   /// --repeat): later runs reuse the buffers the first freed. The results,
   /// leftovers and padding violations are the last run's; with timing, the
-  /// first run is `run` and the others `repeated runs`.
+  /// first run is `run` and the others `repeated runs`. Each later run's
+  /// time is in ProgramRun::repeatedRunSeconds.
   unsigned repeat = 1;
   /// Test only: lower after --test-stream-lite-plant-mismatch (every splat
   /// stores its value plus one), which the tool must have registered.
@@ -400,7 +401,17 @@ struct ProgramRun {
   std::string kernelCacheWarning;
   /// With ProgramOptions::trace: what the (last) run recorded.
   Trace trace;
+  /// With ProgramOptions::repeat above 1: the wall-clock seconds of each
+  /// run after the first, in order (always measured: a clock read per run).
+  std::vector<double> repeatedRunSeconds;
 };
+
+/// The fastest, median and slowest of `seconds` (not empty); the median of
+/// an even count is the mean of the two middle ones.
+struct RunTimeSummary {
+  double fastest = 0, median = 0, slowest = 0;
+};
+RunTimeSummary summarizeRunTimes(llvm::ArrayRef<double> seconds);
 
 /// lowerProgram and JitSession::create (at CodeGenOptLevel::Default), with
 /// `function` compiled, `onFailure` as the session's failure handler and

@@ -7,9 +7,10 @@
 // helper the JIT unit tests use (unittests/Support/KernelJit.h), and times
 // it (best of N after a warm-up) against a hand-written C++ anchor of the
 // same transfer (kernel_anchors.cpp, -O3 -march=native) and std::memcpy of
-// the same byte count, in the same run. The anchor's output must equal the
-// kernel's byte for byte. One line per kernel: name, bytes, GB/s of the
-// kernel, the anchor and memcpy, and the kernel over each; with
+// the same byte count into the kernel's destination, the three runs
+// alternating. The anchor's output must equal the kernel's byte for byte.
+// One line per kernel: name, bytes, GB/s of the kernel, the anchor and
+// memcpy, and the kernel over each; with
 // --threads, the threaded kernel's GB/s and speed-ups (see report). Not
 // run by the tests; see bench/README.md.
 //
@@ -167,8 +168,9 @@ double bestSeconds(const std::function<void()> &fn, int runs = kRuns) {
   return best;
 }
 
-/// memcpy of `bytes` between two fresh buffers, best of kRuns; with
-/// `threads` above 1, in that many parts: the caller copies one, a pool of
+/// memcpy of `bytes` between two fresh buffers, best of kRuns (the
+/// threaded speed-up's yardstick); with `threads` above 1, in that many
+/// parts: the caller copies one, a pool of
 /// threads - 1 workers (started once, like the async runtime's) the rest.
 /// What the machine allows threaded kernels, timed in the same run.
 double memcpySeconds(int64_t bytes, unsigned threads = 1) {
@@ -191,8 +193,8 @@ double memcpySeconds(int64_t bytes, unsigned threads = 1) {
   });
 }
 
-/// Prints one row: the kernel's GB/s, its anchor's and memcpy's (timed now,
-/// between two other buffers), and the kernel's ratio to each.
+/// Prints one row: the kernel's GB/s, its anchor's and memcpy's (timed
+/// alternating with them, see compare), and the kernel's ratio to each.
 /// Times of a threaded kernel (--threads): back to back, against the
 /// serial one back to back, and alternating with the serial kernel and
 /// the anchor.
@@ -201,8 +203,8 @@ struct ThreadedTimes {
 };
 
 void report(const std::string &label, int64_t bytes, double seconds,
-            double anchorSeconds, const ThreadedTimes &threaded) {
-  double memcpyS = memcpySeconds(bytes);
+            double anchorSeconds, double memcpyS,
+            const ThreadedTimes &threaded) {
   double gbs = bytes / seconds / 1e9;
   double anchorGbs = bytes / anchorSeconds / 1e9;
   double memcpyGbs = bytes / memcpyS / 1e9;
@@ -217,21 +219,23 @@ void report(const std::string &label, int64_t bytes, double seconds,
     std::printf(" %8.2f %7.2fx %7.2fx %7.2fx",
                 bytes / threaded.threadedSeconds / 1e9,
                 threaded.serialSeconds / threaded.threadedSeconds,
-                memcpyS / memcpySeconds(bytes, gThreads),
+                memcpySeconds(bytes) / memcpySeconds(bytes, gThreads),
                 seconds / threaded.idleSeconds);
   std::printf("\n");
   std::fflush(stdout);
 }
 
-/// Runs `kernel`, keeps what it left in the `size` bytes at `out` in
+/// Runs `kernel` (which reads `in` and writes `out`), keeps what it left
+/// in the `size` bytes at `out` in
 /// `scratch`, puts back what `out` held before, runs `anchor`, which
 /// writes the same buffer, and checks that it left the same bytes; then
-/// times both, alternately, and reports the row. Both write one buffer because where it lies matters: the slice's
-/// anchor writing a buffer of its own ran 10 points of /anchor faster or
-/// slower depending on which of two equally prepared buffers it got.
+/// times both and memcpy, alternately, and reports the row. All three
+/// write one buffer because where it lies matters: the slice's anchor
+/// writing a buffer of its own ran 10 points of /anchor faster or slower
+/// depending on which of two equally prepared buffers it got.
 void compare(const std::string &label, int64_t bytes, Kernels &kernels,
              PackedArgs &args, const std::function<void()> &anchor,
-             uint8_t *out, uint8_t *scratch, size_t size) {
+             const uint8_t *in, uint8_t *out, uint8_t *scratch, size_t size) {
   auto kernel = [&] { run(kernels.serial, args); };
   std::vector<uint8_t> before(out, out + size);
   if (kernels.threaded) {
@@ -252,16 +256,26 @@ void compare(const std::string &label, int64_t bytes, Kernels &kernels,
   if (std::memcmp(out, scratch, size) != 0)
     fatal(label + ": the anchor's output differs from the kernel's");
   auto threaded = [&] { run(*kernels.threaded, args); };
-  // Alternating, so that both see the same machine (it is shared; a
+  // memcpy of the row's bytes from the buffer the kernel reads (`in`; for a
+  // fill, which reads none, `scratch`) into the one it writes: what the
+  // machine moves, with the kernel's working set. (At 8 MiB, memcpy
+  // between buffers of its own, timed after the row, saw a warmer or
+  // quieter cache than the kernel in some runs; one reading `scratch`
+  // evicted the kernel's source before each kernel run.)
+  auto copy = [&] { std::memcpy(out, in ? in : scratch, bytes); };
+  // Alternating, so that all three see the same machine (it is shared; a
   // build beside the bench moves each by up to 30% from second to second).
-  double seconds = 1e30, anchorSeconds = 1e30;
+  double seconds = 1e30, anchorSeconds = 1e30, copySeconds = 1e30;
   ThreadedTimes times;
   for (int i = 0; i < kRuns; ++i) {
     seconds = std::min(seconds, bestSeconds(kernel, 1));
     anchorSeconds = std::min(anchorSeconds, bestSeconds(anchor, 1));
+    copySeconds = std::min(copySeconds, bestSeconds(copy, 1));
     if (kernels.threaded)
       times.idleSeconds = std::min(times.idleSeconds, bestSeconds(threaded, 1));
   }
+  // What the kernel left (saved above): the checks after the row read it.
+  std::memcpy(out, scratch, size);
   // The speed-up of threads back to back, serial and threaded alike, as
   // threaded memcpy is timed: on this machine a worker idle for two calls
   // takes ~70 us to wake (bench/README.md), which the alternating runs
@@ -270,7 +284,7 @@ void compare(const std::string &label, int64_t bytes, Kernels &kernels,
     times.serialSeconds = bestSeconds(kernel);
     times.threadedSeconds = bestSeconds(threaded);
   }
-  report(label, bytes, seconds, anchorSeconds, times);
+  report(label, bytes, seconds, anchorSeconds, copySeconds, times);
 }
 
 } // namespace
@@ -364,7 +378,7 @@ int main(int argc, char **argv) {
           anchorIdentityToTiled8(identityBuf.data, tiledBuf.data, n, n * e,
                                  4 * e, streams(fullBytes));
         },
-        tiledBuf.data, anchorBuf.data, fullBytes);
+        identityBuf.data, tiledBuf.data, anchorBuf.data, fullBytes);
   }
   // Spot check: element (i, j) of the tiled result sits at
   // ((i/8 * n/4 + j/4) * 8 + i%8) * 4 + j%4 (no outer_dims_perm).
@@ -390,7 +404,7 @@ int main(int argc, char **argv) {
           anchorTiledToIdentity8(tiledBuf.data, identityBuf.data, n, n * e,
                                  4 * e, kScatteredStreams);
         },
-        identityBuf.data, anchorBuf.data, fullBytes);
+        tiledBuf.data, identityBuf.data, anchorBuf.data, fullBytes);
   }
   // The round trip restores the source.
   {
@@ -422,7 +436,7 @@ int main(int argc, char **argv) {
             anchorIdentityToSwizzled(asFloats(identityBuf),
                                      asFloats(swizzledBuf), n, streams(fullBytes));
           },
-          swizzledBuf.data, anchorBuf.data, fullBytes);
+          identityBuf.data, swizzledBuf.data, anchorBuf.data, fullBytes);
     }
     // Element (i, j) sits in tile (i/8, j/4) at the swizzled slot.
     auto swizzledAt = [&](int64_t i, int64_t j) {
@@ -447,7 +461,7 @@ int main(int argc, char **argv) {
             anchorSwizzledToIdentity(asFloats(swizzledBuf),
                                      asFloats(identityBuf), n, kScatteredStreams);
           },
-          identityBuf.data, anchorBuf.data, fullBytes);
+          swizzledBuf.data, identityBuf.data, anchorBuf.data, fullBytes);
     }
     const float *p = reinterpret_cast<const float *>(identityBuf.data);
     for (int64_t i = 0; i < n * n; ++i)
@@ -484,7 +498,8 @@ int main(int argc, char **argv) {
             anchorIdentityToTiled8(packedIdentityBuf.data, packedTiledBuf.data,
                                    rows, cols / 2, 2, streams(packedBytes));
           },
-          packedTiledBuf.data, anchorBuf.data, packedBytes);
+          packedIdentityBuf.data, packedTiledBuf.data, anchorBuf.data,
+          packedBytes);
     }
     // Spot check: tile (i/8, j/4) holds 16 bytes, row i%8 of it 2 bytes;
     // element j%4 of that row is in byte (j%4)/2, low nibble first.
@@ -515,7 +530,8 @@ int main(int argc, char **argv) {
             anchorTiledToIdentity8(packedTiledBuf.data, packedIdentityBuf.data, rows,
                                    cols / 2, 2, kScatteredStreams);
           },
-          packedIdentityBuf.data, anchorBuf.data, packedBytes);
+          packedTiledBuf.data, packedIdentityBuf.data, anchorBuf.data,
+          packedBytes);
     }
     if (std::memcmp(original.data(), packedIdentityBuf.data, packedBytes))
       fatal("packed i4 round trip differs");
@@ -550,7 +566,7 @@ int main(int argc, char **argv) {
             layoutopt::bench::anchorIdentityToTiled8x4i2(
                 plainBuf.data, tiledI2Buf.data, rows, cols / 4, streams(bytes));
           },
-          tiledI2Buf.data, anchorBuf.data, bytes);
+          plainBuf.data, tiledI2Buf.data, anchorBuf.data, bytes);
     }
     // Element (i, j) (2 bits, lowest first) sits in tile (i/8, j/4), in
     // its row i%8 (one byte), slot j%4.
@@ -575,7 +591,7 @@ int main(int argc, char **argv) {
             layoutopt::bench::anchorTiled8x4i2ToIdentity(
                 tiledI2Buf.data, plainBuf.data, rows, cols / 4, kScatteredStreams);
           },
-          plainBuf.data, anchorBuf.data, bytes);
+          tiledI2Buf.data, plainBuf.data, anchorBuf.data, bytes);
     }
     if (std::memcmp(original.data(), plainBuf.data, bytes))
       fatal("packed i2 round trip differs");
@@ -603,7 +619,7 @@ int main(int argc, char **argv) {
             layoutopt::bench::anchorIdentityToNarrow8x1(
                 asFloats(identityBuf), asFloats(narrowBuf), n, streams(fullBytes));
           },
-          narrowBuf.data, anchorBuf.data, fullBytes);
+          identityBuf.data, narrowBuf.data, anchorBuf.data, fullBytes);
     }
     for (int64_t i : {int64_t(0), int64_t(5), int64_t(777 % n), n - 1})
       for (int64_t j : {int64_t(0), int64_t(3), int64_t(1234 % n), n - 1})
@@ -622,7 +638,7 @@ int main(int argc, char **argv) {
             layoutopt::bench::anchorNarrow8x1ToIdentity(
                 asFloats(narrowBuf), asFloats(identityBuf), n, kScatteredStreams);
           },
-          identityBuf.data, anchorBuf.data, fullBytes);
+          narrowBuf.data, identityBuf.data, anchorBuf.data, fullBytes);
     }
     for (int64_t i = 0; i < n * n; ++i)
       if (asFloats(identityBuf)[i] != static_cast<float>(i & 0xFFFF))
@@ -638,7 +654,7 @@ int main(int argc, char **argv) {
             layoutopt::bench::anchorTiled8x4To4x8(
                 asFloats(tiledBuf), asFloats(wideBuf), n, kScatteredStreams);
           },
-          wideBuf.data, anchorBuf.data, fullBytes);
+          tiledBuf.data, wideBuf.data, anchorBuf.data, fullBytes);
     }
     // Element (i, j) sits in 4x8 tile (i/4, j/8), row i%4, column j%8.
     for (int64_t i : {int64_t(0), int64_t(5), int64_t(777 % n), n - 1})
@@ -664,7 +680,7 @@ int main(int argc, char **argv) {
                 asFloats(identityBuf), asFloats(paddedBuf), n, padding,
                 streams(fullBytes));
           },
-          paddedBuf.data, anchorBuf.data, paddedBuf.size);
+          identityBuf.data, paddedBuf.data, anchorBuf.data, paddedBuf.size);
     }
     if (asFloats(paddedBuf)[5 * (n + padding) + 3] !=
         static_cast<float>((5 * n + 3) & 0xFFFF))
@@ -684,7 +700,8 @@ int main(int argc, char **argv) {
           anchorSliceTiled8x4(asFloats(tiledBuf), asFloats(regionTiledBuf), n,
                               offsets[0], offsets[1], lengths[0], lengths[1], streams(regionBytes));
         },
-        regionTiledBuf.data, anchorBuf.data, regionTiledBuf.size);
+        tiledBuf.data, regionTiledBuf.data, anchorBuf.data,
+        regionTiledBuf.size);
   }
   // Encoded update: identity update into a tiled target, tile-cutting.
   {
@@ -700,7 +717,7 @@ int main(int argc, char **argv) {
                                n, offsets[0], offsets[1], lengths[0],
                                lengths[1], streams(regionBytes));
         },
-        tiledBuf.data, anchorBuf.data, fullBytes);
+        regionIdentityBuf.data, tiledBuf.data, anchorBuf.data, fullBytes);
   }
   // Encoded fill of a tile-cutting region of a tiled target.
   {
@@ -716,7 +733,7 @@ int main(int argc, char **argv) {
           anchorFillTiled8x4(asFloats(tiledBuf), 1.5f, n, offsets[0],
                              offsets[1], lengths[0], lengths[1], streams(regionBytes));
         },
-        tiledBuf.data, anchorBuf.data, fullBytes);
+        nullptr, tiledBuf.data, anchorBuf.data, fullBytes);
   }
   return 0;
 }

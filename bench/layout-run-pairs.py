@@ -21,9 +21,8 @@ the tool as in the bench; with N runs of the kernels the import's own
 spread, subtracted, is small against them. The `mean ratio` column does
 the same with the mean of the repeated runs (`repeated runs` / (R - 1))
 against the bench's best: a run-to-run spread the best-of-N bench leaves
-out shows there. K
-rounds alternate the bench and the programs (default 3); the table shows
-medians and the spread. `--optimize MODE` passes `--optimize=MODE` to
+out shows there. K rounds alternate the bench and the programs (default
+3); the table shows medians and the spread. `--optimize MODE` passes `--optimize=MODE` to
 `layout-run` (default: its own, `kernels`: the kernels at O3, as the bench
 compiles them), e.g. `all` to compile the whole program at O3. See
 bench/README.md.

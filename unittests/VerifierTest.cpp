@@ -9,6 +9,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <set>
+#include <string>
+
 using namespace mlir;
 using namespace layoutopt::stream_lite;
 using namespace layoutopt::test;
@@ -116,6 +119,32 @@ TEST_CASE("affinity verifier", "[verifier][affinity]") {
   INFO(capture.text());
   CHECK(capture.text().find("affinity must name at least one device") !=
         std::string::npos);
+}
+
+// The affinity check reads an op's inherent affinities through their ODS
+// accessors (getAffinityAttr, getSourceAffinityAttr, getResultAffinityAttr):
+// an op with an affinity attribute of another name would go unchecked.
+TEST_CASE("every inherent affinity has a checked name",
+          "[verifier][affinity]") {
+  auto ctx = makeContext();
+  const std::set<std::string> checked = {"affinity", "source_affinity",
+                                         "result_affinity"};
+  int opsWithAffinity = 0;
+  for (RegisteredOperationName op : ctx->getRegisteredOperations()) {
+    if (op.getDialectNamespace() != "stream_lite")
+      continue;
+    bool hasAffinity = false;
+    for (StringAttr name : op.getAttributeNames()) {
+      if (!name.getValue().contains("affinity"))
+        continue;
+      INFO(op.getStringRef().str() << " attribute " << name.getValue().str());
+      CHECK(checked.count(name.getValue().str()) == 1);
+      hasAffinity = true;
+    }
+    opsWithAffinity += hasAffinity;
+  }
+  // The loop saw the ops (the dialect is loaded and its ops registered).
+  CHECK(opsWithAffinity >= 20);
 }
 
 TEST_CASE("resolver, target, encoding and layout-list verifiers", "[verifier]") {

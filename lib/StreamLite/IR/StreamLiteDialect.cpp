@@ -6,10 +6,13 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <array>
 #include <atomic>
+#include <optional>
+#include <utility>
 
 using namespace mlir;
 using namespace layoutopt::stream_lite;
@@ -114,7 +117,58 @@ verifyAffinityNamesDevices(Operation *op, AffinityAttr affinity,
   return success();
 }
 
+/// Whether ops of `op`'s class are symbol tables. hasTrait searches the
+/// op's whole trait list; the answer depends on the class alone, so the
+/// last few classes asked about are remembered (per thread: verifiers of
+/// separate modules run in parallel).
+static bool isSymbolTableOp(Operation *op) {
+  struct Answer {
+    TypeID opClass;
+    bool isTable;
+  };
+  constexpr unsigned kRemembered = 4;
+  thread_local std::array<std::optional<Answer>, kRemembered> remembered;
+  thread_local unsigned nextSlot = 0;
+  TypeID opClass = op->getName().getTypeID();
+  for (const std::optional<Answer> &answer : remembered)
+    if (answer && answer->opClass == opClass)
+      return answer->isTable;
+  bool isTable = op->hasTrait<mlir::OpTrait::SymbolTable>();
+  remembered[nextSlot++ % kRemembered] = Answer{opClass, isTable};
+  return isTable;
+}
+
+/// SymbolTable::getNearestSymbolTable, with the same answers on verified
+/// IR, at a fraction of its cost: every op with an affinity asks it at
+/// every verification of the module. A symbol table holds exactly one
+/// region (its own verifier, run before its symbol uses are checked, says
+/// so), and an op with one region but no loaded dialect may be an unknown
+/// symbol table, where the lookup stops.
+static Operation *getNearestSymbolTable(Operation *from) {
+  for (Operation *at = from; at; at = at->getParentOp()) {
+    if (at->getNumRegions() != 1)
+      continue;
+    if (!at->getDialect())
+      return nullptr;
+    if (isa<ModuleOp>(at) || (at->isRegistered() && isSymbolTableOp(at)))
+      return at;
+  }
+  return nullptr;
+}
+
 namespace {
+// The inherent affinities an op may carry (ODS accessors of its
+// properties): `affinity`, and a transfer's `source_affinity` and
+// `result_affinity`.
+template <typename T>
+using OwnAffinityOf = decltype(std::declval<T &>().getAffinityAttr());
+template <typename T>
+using SourceAffinityOf =
+    decltype(std::declval<T &>().getSourceAffinityAttr());
+template <typename T>
+using ResultAffinityOf =
+    decltype(std::declval<T &>().getResultAffinityAttr());
+
 /// Every affinity an op carries (on(...), to(...), ...) names devices: as
 /// a symbol use, checked once the whole symbol table is known (the module's
 /// verification), with lookups cached across ops.
@@ -123,27 +177,34 @@ struct AffinityUserModel
     : SymbolUserOpInterface::ExternalModel<AffinityUserModel<OpTy>, OpTy> {
   LogicalResult verifySymbolUses(Operation *op,
                                  SymbolTableCollection &symbols) const {
+    // The nearest symbol table, found at the first affinity: every op is
+    // checked at each verification of the module, most with one affinity.
+    Operation *table = nullptr;
     auto verifyAttr = [&](Attribute value) {
       auto affinity = dyn_cast_or_null<AffinityAttr>(value);
       if (!affinity)
         return success();
+      if (!table)
+        table = getNearestSymbolTable(op);
       return verifyAffinityNamesDevices(
-          op, affinity, [&](FlatSymbolRefAttr name) {
-            return symbols.lookupNearestSymbolFrom(op, name);
+          op, affinity, [&](FlatSymbolRefAttr name) -> Operation * {
+            return table ? symbols.lookupSymbolIn(table, name.getAttr())
+                         : nullptr;
           });
     };
-    // Not op->getAttrs(): on an op whose attributes are properties it
-    // builds (and uniques) a whole dictionary, every verification of the
-    // module, for every op. Segment sizes are skipped for the same reason
-    // (read as an attribute, the array is uniqued) and never name devices.
-    for (StringAttr name : op->getName().getAttributeNames()) {
-      if (name.getValue() == "operandSegmentSizes" ||
-          name.getValue() == "resultSegmentSizes")
-        continue;
-      if (std::optional<Attribute> value = op->getInherentAttr(name))
-        if (failed(verifyAttr(*value)))
-          return failure();
-    }
+    // The inherent ones through their accessors, not by name: reading
+    // attributes by name compares strings (and op->getAttrs() builds a
+    // whole dictionary), for every op at every verification.
+    auto concrete = cast<OpTy>(op);
+    if constexpr (llvm::is_detected<OwnAffinityOf, OpTy>::value)
+      if (failed(verifyAttr(concrete.getAffinityAttr())))
+        return failure();
+    if constexpr (llvm::is_detected<SourceAffinityOf, OpTy>::value)
+      if (failed(verifyAttr(concrete.getSourceAffinityAttr())))
+        return failure();
+    if constexpr (llvm::is_detected<ResultAffinityOf, OpTy>::value)
+      if (failed(verifyAttr(concrete.getResultAffinityAttr())))
+        return failure();
     for (NamedAttribute attr : op->getDiscardableAttrs())
       if (failed(verifyAttr(attr.getValue())))
         return failure();

@@ -68,3 +68,34 @@ func.func @other_attribute(%sz: index) {
   %0 = stream_lite.tensor.empty on(#stream_lite.affinity<@cpu>) : tensor<4xf32> in !stream_lite.resource<*>{%sz} {note = #stream_lite.affinity<@elsewhere>}
   return
 }
+
+// -----
+
+// An op in nested regions looks its devices up in the module that holds
+// its function, past every region between.
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+func.func @nested_regions(%sz: index, %c: i1) {
+  scf.if %c {
+    %0 = stream_lite.tensor.empty on(#stream_lite.affinity<@cpu>) : tensor<4xf32> in !stream_lite.resource<*>{%sz}
+    scf.if %c {
+      // expected-error @+1 {{'stream_lite.tensor.empty' op affinity #stream_lite.affinity<@gpu> names @gpu, which is not a stream_lite.device}}
+      %1 = stream_lite.tensor.empty on(#stream_lite.affinity<@gpu>) : tensor<4xf32> in !stream_lite.resource<*>{%sz}
+    }
+  }
+  return
+}
+
+// -----
+
+// A module nested in another is a symbol table of its own: an op in it
+// finds only the devices it holds.
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+module @inner {
+  stream_lite.device @npu targets([#stream_lite.target<"llvm-cpu">])
+  func.func @in_inner(%sz: index) {
+    %0 = stream_lite.tensor.empty on(#stream_lite.affinity<@npu>) : tensor<4xf32> in !stream_lite.resource<*>{%sz}
+    // expected-error @+1 {{'stream_lite.tensor.empty' op affinity #stream_lite.affinity<@cpu> names @cpu, which is not a stream_lite.device}}
+    %1 = stream_lite.tensor.empty on(#stream_lite.affinity<@cpu>) : tensor<4xf32> in !stream_lite.resource<*>{%sz}
+    return
+  }
+}

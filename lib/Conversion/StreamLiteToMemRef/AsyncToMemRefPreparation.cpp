@@ -68,7 +68,7 @@ static LogicalResult outlineExecutables(
       return executable.emitOpError() << "has no inner module to outline";
     // Kernels must be plain upstream IR (run --stream-lite-lower-bindings).
     WalkResult walk = inner.walk([&](Operation *op) {
-      bool streamLite = isa<StreamLiteDialect>(op->getDialect());
+      bool streamLite = isa_and_nonnull<StreamLiteDialect>(op->getDialect());
       bool bindings = llvm::any_of(op->getOperandTypes(),
                                    llvm::IsaPred<BindingType>) ||
                       llvm::any_of(op->getRegions(), [](Region &region) {
@@ -390,7 +390,7 @@ LogicalResult prepareAsyncToMemRefConversion(ModuleOp module,
 
   // Only async-phase ops (and device declarations) are left to lower.
   WalkResult walk = module.walk([&](Operation *op) {
-    if (!isa<StreamLiteDialect>(op->getDialect()) ||
+    if (!isa_and_nonnull<StreamLiteDialect>(op->getDialect()) ||
         op->hasTrait<layoutopt::stream_lite::OpTrait::AsyncPhaseOp>() ||
         isa<DeviceOp, AsyncTransferOp>(op))
       return WalkResult::advance();

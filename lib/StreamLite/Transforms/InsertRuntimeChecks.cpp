@@ -80,7 +80,8 @@ struct InsertRuntimeChecksPass
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (isa<ExecutableOp>(op))
         return WalkResult::skip();
-      if (checkMemrefs && isa<memref::MemRefDialect>(op->getDialect())) {
+      if (checkMemrefs &&
+          isa_and_nonnull<memref::MemRefDialect>(op->getDialect())) {
         if (auto view = dyn_cast<memref::ViewOp>(op))
           views.push_back(view);
         else if (auto verifiable = dyn_cast<RuntimeVerifiableOpInterface>(op))

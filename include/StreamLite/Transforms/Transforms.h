@@ -48,6 +48,14 @@ void applyPatternsOnceToAllOps(mlir::Operation *root,
                                const mlir::FrozenRewritePatternSet &patterns,
                                bool includeRoot = false);
 
+/// Erases every unused op free of effects (isOpTriviallyDead) in `block`
+/// and in the regions of the ops it keeps, last op first: an op's users
+/// are visited before it, so what fed an erased op goes in the same sweep.
+/// An op with regions is kept or erased whole. Returns the number of ops
+/// erased in `block` and below (an erased op's nested ops not counted).
+int64_t eraseTriviallyDeadOps(mlir::RewriterBase &rewriter,
+                              mlir::Block &block);
+
 //===----------------------------------------------------------------------===//
 // Encoding resolution (--stream-lite-specialize-encodings)
 //===----------------------------------------------------------------------===//

@@ -10,12 +10,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/Transforms/Passes.h"
+#include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/RegionKindInterface.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 #include <memory>
 
@@ -28,6 +31,26 @@ using namespace mlir;
 using namespace layoutopt::stream_lite;
 
 namespace {
+
+/// Whether some region below `op` holds more than one block or is a graph
+/// region. When none does, region simplification (unreachable blocks
+/// erased, dead code and dead block arguments removed, blocks merged) can
+/// only erase dead ops: each region's one block is its entry block, always
+/// reachable and its arguments never removed, and with every value defined
+/// before its uses, ops free of effects that only dead ops use are what an
+/// erasure of the unused ones, last op first, removes. That erasure walks
+/// the function once; the simplification's liveness analysis cost more than
+/// the greedy sweep itself on the pipeline's programs.
+bool hasBranchesOrGraphRegions(Operation *op) {
+  WalkResult found = op->walk([](Operation *nested) {
+    for (Region &region : nested->getRegions())
+      if (!region.empty() &&
+          (!region.hasOneBlock() || mayBeGraphRegion(region)))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
 
 struct CanonicalizeCSEPass
     : public layoutopt::stream_lite::impl::CanonicalizeCSEPassBase<
@@ -56,7 +79,29 @@ struct CanonicalizeCSEPass
     Operation *op = getOperation();
     bool canonicalized = false;
     // Best effort, as `--canonicalize`: not converging is not a failure.
-    (void)applyPatternsGreedily(op, *patterns, config, &canonicalized);
+    if (maxIterations != 1) {
+      (void)applyPatternsGreedily(op, *patterns, config, &canonicalized);
+    } else {
+      // One sweep, then what the driver's region simplification would do
+      // after it: where no region branches, only the dead-op erasure (see
+      // hasBranchesOrGraphRegions), with the same result.
+      GreedyRewriteConfig sweep = config;
+      sweep.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+      (void)applyPatternsGreedily(op, *patterns, sweep, &canonicalized);
+      if (regionSimplify != GreedySimplifyRegionLevel::Disabled) {
+        IRRewriter rewriter(&getContext());
+        if (hasBranchesOrGraphRegions(op)) {
+          canonicalized |= succeeded(simplifyRegions(
+              rewriter, op->getRegions(),
+              /*mergeBlocks=*/regionSimplify ==
+                  GreedySimplifyRegionLevel::Aggressive));
+        } else {
+          for (Region &region : op->getRegions())
+            for (Block &block : region)
+              canonicalized |= eraseTriviallyDeadOps(rewriter, block) != 0;
+        }
+      }
+    }
     // Dominance of the canonicalized IR (region simplification may have
     // erased or merged blocks), as `--cse` would compute it after.
     DominanceInfo dominance(op);

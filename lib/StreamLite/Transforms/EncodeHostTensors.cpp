@@ -29,25 +29,6 @@ using namespace mlir;
 using namespace layoutopt::stream_lite;
 
 namespace {
-/// Erases the unused side-effect-free ops of `block` and of the regions of
-/// the ops it keeps. Last op first, so that a chain of unused values goes
-/// in one sweep; an op with regions is kept or erased whole
-/// (isOpTriviallyDead looks at the effects of what it holds).
-int64_t eraseDeadOps(mlir::Block &block) {
-  int64_t erased = 0;
-  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block))) {
-    if (isOpTriviallyDead(&op)) {
-      op.erase();
-      ++erased;
-      continue;
-    }
-    for (Region &region : op.getRegions())
-      for (Block &nested : region)
-        erased += eraseDeadOps(nested);
-  }
-  return erased;
-}
-
 /// The first tensor-phase op in `root`, in walk order, or null.
 Operation *findTensorPhaseOp(Operation *root) {
   Operation *found = nullptr;
@@ -120,9 +101,11 @@ struct EncodeHostTensorsPass
         [&](Lowerer &lowerer, size_t i) {
           Operation *op = isolated[i];
           // Program functions only: executables are not lowered here.
-          if (eraseDeadOps && isa<func::FuncOp>(op))
+          if (eraseDeadOps && isa<func::FuncOp>(op)) {
+            IRRewriter rewriter(op->getContext());
             for (Block &block : op->getRegion(0))
-              deadOpsErased += ::eraseDeadOps(block);
+              deadOpsErased += eraseTriviallyDeadOps(rewriter, block);
+          }
           applyPatternsOnceToAllOps(op, lowerer.patterns);
           // No value of this function is needed by the next.
           lowerer.cache.forgetValues();

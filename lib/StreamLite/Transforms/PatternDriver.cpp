@@ -1,8 +1,10 @@
-//===- PatternDriver.cpp - apply patterns once to every op ----------------===//
+//===- PatternDriver.cpp - patterns once to every op; dead ops erased -----===//
 
 #include "StreamLite/Transforms/Transforms.h"
 
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Rewrite/PatternApplicator.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
 
@@ -22,6 +24,21 @@ void applyPatternsOnceToAllOps(Operation *root,
     rewriter.setInsertionPoint(op);
     (void)applicator.matchAndRewrite(op, rewriter);
   });
+}
+
+int64_t eraseTriviallyDeadOps(RewriterBase &rewriter, Block &block) {
+  int64_t erased = 0;
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block))) {
+    if (isOpTriviallyDead(&op)) {
+      rewriter.eraseOp(&op);
+      ++erased;
+      continue;
+    }
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        erased += eraseTriviallyDeadOps(rewriter, nested);
+  }
+  return erased;
 }
 
 } // namespace layoutopt::stream_lite

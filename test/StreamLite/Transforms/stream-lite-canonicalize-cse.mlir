@@ -3,6 +3,20 @@
 // RUN: layout-opt --split-input-file --canonicalize --cse %s > %t.two-passes
 // RUN: layout-opt --split-input-file --stream-lite-canonicalize-cse %s > %t.one-pass
 // RUN: diff %t.two-passes %t.one-pass
+// One sweep on each function (the pipelines' setting: region
+// simplification then runs once after it, in full only where a region
+// branches) matches upstream's one sweep:
+// RUN: layout-opt --split-input-file %s \
+// RUN:   --pass-pipeline='builtin.module(func.func(canonicalize{max-iterations=1},cse))' \
+// RUN:   > %t.two-passes-one-sweep
+// RUN: layout-opt --split-input-file %s \
+// RUN:   --pass-pipeline='builtin.module(func.func(stream-lite-canonicalize-cse{max-iterations=1}))' \
+// RUN:   > %t.one-pass-one-sweep
+// RUN: diff %t.two-passes-one-sweep %t.one-pass-one-sweep
+// RUN: FileCheck %s --check-prefix=ONE-SWEEP < %t.one-pass-one-sweep
+// RUN: layout-opt --split-input-file %s \
+// RUN:   --pass-pipeline='builtin.module(func.func(stream-lite-canonicalize-cse{max-iterations=1 region-simplify=disabled}))' \
+// RUN:   | FileCheck %s --check-prefix=SWEEP-ONLY
 // Options are --canonicalize's:
 // RUN: layout-opt --split-input-file %s \
 // RUN:   --stream-lite-canonicalize-cse=region-simplify=disabled \
@@ -62,6 +76,37 @@ func.func @block_arguments(%x: index, %c: i1) -> index {
 ^bb2:
   %y = arith.addi %x, %x : index
   return %y : index
+}
+
+// -----
+
+// Tests dead code the sweep leaves behind: the views' sizes fold into
+// their types and the copies of nothing go, but the views, now unused, are
+// not visited again. Region simplification's dead-code removal erases them
+// and their offset, in a function without branches too.
+// CHECK-LABEL: func.func @dead_after_rewrite
+// CHECK-NOT: memref.view
+// ONE-SWEEP-LABEL: func.func @dead_after_rewrite
+// ONE-SWEEP-NOT: arith.constant
+// ONE-SWEEP-NOT: memref.view
+// ONE-SWEEP: return
+// SWEEP-ONLY-LABEL: func.func @dead_after_rewrite
+// SWEEP-ONLY: memref.view
+func.func private @fill(memref<?xi8>)
+func.func @dead_after_rewrite() {
+  %c96 = arith.constant 96 : index
+  %c0 = arith.constant 0 : index
+  %src = memref.alloc(%c96) : memref<?xi8>
+  call @fill(%src) : (memref<?xi8>) -> ()
+  %tmp = memref.alloc(%c0) : memref<?xi8>
+  %v = memref.view %src[%c96][%c0] : memref<?xi8> to memref<?xi8>
+  memref.copy %v, %tmp : memref<?xi8> to memref<?xi8>
+  %w = memref.view %src[%c96][%c0] : memref<?xi8> to memref<?xi8>
+  memref.copy %tmp, %w : memref<?xi8> to memref<?xi8>
+  memref.dealloc %tmp : memref<?xi8>
+  call @fill(%src) : (memref<?xi8>) -> ()
+  memref.dealloc %src : memref<?xi8>
+  return
 }
 
 // -----

@@ -547,7 +547,11 @@ def CanonicalizeCSEPass : Pass<"stream-lite-canonicalize-cse"> {
     as canonicalizing a function. The pipelines clean every function up
     right after a lowering; as two passes, each function was verified twice.
     When neither step changes anything, the pass keeps every analysis, so
-    the pass manager does not verify at all (as `--cse` alone does).
+    the pass manager does not verify at all (as `--cse` alone does). With
+    `max-iterations=1`, the region simplification after the sweep runs in
+    full only where a region holds several blocks or is a graph region;
+    elsewhere it could only erase dead ops, and the pass erases just those
+    (same output, less work).
 
     `--stream-lite-layout-pipeline` runs it on each function, with one
     greedy sweep, bottom-up, and without `scf.if`'s ConditionPropagation

@@ -40,17 +40,14 @@ struct InstrumentPaddingChecksPass
     ModuleOp module = getOperation();
     SmallVector<WrittenTensor> checks;
     for (auto func : module.getOps<func::FuncOp>())
-      func.walk([&](Operation *op) {
-        for (WrittenTensor &w : getWrittenTensors(op)) {
-          if (!getElementBytes(w.type.getElementType()))
-            continue;
-          // Layouts whose contract says bytes holding no element are zero.
-          sl::PhysicalLayoutAttrInterface layout =
-              sl::getPhysicalLayout(w.type);
-          if (layout && layout.getPadContract() == sl::PadContract::Zero)
-            checks.push_back(w);
-        }
-      });
+      for (WrittenTensor &w : getWrittenTensors(func)) {
+        if (!getElementBytes(w.type.getElementType()))
+          continue;
+        // Layouts whose contract says bytes holding no element are zero.
+        sl::PhysicalLayoutAttrInterface layout = sl::getPhysicalLayout(w.type);
+        if (layout && layout.getPadContract() == sl::PadContract::Zero)
+          checks.push_back(w);
+      }
     sl::reportPassStatistics(
         module, getArgument(),
         {{&numChecksInserted, "checks-inserted", checks.size()}});

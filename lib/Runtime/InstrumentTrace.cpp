@@ -43,14 +43,12 @@ struct InstrumentTracePass
     ModuleOp module = getOperation();
     SmallVector<WrittenTensor> points;
     for (auto func : module.getOps<func::FuncOp>())
-      func.walk([&](Operation *op) {
-        // Undefined contents: nothing to look at, and no reference to match.
-        if (isa<sl::TensorEmptyOp>(op))
-          return;
-        for (WrittenTensor &w : getWrittenTensors(op))
-          if (isTraceable(w.type.getElementType()))
-            points.push_back(w);
-      });
+      for (WrittenTensor &w : getWrittenTensors(func))
+        // An empty tensor's contents are undefined: nothing to look at, and
+        // no reference to match.
+        if (!isa<sl::TensorEmptyOp>(w.op) &&
+            isTraceable(w.type.getElementType()))
+          points.push_back(w);
     sl::reportPassStatistics(
         module, getArgument(),
         {{&numTracePoints, "trace-points", points.size()}});

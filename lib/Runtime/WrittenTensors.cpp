@@ -7,6 +7,7 @@
 #include "StreamLite/Runtime/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -35,6 +36,18 @@ SmallVector<WrittenTensor> getWrittenTensors(Operation *op) {
     if (tensor.isWritten())
       out.push_back({op, tensor.getResultResource(), tensor.getType(),
                      SmallVector<Value>(tensor.dims)});
+  return out;
+}
+
+SmallVector<WrittenTensor> getWrittenTensors(func::FuncOp func) {
+  SmallVector<WrittenTensor> out;
+  func.walk([&](Operation *op) {
+    for (Operation *at = op->getParentOp(); at && at != func;
+         at = at->getParentOp())
+      if (!at->isRegistered())
+        return;
+    llvm::append_range(out, getWrittenTensors(op));
+  });
   return out;
 }
 

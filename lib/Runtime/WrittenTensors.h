@@ -32,6 +32,12 @@ struct WrittenTensor {
 /// copies the instrumentations insert.
 llvm::SmallVector<WrittenTensor> getWrittenTensors(mlir::Operation *op);
 
+/// The tensors the ops of `func` write, in walk order, except inside the
+/// regions of ops of unknown dialects: what such an op does with its
+/// regions is unknown, and it may be a symbol table of its own, from which
+/// a call to the module's callbacks could not be resolved.
+llvm::SmallVector<WrittenTensor> getWrittenTensors(mlir::func::FuncOp func);
+
 /// `name` in `module`, declared privately with `type` if missing.
 mlir::func::FuncOp getOrDeclareCallback(mlir::OpBuilder &b,
                                         mlir::ModuleOp module,

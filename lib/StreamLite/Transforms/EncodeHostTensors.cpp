@@ -16,7 +16,6 @@
 #include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <atomic>
 

@@ -73,72 +73,127 @@ void fromTiled(const uint8_t *src, uint8_t *dst, int64_t rows,
 }
 
 typedef uint16_t U16x8 __attribute__((ext_vector_type(8)));
+typedef uint16_t U16x16 __attribute__((ext_vector_type(16)));
 
-/// Transposes 8x8 2-byte pieces in place: three rounds of interleaves (2-,
-/// 4-, then 8-byte units), each a constant shuffle of two vectors.
-void transpose8x8(U16x8 v[8]) {
-  U16x8 a[8], c[8];
-  for (int k = 0; k < 8; k += 2) {
-    a[k] = __builtin_shufflevector(v[k], v[k + 1], 0, 8, 1, 9, 2, 10, 3, 11);
-    a[k + 1] =
-        __builtin_shufflevector(v[k], v[k + 1], 4, 12, 5, 13, 6, 14, 7, 15);
-  }
-  for (int k = 0; k < 8; k += 4)
-    for (int h = 0; h < 2; ++h) {
-      c[k + 2 * h] = __builtin_shufflevector(a[k + h], a[k + h + 2], 0, 1, 8,
-                                             9, 2, 3, 10, 11);
-      c[k + 2 * h + 1] = __builtin_shufflevector(a[k + h], a[k + h + 2], 4,
-                                                 5, 12, 13, 6, 7, 14, 15);
+/// Transposes 8x8 2-byte pieces in place, in each 16-byte half of `V` (one
+/// 8x8 block in U16x8, two side by side in U16x16): three rounds of
+/// interleaves (2-, 4-, then 8-byte units), each a constant shuffle of two
+/// vectors that stays within the halves (one unpack instruction).
+template <typename V>
+void transpose8x8(V v[8]) {
+  constexpr int kLanes = sizeof(V) / 2;
+  V a[8], c[8];
+  if constexpr (kLanes == 8) {
+    for (int k = 0; k < 8; k += 2) {
+      a[k] = __builtin_shufflevector(v[k], v[k + 1], 0, 8, 1, 9, 2, 10, 3, 11);
+      a[k + 1] =
+          __builtin_shufflevector(v[k], v[k + 1], 4, 12, 5, 13, 6, 14, 7, 15);
     }
-  for (int k = 0; k < 4; ++k) {
-    v[2 * k] =
-        __builtin_shufflevector(c[k], c[k + 4], 0, 1, 2, 3, 8, 9, 10, 11);
-    v[2 * k + 1] =
-        __builtin_shufflevector(c[k], c[k + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    for (int k = 0; k < 8; k += 4)
+      for (int h = 0; h < 2; ++h) {
+        c[k + 2 * h] = __builtin_shufflevector(a[k + h], a[k + h + 2], 0, 1,
+                                               8, 9, 2, 3, 10, 11);
+        c[k + 2 * h + 1] = __builtin_shufflevector(a[k + h], a[k + h + 2], 4,
+                                                   5, 12, 13, 6, 7, 14, 15);
+      }
+    for (int k = 0; k < 4; ++k) {
+      v[2 * k] =
+          __builtin_shufflevector(c[k], c[k + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+      v[2 * k + 1] =
+          __builtin_shufflevector(c[k], c[k + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+  } else {
+    for (int k = 0; k < 8; k += 2) {
+      a[k] = __builtin_shufflevector(v[k], v[k + 1], 0, 16, 1, 17, 2, 18, 3,
+                                     19, 8, 24, 9, 25, 10, 26, 11, 27);
+      a[k + 1] = __builtin_shufflevector(v[k], v[k + 1], 4, 20, 5, 21, 6, 22,
+                                         7, 23, 12, 28, 13, 29, 14, 30, 15,
+                                         31);
+    }
+    for (int k = 0; k < 8; k += 4)
+      for (int h = 0; h < 2; ++h) {
+        c[k + 2 * h] = __builtin_shufflevector(
+            a[k + h], a[k + h + 2], 0, 1, 16, 17, 2, 3, 18, 19, 8, 9, 24, 25,
+            10, 11, 26, 27);
+        c[k + 2 * h + 1] = __builtin_shufflevector(
+            a[k + h], a[k + h + 2], 4, 5, 20, 21, 6, 7, 22, 23, 12, 13, 28,
+            29, 14, 15, 30, 31);
+      }
+    for (int k = 0; k < 4; ++k) {
+      v[2 * k] = __builtin_shufflevector(c[k], c[k + 4], 0, 1, 2, 3, 16, 17,
+                                         18, 19, 8, 9, 10, 11, 24, 25, 26,
+                                         27);
+      v[2 * k + 1] = __builtin_shufflevector(c[k], c[k + 4], 4, 5, 6, 7, 20,
+                                             21, 22, 23, 12, 13, 14, 15, 28,
+                                             29, 30, 31);
+    }
   }
 }
 
-/// 2-byte tile rows (8x4 i4): 8 tiles side by side are 128 contiguous
-/// bytes on the tiled side and 16 bytes in each of 8 rows on the identity
-/// side, one 8x8 transpose of 2-byte pieces apart (its own inverse), so
-/// both sides move as 16-byte vectors. `Stream` is a template argument:
-/// with a run-time flag the compiler merged the non-temporal stores of one
-/// branch with the ordinary ones of the other (dropping the hint from all
-/// but the first), and a line written both ways ran at 3-4 GB/s. A row of
-/// fewer than 8 tiles' remainder moves piece by piece.
+/// Moves `V::size / 8` groups of 8 tiles with 2-byte rows (8x4 i4) from
+/// tile `t` on: 8 tiles side by side are 128 contiguous bytes on the tiled
+/// side and 16 bytes in each of 8 rows on the identity side, one 8x8
+/// transpose of 2-byte pieces apart (its own inverse). With 32-byte
+/// vectors, row k holds two groups' pieces, one per half: the rows move
+/// as 32-byte vectors, the tiles as 16-byte halves (joining two halves
+/// into one 32-byte store takes a cross-half permute, slower).
+template <typename V, bool ToTiled, bool Stream>
+inline void moveGroups2(const uint8_t *plain, uint8_t *tiled,
+                        int64_t rowBytes, int64_t t) {
+  constexpr int kGroups = sizeof(V) / 16;
+  V v[8];
+  for (int k = 0; k < 8; ++k) {
+    if (ToTiled) {
+      std::memcpy(&v[k], plain + k * rowBytes + t * 2, sizeof(V));
+    } else {
+      for (int g = 0; g < kGroups; ++g)
+        std::memcpy(reinterpret_cast<uint8_t *>(&v[k]) + 16 * g,
+                    tiled + (t + 8 * g + k) * 16, 16);
+    }
+  }
+  transpose8x8(v);
+  for (int k = 0; k < 8; ++k) {
+    const uint8_t *bytes = reinterpret_cast<const uint8_t *>(&v[k]);
+    if (ToTiled) {
+      for (int g = 0; g < kGroups; ++g)
+        storeBytes<16>(tiled + (t + 8 * g + k) * 16, bytes + 16 * g, Stream);
+    } else {
+      storeBytes<sizeof(V)>(const_cast<uint8_t *>(plain) + k * rowBytes +
+                                t * 2,
+                            bytes, Stream);
+    }
+  }
+}
+
+/// 2-byte tile rows (8x4 i4), 16 tiles at a time, then 8, then a row's
+/// remainder piece by piece. `Stream` is a template argument: with a
+/// run-time flag the compiler merged the non-temporal stores of one branch
+/// with the ordinary ones of the other (dropping the hint from all but the
+/// first), and a line written both ways ran at 3-4 GB/s.
 template <bool ToTiled, bool Stream>
 void relayout2(const uint8_t *src, uint8_t *dst, int64_t rows,
                int64_t rowBytes) {
   int64_t tilesPerRow = rowBytes / 2;
-  int64_t blocked = tilesPerRow / 8 * 8;
-  const uint8_t *from = src;
-  uint8_t *to = dst;
   for (int64_t band = 0; band < rows / kTileRows; ++band) {
     int64_t bandBytes = band * kTileRows * rowBytes;
-    const uint8_t *tiled = ToTiled ? nullptr : from + bandBytes;
-    const uint8_t *plain = ToTiled ? from + bandBytes : nullptr;
-    uint8_t *tiledOut = ToTiled ? to + bandBytes : nullptr;
-    uint8_t *plainOut = ToTiled ? nullptr : to + bandBytes;
-    for (int64_t t = 0; t < blocked; t += 8) {
-      U16x8 v[8];
-      for (int k = 0; k < 8; ++k)
-        std::memcpy(&v[k],
-                    ToTiled ? plain + k * rowBytes + t * 2
-                            : tiled + (t + k) * 16,
-                    16);
-      transpose8x8(v);
-      for (int k = 0; k < 8; ++k)
-        storeBytes<16>(ToTiled ? tiledOut + (t + k) * 16
-                               : plainOut + k * rowBytes + t * 2,
-                       &v[k], Stream);
-    }
-    for (int64_t t = blocked; t < tilesPerRow; ++t)
+    // The identity side's band and the tiled side's (the one written is
+    // cast back from const).
+    uint8_t *plain =
+        const_cast<uint8_t *>(ToTiled ? src : dst) + bandBytes;
+    uint8_t *tiled =
+        const_cast<uint8_t *>(ToTiled ? dst : src) + bandBytes;
+    int64_t t = 0;
+    for (; t + 16 <= tilesPerRow; t += 16)
+      moveGroups2<U16x16, ToTiled, Stream>(plain, tiled, rowBytes, t);
+    for (; t + 8 <= tilesPerRow; t += 8)
+      moveGroups2<U16x8, ToTiled, Stream>(plain, tiled, rowBytes, t);
+    for (; t < tilesPerRow; ++t)
       for (int64_t r = 0; r < kTileRows; ++r) {
         if (ToTiled)
-          std::memcpy(tiledOut + t * 16 + r * 2, plain + r * rowBytes + t * 2,
+          std::memcpy(tiled + t * 16 + r * 2, plain + r * rowBytes + t * 2,
                       2);
         else
-          std::memcpy(plainOut + r * rowBytes + t * 2, tiled + t * 16 + r * 2,
+          std::memcpy(plain + r * rowBytes + t * 2, tiled + t * 16 + r * 2,
                       2);
       }
   }
@@ -430,23 +485,60 @@ void tilesToRows1Wide(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
     storeBytes<32>(out + k * rowBytes, &v[k], Stream);
 }
 
+#define WLO1(a, b) __builtin_shufflevector(a, b, 0, 32, 1, 33, 2, 34, 3, 35, 4, 36, 5, 37, 6, 38, 7, 39, 16, 48, 17, 49, 18, 50, 19, 51, 20, 52, 21, 53, 22, 54, 23, 55)
+#define WHI1(a, b) __builtin_shufflevector(a, b, 8, 40, 9, 41, 10, 42, 11, 43, 12, 44, 13, 45, 14, 46, 15, 47, 24, 56, 25, 57, 26, 58, 27, 59, 28, 60, 29, 61, 30, 62, 31, 63)
+
+/// Rows to 8x4 i2 tiles, 32 tiles at a time: 32 bytes of each of 8 rows,
+/// two groups of 16 tiles, one in each 16-byte half, transposed within the
+/// halves; each half of a result is two tiles, stored on its own (a
+/// cross-half permute to store 32 bytes at once was slower).
+template <bool Stream>
+void rowsToTiles1Wide(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
+  U8x32 v[8], a[8], c[8];
+  for (int k = 0; k < 8; ++k)
+    std::memcpy(&v[k], in + k * rowBytes, 32);
+  for (int k = 0; k < 8; k += 2) {
+    a[k] = WLO1(v[k], v[k + 1]);
+    a[k + 1] = WHI1(v[k], v[k + 1]);
+  }
+  for (int k = 0; k < 8; k += 4) {
+    c[k] = WLO2(a[k], a[k + 2]);
+    c[k + 1] = WHI2(a[k], a[k + 2]);
+    c[k + 2] = WLO2(a[k + 1], a[k + 3]);
+    c[k + 3] = WHI2(a[k + 1], a[k + 3]);
+  }
+  for (int k = 0; k < 4; ++k) {
+    v[2 * k] = WLO4(c[k], c[k + 4]);
+    v[2 * k + 1] = WHI4(c[k], c[k + 4]);
+  }
+  for (int k = 0; k < 8; ++k) {
+    const uint8_t *bytes = reinterpret_cast<const uint8_t *>(&v[k]);
+    storeBytes<16>(out + k * 16, bytes, Stream);
+    storeBytes<16>(out + 128 + k * 16, bytes + 16, Stream);
+  }
+}
+
 /// 1-byte tile rows (8x4 i2): 16 tiles side by side are 128 contiguous
 /// bytes on the tiled side (8 vectors of two tiles) and 16 bytes in each
 /// of 8 rows on the identity side: an 8x16 transpose of bytes by three
 /// rounds of interleaves. Back to rows, each load's lanes are grouped by
-/// tile row and 2-byte lanes interleaved, 32 tiles at a time
-/// (tilesToRows1Wide) while a row has them.
+/// tile row and 2-byte lanes interleaved. Both ways 32 tiles at a time
+/// (rowsToTiles1Wide, tilesToRows1Wide) while a row has them.
 template <bool ToTiled, bool Stream>
 void relayout1(const uint8_t *src, uint8_t *dst, int64_t rows,
                int64_t rowBytes) {
   for (int64_t band = 0; band < rows / kTileRows; ++band) {
     int64_t bandBytes = band * kTileRows * rowBytes;
     int64_t t = 0;
-    // To rows: 32 tiles at a time while they last (as the kernel does).
-    if (!ToTiled)
-      for (; t + 32 <= rowBytes; t += 32)
+    // 32 tiles at a time while they last (as the kernel does).
+    for (; t + 32 <= rowBytes; t += 32) {
+      if (ToTiled)
+        rowsToTiles1Wide<Stream>(src + bandBytes + t,
+                                 dst + bandBytes + t * 8, rowBytes);
+      else
         tilesToRows1Wide<Stream>(src + bandBytes + t * 8,
                                  dst + bandBytes + t, rowBytes);
+    }
     for (; t < rowBytes; t += 16) {
       U8x16 v[8];
       const uint8_t *in = ToTiled ? src + bandBytes + t : src + bandBytes + t * 8;

@@ -1442,8 +1442,9 @@ std::vector<std::pair<KernelCase, bool>> transposedRowCases() {
   using K = BuiltinKind;
   auto t84 = [] { return tiledLayout(2, {0, 1}, {8, 4}); };
   std::vector<std::pair<KernelCase, bool>> cases;
-  // 2-byte tile rows of i4 (8 tiles at a time): static and whole, odd and
-  // dynamic (tiles cut at both edges, a group cut at the row's end).
+  // 2-byte tile rows of i4 (two groups of 8 tiles at a time): static and
+  // whole, odd and dynamic (tiles cut at both edges, a pair cut at the
+  // row's end).
   for (Shape shape : {Shape{64, 128}, Shape{37, 141}}) {
     std::vector<bool> dynamic = {shape[0] == 37, false};
     cases.push_back({{K::Encode,
@@ -1453,6 +1454,19 @@ std::vector<std::pair<KernelCase, bool>> transposedRowCases() {
     cases.push_back({{K::Encode,
                       {spec(t84(), shape, "ui4", dynamic),
                        spec(identityLayout(2), shape, "ui4", dynamic)}},
+                     true});
+  }
+  // Rows of a pair of groups (16 tiles), a single group and cut tiles both
+  // ways: 28 tiles of i4 (the last cut), 58 of i2; dynamic rows.
+  for (auto [shape, element] : {std::pair(Shape{19, 109}, "i4"),
+                                std::pair(Shape{13, 230}, "i2")}) {
+    cases.push_back({{K::Encode,
+                      {spec(identityLayout(2), shape, element, {true, false}),
+                       spec(t84(), shape, element, {true, false})}},
+                     true});
+    cases.push_back({{K::Encode,
+                      {spec(t84(), shape, element, {true, false}),
+                       spec(identityLayout(2), shape, element, {true, false})}},
                      true});
   }
   // Regions that start mid-tile and mid-byte: the result's rows of 131
@@ -1472,7 +1486,8 @@ std::vector<std::pair<KernelCase, bool>> transposedRowCases() {
                      spec(t84(), {40, 136}, "i4")},
                     {2, 4}},
                    true});
-  // 1-byte rows of i2 (16 tiles at a time), 2-byte rows of 8x8 i2.
+  // 1-byte rows of i2 (two groups of 16 tiles at a time), 2-byte rows of
+  // 8x8 i2.
   cases.push_back({{K::Encode,
                     {spec(identityLayout(2), {21, 203}, "i2", {false, true}),
                      spec(t84(), {21, 203}, "i2", {false, true})}},

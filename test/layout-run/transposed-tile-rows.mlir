@@ -43,18 +43,43 @@
 // THREED: {{^}}5x9x33xi8={{.*}}{{$}}
 // THREED-NOT: {{.}}
 
-// i4 8x4: eight 16-byte rows in, eight 16-byte tiles out, and back; the
-// unpack network's first round interleaves the 2-byte lanes of two rows.
+// i4 8x4: two groups of eight tiles at a time, one in each 16-byte half of
+// 32-byte vectors: eight 32-byte rows in, sixteen 16-byte tiles out (each
+// half stored on its own); the unpack network's first round interleaves
+// the 2-byte lanes of two rows within each half. Then, in a loop of their
+// own, single groups (16-byte rows) for a row's last tiles: none here (36
+// tiles a row: a pair, then four tiles, one by one); the update below has
+// 26 (a pair, a single group, two tiles).
 // IR-LABEL: func.func @__builtin_encode_Dx141xi4_to_Dx141xi4_tiled_p0_1_t8_4(
-// IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<8xi16>>
-// IR: vector.shuffle %[[R0:.*]], %[[R1:.*]] [0, 8, 1, 9, 2, 10, 3, 11] : vector<8xi16>, vector<8xi16>
-// IR-NEXT: vector.shuffle %[[R0]], %[[R1]] [4, 12, 5, 13, 6, 14, 7, 15] : vector<8xi16>, vector<8xi16>
+// IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi16>>
+// IR: vector.shuffle %[[R0:.*]], %[[R1:.*]] [0, 16, 1, 17, 2, 18, 3, 19, 8, 24, 9, 25, 10, 26, 11, 27] : vector<16xi16>, vector<16xi16>
+// IR-NEXT: vector.shuffle %[[R0]], %[[R1]] [4, 20, 5, 21, 6, 22, 7, 23, 12, 28, 13, 29, 14, 30, 15, 31] : vector<16xi16>, vector<16xi16>
+// IR: %[[LO:.+]] = vector.shuffle %[[C:.+]], %[[C]] [0, 1, 2, 3, 4, 5, 6, 7] : vector<16xi16>, vector<16xi16>
+// IR: memref.store %[[LO]], %{{.*}}[] {alignment = 1 : i64} : memref<vector<8xi16>>
+// IR: %[[HI:.+]] = vector.shuffle %[[C]], %[[C]] [8, 9, 10, 11, 12, 13, 14, 15] : vector<16xi16>, vector<16xi16>
+// IR: memref.store %[[HI]], %{{.*}}[] {alignment = 1 : i64} : memref<vector<8xi16>>
+// IR-NOT: memref.load %{{.*}} : memref<vector<8xi16>>
+// And back: a tile of each group per load, joined into one 32-byte vector,
+// transposed within the halves, one 32-byte store per row.
 // IR-LABEL: func.func @__builtin_encode_Dx141xi4_tiled_p0_1_t8_4_to_Dx141xi4(
-// IR: vector.shuffle
-// i2 8x4: 1-byte tile rows, sixteen tiles at a time.
+// IR: %[[A4:.+]] = memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<8xi16>>
+// IR: %[[B4:.+]] = memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<8xi16>>
+// IR-NEXT: vector.shuffle %[[A4]], %[[B4]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : vector<8xi16>, vector<8xi16>
+// IR: vector.shuffle %{{.*}}, %{{.*}} [0, 16, 1, 17, 2, 18, 3, 19, 8, 24, 9, 25, 10, 26, 11, 27] : vector<16xi16>, vector<16xi16>
+// IR: memref.store %{{.*}}, %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi16>>
+// IR-LABEL: func.func @__builtin_update_Dx141xi4_tiled_p0_1_t8_4_to_26x101xi4(
+// IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi16>>
+// IR: vector.shuffle %{{.*}}, %{{.*}} [0, 16, 1, 17, 2, 18, 3, 19, 8, 24, 9, 25, 10, 26, 11, 27] : vector<16xi16>, vector<16xi16>
+// IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<8xi16>>
+// IR: vector.shuffle %{{.*}}, %{{.*}} [0, 8, 1, 9, 2, 10, 3, 11] : vector<8xi16>, vector<8xi16>
+// i2 8x4: 1-byte tile rows, two groups of sixteen tiles at a time.
 // IR-LABEL: func.func @__builtin_encode_21x203xi2_to_21x203xi2_tiled_p0_1_t8_4(
+// IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<32xi8>>
+// Its 8-byte tiles are adjacent: two at a time, sixteen 16-byte stores
+// (each half of a 32-byte piece on its own).
+// IR-COUNT-16: memref.store %{{.*}}, %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
+// Then a single group (51 tiles a row: 32 in a pair, 16, then 3 tiles).
 // IR-COUNT-8: memref.load %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
-// Its 8-byte tiles are adjacent: two at a time, eight 16-byte stores.
 // IR-COUNT-8: memref.store %{{.*}}, %{{.*}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
 // IR-NOT: memref<vector<8xi8>>
 // And back: two groups of sixteen tiles at a time, one in each 16-byte

@@ -114,6 +114,43 @@ void RegionTransfer::moveGroup(const Indices &base) {
 void RegionTransfer::buildTransposedGroups(size_t level, Indices indices,
                                            Indices blocks, OpFoldResult lb,
                                            OpFoldResult ub, int64_t chunk) {
+  if (rowTranspose->halves == 1) {
+    buildTransposedGroupLoop(level, indices, blocks, lb, ub, chunk);
+    return;
+  }
+  // Pairs of groups up to the last whole pair, then single groups: a row's
+  // last tiles, fewer than a pair, would otherwise all move tile by tile
+  // (i2 rows of fewer than 32 tiles had no group at all). The single
+  // groups have a loop of their own after the pairs': as the pairs'
+  // fallback, inside their loop, they slowed the pairs by ~10%.
+  int64_t pairTiles = rowTranspose->tiles;
+  OpFoldResult pairsEnd = math.add(
+      lb, math.mul(math.floorDiv(math.sub(ub, lb), pairTiles), pairTiles));
+  // A loop known to be empty is left out (rows of whole pairs, static).
+  auto empty = [](OpFoldResult from, OpFoldResult to) {
+    auto kf = IndexArith::known(from), kt = IndexArith::known(to);
+    return kf && kt && *kf >= *kt;
+  };
+  if (!empty(lb, pairsEnd)) {
+    OpBuilder::InsertionGuard guard(b);
+    buildTransposedGroupLoop(level, indices, blocks, lb, pairsEnd, chunk);
+  }
+  if (empty(pairsEnd, ub))
+    return;
+  RowTransposePlan pairs = *rowTranspose;
+  rowTranspose->halves = 1;
+  rowTranspose->tiles = pairTiles / 2;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    buildTransposedGroupLoop(level, indices, blocks, pairsEnd, ub, chunk);
+  }
+  *rowTranspose = std::move(pairs);
+}
+
+void RegionTransfer::buildTransposedGroupLoop(size_t level, Indices indices,
+                                              Indices blocks, OpFoldResult lb,
+                                              OpFoldResult ub,
+                                              int64_t chunk) {
   const RowTransposePlan &plan = *rowTranspose;
   const RegionSide &o = orderSide();
   const RegionSide &untiled = orderIsSrc ? dst : *src;
@@ -170,7 +207,6 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
   const RegionSide &untiled = orderIsSrc ? dst : *src;
   Type lane = b.getIntegerType(8 * plan.laneBytes);
   auto rowType = VectorType::get({plan.tiles}, lane);
-  auto tileType = VectorType::get({plan.tileRows}, lane);
   auto load = [&](const RegionSide &side, const Indices &indices,
                   VectorType type) -> Value {
     return memref::LoadOp::create(b, loc, vectorView(side, indices, type),
@@ -192,24 +228,39 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
     return indices;
   };
   SmallVector<Value> in;
+  int64_t halves = plan.halves;
   if (!orderIsSrc) {
     for (int64_t row = 0; row < plan.tileRows; ++row)
       in.push_back(load(untiled, rowAt(row), rowType));
     // The group's tiles are adjacent (their dim's tiles are the innermost
     // outer dim): tiles narrower than a row vector (8x4 i2: 8 bytes) are
     // stored several at once, one 16-byte store per two tiles.
-    int64_t perStore = std::max<int64_t>(1, plan.tiles / plan.tileRows);
-    auto storeType = perStore > 1 ? rowType : tileType;
-    for (auto [index, value] : llvm::enumerate(
-             transposeLanes(b, loc, in, /*adjacentColumns=*/true)))
-      streams->store(value, [&, index = index] {
-        return vectorView(tiled, tileAt(index * perStore), storeType);
-      });
+    int64_t groupTiles = plan.tiles / halves;
+    int64_t perStore = std::max<int64_t>(1, groupTiles / plan.tileRows);
+    auto storeType = VectorType::get({perStore * plan.tileRows}, lane);
+    // With two halves, a piece holds the same columns of both groups, one
+    // group per half: each half is stored on its own.
+    auto half = [&](Value piece, int64_t which) -> Value {
+      if (halves == 1)
+        return piece;
+      int64_t size = perStore * plan.tileRows;
+      return vector::ShuffleOp::create(
+          b, loc, piece, piece,
+          llvm::to_vector(llvm::seq<int64_t>(which * size,
+                                             (which + 1) * size)));
+    };
+    for (auto [index, piece] : llvm::enumerate(transposeLanes(
+             b, loc, in, /*adjacentColumns=*/true, halves)))
+      for (int64_t which = 0; which < halves; ++which)
+        streams->store(half(piece, which), [&, index = index, which] {
+          return vectorView(
+              tiled, tileAt(which * groupTiles + int64_t(index) * perStore),
+              storeType);
+        });
     return;
   }
-  int64_t halves = plan.halves;
   int64_t perLoad = plan.tiles / halves / plan.tileRows;
-  if (perLoad > 1) {
+  if (perLoad > 1 || halves == 2) {
     // Tiles narrower than a row vector (8x4 i2: 8 bytes) load several at
     // once. A shuffle of each load's own lanes puts the loaded tiles' lanes
     // of one tile row next to each other, and the network transposes those
@@ -221,6 +272,8 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
     // (the second group's tiles follow the first's), joined into one
     // 32-byte vector; each half is grouped and transposed on its own, and
     // row r of the result is row r of both groups, 32 contiguous bytes.
+    // Square groups in two halves take this path too: one tile per load,
+    // their lane grouping the identity.
     int64_t rows = plan.tileRows, groupTiles = plan.tiles / halves;
     auto loadType = VectorType::get({groupTiles}, lane);
     SmallVector<int64_t> byRow, joined;

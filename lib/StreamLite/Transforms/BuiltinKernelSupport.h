@@ -157,8 +157,8 @@ struct RowTransposePlan {
   int64_t tileRows = 0;
   int64_t laneBytes = 0;
   /// 2 when a group is two groups side by side in the 16-byte halves of
-  /// 32-byte vectors, every shuffle within a half (tiles narrower than a
-  /// row vector, read into rows: `i2` 8x4); else 1.
+  /// 32-byte vectors, every shuffle within a half (groups with at least as
+  /// many tiles as tile rows: `i2` and `i4` 8x4); else 1.
   int64_t halves = 1;
   /// Each tile row's first element relative to the tile's, per logical dim.
   llvm::SmallVector<llvm::SmallVector<int64_t>> rowOffsets;
@@ -184,7 +184,9 @@ planRowTransposes(const PhysicalOrder &order, size_t firstTileDim,
 /// those M vectors instead (each N / M columns laid end to end), for
 /// columns stored one after another. With `halves` = 2 each row is two
 /// rows of N / 2 lanes side by side, transposed apart by shuffles that stay
-/// within their half (one 32-byte unpack each on AVX2); M must be N / 2.
+/// within their half (one 32-byte unpack each on AVX2); M must be N / 2,
+/// or less with `adjacentColumns` (each returned vector then holds, per
+/// half, that half's columns laid end to end).
 llvm::SmallVector<mlir::Value>
 transposeLanes(mlir::OpBuilder &builder, mlir::Location loc,
                llvm::ArrayRef<mlir::Value> rows, bool adjacentColumns = false,

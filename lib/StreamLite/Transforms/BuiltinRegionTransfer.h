@@ -161,11 +161,16 @@ private:
   /// Moves the group whose first element is at `base` (order indices).
   void moveGroup(const Indices &base);
 
-  /// The loop over the plan's dim's tiles (at its level) in steps of
-  /// rowTranspose->tiles: groups of whole tiles transposed in registers,
-  /// others tile by tile (buildTileNest).
+  /// The loops over the plan's dim's tiles (at its level): groups of whole
+  /// tiles transposed in registers (with two halves, pairs of groups, then
+  /// a loop over single groups for what is left), others tile by tile.
   void buildTransposedGroups(size_t level, Indices indices, Indices blocks,
                              OpFoldResult lb, OpFoldResult ub, int64_t chunk);
+  /// One such loop, in steps of rowTranspose->tiles: groups of whole
+  /// tiles, others tile by tile (buildTileNest).
+  void buildTransposedGroupLoop(size_t level, Indices indices,
+                                Indices blocks, OpFoldResult lb,
+                                OpFoldResult ub, int64_t chunk);
   /// Moves the group of tiles whose first tile starts at `base`.
   void moveTransposedGroup(const Indices &base);
   /// sourceTileBlocks for a tiled destination copied from `srcOrder`.

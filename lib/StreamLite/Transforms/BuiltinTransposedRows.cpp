@@ -96,7 +96,8 @@ SmallVector<Value> detail::transposeLanes(OpBuilder &b, Location loc,
   int64_t lanes = cast<VectorType>(rows.front().getType()).getNumElements();
   int64_t n = lanes / halves;
   int64_t m = rows.size();
-  assert((halves == 1 || m == n) && "halves need square blocks");
+  assert((halves == 1 || m == n || (adjacentColumns && m < n)) &&
+         "halves need square blocks or adjacent columns");
   // A mask over two n-lane rows, applied to every half of two wide rows.
   auto shuffle = [&](Value x, Value y, ArrayRef<int64_t> mask) -> Value {
     SmallVector<int64_t> wide;

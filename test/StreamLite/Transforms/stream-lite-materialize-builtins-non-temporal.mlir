@@ -74,13 +74,14 @@ func.func @dynamic(%r: !stream_lite.resource<*>, %d: index, %sz: index, %sz1: in
   return %e : !stream_lite.resource<*>
 }
 
-// 8x4 i4 tiles: 2-byte tile rows, narrower than 8 bytes, move 8 tiles at
-// a time, transposed in registers: each tile is one 16-byte store. The
-// single elements of tiles outside such groups are stored as before.
+// 8x4 i4 tiles: 2-byte tile rows, narrower than 8 bytes, move 16 tiles at
+// a time (two groups of 8, one in each half of 32-byte rows), transposed
+// in registers: each tile is one 16-byte store. The single elements of
+// tiles outside such groups are stored as before.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_64x128xi4_to_64x128xi4_tiled_p0_1_t8_4
-// CHECK-COUNT-8: memref.load %{{.+}}[] {alignment = 1 : i64} : memref<vector<8xi16>>
+// CHECK-COUNT-8: memref.load %{{.+}}[] {alignment = 1 : i64} : memref<vector<16xi16>>
 // CHECK: vector.shuffle
-// CHECK-COUNT-8: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<8xi16>>
+// CHECK-COUNT-16: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<8xi16>>
 // CHECK-NOT: nontemporal
 // CHECK: llvm.fence seq_cst
 // CHECK-NOT: llvm.fence

@@ -448,13 +448,40 @@ typedef uint8_t U8x32 __attribute__((ext_vector_type(32)));
 #define WLO8(a, b) __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 32, 33, 34, 35, 36, 37, 38, 39, 16, 17, 18, 19, 20, 21, 22, 23, 48, 49, 50, 51, 52, 53, 54, 55)
 #define WHI8(a, b) __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 40, 41, 42, 43, 44, 45, 46, 47, 24, 25, 26, 27, 28, 29, 30, 31, 56, 57, 58, 59, 60, 61, 62, 63)
 
+/// Three rounds of interleaves over 8 vectors: pairs (k, k + 1) by `lo1`
+/// and `hi1`, then (k, k + 2) within fours by `lo2` and `hi2`, then
+/// (k, k + 4) by `lo3` and `hi3`: the unpack network of an 8-row transpose.
+template <typename V, typename Lo1, typename Hi1, typename Lo2, typename Hi2,
+          typename Lo3, typename Hi3>
+inline void unpackRounds(V v[8], Lo1 lo1, Hi1 hi1, Lo2 lo2, Hi2 hi2, Lo3 lo3,
+                         Hi3 hi3) {
+  V a[8], c[8];
+  for (int k = 0; k < 8; k += 2) {
+    a[k] = lo1(v[k], v[k + 1]);
+    a[k + 1] = hi1(v[k], v[k + 1]);
+  }
+  for (int k = 0; k < 8; k += 4) {
+    c[k] = lo2(a[k], a[k + 2]);
+    c[k + 1] = hi2(a[k], a[k + 2]);
+    c[k + 2] = lo2(a[k + 1], a[k + 3]);
+    c[k + 3] = hi2(a[k + 1], a[k + 3]);
+  }
+  for (int k = 0; k < 4; ++k) {
+    v[2 * k] = lo3(c[k], c[k + 4]);
+    v[2 * k + 1] = hi3(c[k], c[k + 4]);
+  }
+}
+
+/// A shuffle macro as a function object.
+#define SHUFFLE(M) [](auto x, auto y) { return M(x, y); }
+
 /// 8x4 i2 tiles to rows, 32 tiles at a time: two groups of 16, one in each
 /// 16-byte half of 32-byte vectors (load k of the second group joined to
 /// the first's), grouped by tile row and transposed within the halves as
 /// relayout1 does one group; each row gets 32 contiguous bytes.
 template <bool Stream>
 void tilesToRows1Wide(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
-  U8x32 v[8], a[8], c[8];
+  U8x32 v[8];
   for (int k = 0; k < 8; ++k) {
     U8x16 first, second;
     std::memcpy(&first, in + k * 16, 16);
@@ -467,20 +494,8 @@ void tilesToRows1Wide(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
                                    25, 18, 26, 19, 27, 20, 28, 21, 29, 22,
                                    30, 23, 31);
   }
-  for (int k = 0; k < 8; k += 2) {
-    a[k] = WLO2(v[k], v[k + 1]);
-    a[k + 1] = WHI2(v[k], v[k + 1]);
-  }
-  for (int k = 0; k < 8; k += 4) {
-    c[k] = WLO4(a[k], a[k + 2]);
-    c[k + 1] = WHI4(a[k], a[k + 2]);
-    c[k + 2] = WLO4(a[k + 1], a[k + 3]);
-    c[k + 3] = WHI4(a[k + 1], a[k + 3]);
-  }
-  for (int k = 0; k < 4; ++k) {
-    v[2 * k] = WLO8(c[k], c[k + 4]);
-    v[2 * k + 1] = WHI8(c[k], c[k + 4]);
-  }
+  unpackRounds(v, SHUFFLE(WLO2), SHUFFLE(WHI2), SHUFFLE(WLO4), SHUFFLE(WHI4),
+               SHUFFLE(WLO8), SHUFFLE(WHI8));
   for (int k = 0; k < 8; ++k)
     storeBytes<32>(out + k * rowBytes, &v[k], Stream);
 }
@@ -494,23 +509,11 @@ void tilesToRows1Wide(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
 /// cross-half permute to store 32 bytes at once was slower).
 template <bool Stream>
 void rowsToTiles1Wide(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
-  U8x32 v[8], a[8], c[8];
+  U8x32 v[8];
   for (int k = 0; k < 8; ++k)
     std::memcpy(&v[k], in + k * rowBytes, 32);
-  for (int k = 0; k < 8; k += 2) {
-    a[k] = WLO1(v[k], v[k + 1]);
-    a[k + 1] = WHI1(v[k], v[k + 1]);
-  }
-  for (int k = 0; k < 8; k += 4) {
-    c[k] = WLO2(a[k], a[k + 2]);
-    c[k + 1] = WHI2(a[k], a[k + 2]);
-    c[k + 2] = WLO2(a[k + 1], a[k + 3]);
-    c[k + 3] = WHI2(a[k + 1], a[k + 3]);
-  }
-  for (int k = 0; k < 4; ++k) {
-    v[2 * k] = WLO4(c[k], c[k + 4]);
-    v[2 * k + 1] = WHI4(c[k], c[k + 4]);
-  }
+  unpackRounds(v, SHUFFLE(WLO1), SHUFFLE(WHI1), SHUFFLE(WLO2), SHUFFLE(WHI2),
+               SHUFFLE(WLO4), SHUFFLE(WHI4));
   for (int k = 0; k < 8; ++k) {
     const uint8_t *bytes = reinterpret_cast<const uint8_t *>(&v[k]);
     storeBytes<16>(out + k * 16, bytes, Stream);
@@ -544,22 +547,9 @@ void relayout1(const uint8_t *src, uint8_t *dst, int64_t rows,
       const uint8_t *in = ToTiled ? src + bandBytes + t : src + bandBytes + t * 8;
       for (int k = 0; k < 8; ++k)
         std::memcpy(&v[k], ToTiled ? in + k * rowBytes : in + k * 16, 16);
-      U8x16 a[8], c[8];
       if (ToTiled) {
-        for (int k = 0; k < 8; k += 2) {
-          a[k] = LO1(v[k], v[k + 1]);
-          a[k + 1] = HI1(v[k], v[k + 1]);
-        }
-        for (int k = 0; k < 8; k += 4) {
-          c[k] = LO2(a[k], a[k + 2]);
-          c[k + 1] = HI2(a[k], a[k + 2]);
-          c[k + 2] = LO2(a[k + 1], a[k + 3]);
-          c[k + 3] = HI2(a[k + 1], a[k + 3]);
-        }
-        for (int k = 0; k < 4; ++k) {
-          v[2 * k] = LO4(c[k], c[k + 4]);
-          v[2 * k + 1] = HI4(c[k], c[k + 4]);
-        }
+        unpackRounds(v, SHUFFLE(LO1), SHUFFLE(HI1), SHUFFLE(LO2),
+                     SHUFFLE(HI2), SHUFFLE(LO4), SHUFFLE(HI4));
       } else {
         // Two 8-byte tiles a load: its bytes grouped by tile row (one
         // pshufb), then the 2-byte runs transposed by word, dword and
@@ -568,20 +558,8 @@ void relayout1(const uint8_t *src, uint8_t *dst, int64_t rows,
         for (int k = 0; k < 8; ++k)
           v[k] = __builtin_shufflevector(v[k], v[k], 0, 8, 1, 9, 2, 10, 3,
                                          11, 4, 12, 5, 13, 6, 14, 7, 15);
-        for (int k = 0; k < 8; k += 2) {
-          a[k] = LO2(v[k], v[k + 1]);
-          a[k + 1] = HI2(v[k], v[k + 1]);
-        }
-        for (int k = 0; k < 8; k += 4) {
-          c[k] = LO4(a[k], a[k + 2]);
-          c[k + 1] = HI4(a[k], a[k + 2]);
-          c[k + 2] = LO4(a[k + 1], a[k + 3]);
-          c[k + 3] = HI4(a[k + 1], a[k + 3]);
-        }
-        for (int k = 0; k < 4; ++k) {
-          v[2 * k] = LO8(c[k], c[k + 4]);
-          v[2 * k + 1] = HI8(c[k], c[k + 4]);
-        }
+        unpackRounds(v, SHUFFLE(LO2), SHUFFLE(HI2), SHUFFLE(LO4),
+                     SHUFFLE(HI4), SHUFFLE(LO8), SHUFFLE(HI8));
       }
       uint8_t *out = ToTiled ? dst + bandBytes + t * 8 : dst + bandBytes + t;
       for (int k = 0; k < 8; ++k)

@@ -1520,6 +1520,17 @@ std::vector<std::pair<KernelCase, bool>> transposedRowCases() {
                     {spec(tiledLayout(2, {0, 1}, {4, 1}), {9, 41}, "i16"),
                      spec(identityLayout(2), {9, 41}, "i16")}},
                    true});
+  // And into such tiles: groups wider than tall, two at a time too (16
+  // 4x1 i8 tiles a group, 8 of i16), then single groups and tiles.
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {13, 70}, "i8", {true, false}),
+                     spec(tiledLayout(2, {0, 1}, {4, 1}), {13, 70}, "i8",
+                          {true, false})}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {9, 41}, "i16"),
+                     spec(tiledLayout(2, {0, 1}, {4, 1}), {9, 41}, "i16")}},
+                   true});
   // 4-byte rows: i8 8x4, f32 8x1 (narrow tiles), f16 4x2 (4 tile rows);
   // 2-byte rows of i16 8x1.
   cases.push_back({{K::Encode,

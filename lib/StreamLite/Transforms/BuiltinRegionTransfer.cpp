@@ -294,7 +294,7 @@ void RegionTransfer::buildWalk() {
   // at a time, one in each half of 32-byte vectors, halve the shuffle
   // instructions where they are 32 bytes wide. So move groups with at
   // least as many tiles as tile rows (i2 8x4 to rows: 1.3x faster in a
-  // hand-written test; i4 8x4 both ways: from 83-90% of memcpy to 90-95%
+  // hand-written test; i4 8x4 both ways: from 68-90% of memcpy to 92-96%
   // from cache, bench/README.md). Written from rows, each half of a piece
   // is stored on its own, 16 bytes: a cross-half permute to join two into
   // a 32-byte store ran 10-15% slower.

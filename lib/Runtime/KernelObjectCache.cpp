@@ -129,7 +129,7 @@ KernelObjectCache::load(llvm::StringRef key, std::string *warning) const {
                  "' is a symbolic link: not used";
     return nullptr;
   }
-  auto closeFile = llvm::make_scope_exit(
+  llvm::scope_exit closeFile(
       [fd] { (void)llvm::sys::Process::SafelyCloseFileDescriptor(fd); });
   if (::fstat(fd, &st) != 0)
     return nullptr;

@@ -83,7 +83,7 @@ verifyRegionAccess(Operation *op, DispatchTensorType view, ValueRange viewDims,
                    ArrayRef<int64_t> staticStrides, ValueRange strides) {
   RankedTensorType bound = view.getBoundType();
   int64_t rank = bound.getRank();
-  if (static_cast<int64_t>(viewDims.size()) != bound.getNumDynamicDims())
+  if (viewDims.size() != bound.getNumDynamicDims())
     return op->emitOpError()
            << "view type " << view << " has " << bound.getNumDynamicDims()
            << " dynamic dims but " << viewDims.size()

@@ -273,7 +273,7 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
     // 32-byte vector; each half is grouped and transposed on its own, and
     // row r of the result is row r of both groups, 32 contiguous bytes.
     // Square groups in two halves take this path too: one tile per load,
-    // their lane grouping the identity.
+    // whose lanes need no grouping and no lane-width casts.
     int64_t rows = plan.tileRows, groupTiles = plan.tiles / halves;
     auto loadType = VectorType::get({groupTiles}, lane);
     SmallVector<int64_t> byRow, joined;
@@ -291,13 +291,19 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
         loaded = vector::ShuffleOp::create(
             b, loc, loaded,
             load(tiled, tileAt(groupTiles + k * perLoad), loadType), joined);
+      if (perLoad == 1) {
+        in.push_back(loaded);
+        continue;
+      }
       Value grouped =
           vector::ShuffleOp::create(b, loc, loaded, loaded, byRow);
       in.push_back(vector::BitCastOp::create(b, loc, wideType, grouped));
     }
     for (auto [row, value] : llvm::enumerate(
              transposeLanes(b, loc, in, /*adjacentColumns=*/false, halves))) {
-      Value bytes = vector::BitCastOp::create(b, loc, rowType, value);
+      Value bytes = perLoad == 1
+                        ? value
+                        : vector::BitCastOp::create(b, loc, rowType, value);
       streams->store(bytes, [&, row = row] {
         return vectorView(untiled, rowAt(row), rowType);
       });

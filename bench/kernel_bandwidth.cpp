@@ -107,6 +107,11 @@ unsigned gThreads = 1;
 int64_t gNonTemporalStoreBytes =
     layoutopt::stream_lite::kDefaultNonTemporalStoreBytes;
 
+/// --non-temporal-scattered-stores: the kernels' option (default off),
+/// which the anchors that write several rows at once follow
+/// (`scatteredStreams`).
+bool gNonTemporalScatteredStores = false;
+
 /// A kernel, serial and (with --threads) parallel.
 struct Kernels {
   JitKernel serial;
@@ -123,7 +128,8 @@ JitKernel compileOne(MLIRContext &ctx, BuiltinKind kind,
   if (std::getenv("LAYOUT_OPT_BW_DUMP_IR"))
     options.printOptimizedIR = &llvm::errs();
   llvm::Expected<JitKernel> kernel = layoutopt::test::compileBuiltinKernel(
-      ctx, kind, types, options, threads, gNonTemporalStoreBytes);
+      ctx, kind, types, options, threads, gNonTemporalStoreBytes,
+      gNonTemporalScatteredStores);
   if (!kernel)
     fatal(llvm::toString(kernel.takeError()));
   return std::move(*kernel);
@@ -149,10 +155,13 @@ bool streams(int64_t bytes) {
   return gNonTemporalStoreBytes > 0 && bytes >= gNonTemporalStoreBytes;
 }
 
-/// Anchors that write several destination rows at once (a tile's rows, or
-/// two tile rows) keep ordinary stores, as the kernels do: non-temporal
-/// stores into many streams flush part-written lines.
-constexpr bool kScatteredStreams = false;
+/// Whether an anchor that writes several destination rows at once (a
+/// tile's rows, or two tile rows) stores past the cache: where the kernels
+/// do, only with --non-temporal-scattered-stores (on some machines
+/// non-temporal stores into many streams flush part-written lines).
+bool scatteredStreams(int64_t bytes) {
+  return gNonTemporalScatteredStores && streams(bytes);
+}
 
 /// Best-of-`runs` seconds of `fn` (after one warm-up call unless runs is 1).
 double bestSeconds(const std::function<void()> &fn, int runs = kRuns) {
@@ -292,7 +301,8 @@ void compare(const std::string &label, int64_t bytes, Kernels &kernels,
 int main(int argc, char **argv) {
   // --n=N: N x N f32 tensors (default 4096, 64 MiB; a multiple of 8);
   // --threads=T: also time each kernel on up to T threads;
-  // --non-temporal-store-bytes=N: see gNonTemporalStoreBytes.
+  // --non-temporal-store-bytes=N: see gNonTemporalStoreBytes;
+  // --non-temporal-scattered-stores: see gNonTemporalScatteredStores.
   int64_t n = 4096;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -302,9 +312,12 @@ int main(int argc, char **argv) {
       gThreads = static_cast<unsigned>(std::atoi(arg.c_str() + 10));
     else if (arg.rfind("--non-temporal-store-bytes=", 0) == 0)
       gNonTemporalStoreBytes = std::atoll(arg.c_str() + 27);
+    else if (arg == "--non-temporal-scattered-stores")
+      gNonTemporalScatteredStores = true;
     else
       fatal("usage: layout-opt-kernel-bandwidth [--n=N] [--threads=T] "
-            "[--non-temporal-store-bytes=N]");
+            "[--non-temporal-store-bytes=N] "
+            "[--non-temporal-scattered-stores]");
   }
   if (n < 64 || n % 8 != 0 || gThreads < 1)
     fatal("--n must be a multiple of 8 from 64 on, --threads at least 1");
@@ -402,7 +415,7 @@ int main(int argc, char **argv) {
         "encode tiled->identity", fullBytes, k, args,
         [&] {
           anchorTiledToIdentity8(tiledBuf.data, identityBuf.data, n, n * e,
-                                 4 * e, kScatteredStreams);
+                                 4 * e, scatteredStreams(fullBytes));
         },
         tiledBuf.data, identityBuf.data, anchorBuf.data, fullBytes);
   }
@@ -459,7 +472,8 @@ int main(int argc, char **argv) {
           "encode swizzled->identity", fullBytes, k, args,
           [&] {
             anchorSwizzledToIdentity(asFloats(swizzledBuf),
-                                     asFloats(identityBuf), n, kScatteredStreams);
+                                     asFloats(identityBuf), n,
+                                     scatteredStreams(fullBytes));
           },
           swizzledBuf.data, identityBuf.data, anchorBuf.data, fullBytes);
     }
@@ -524,11 +538,11 @@ int main(int argc, char **argv) {
       addBuffer(args, packedTiledBuf);
       addBuffer(args, packedIdentityBuf);
       compare(
-          "encode i4 tiled->identity" + suffix, packedBytes,
-          k, args,
+          "encode i4 tiled->identity" + suffix, packedBytes, k, args,
           [&] {
-            anchorTiledToIdentity8(packedTiledBuf.data, packedIdentityBuf.data, rows,
-                                   cols / 2, 2, kScatteredStreams);
+            anchorTiledToIdentity8(packedTiledBuf.data, packedIdentityBuf.data,
+                                   rows, cols / 2, 2,
+                                   scatteredStreams(packedBytes));
           },
           packedTiledBuf.data, packedIdentityBuf.data, anchorBuf.data,
           packedBytes);
@@ -589,7 +603,8 @@ int main(int argc, char **argv) {
           "encode i2 tiled->identity", bytes, k, args,
           [&] {
             layoutopt::bench::anchorTiled8x4i2ToIdentity(
-                tiledI2Buf.data, plainBuf.data, rows, cols / 4, kScatteredStreams);
+                tiledI2Buf.data, plainBuf.data, rows, cols / 4,
+                scatteredStreams(bytes));
           },
           tiledI2Buf.data, plainBuf.data, anchorBuf.data, bytes);
     }
@@ -636,7 +651,8 @@ int main(int argc, char **argv) {
           "encode narrow 8x1->identity", fullBytes, k, args,
           [&] {
             layoutopt::bench::anchorNarrow8x1ToIdentity(
-                asFloats(narrowBuf), asFloats(identityBuf), n, kScatteredStreams);
+                asFloats(narrowBuf), asFloats(identityBuf), n,
+                scatteredStreams(fullBytes));
           },
           narrowBuf.data, identityBuf.data, anchorBuf.data, fullBytes);
     }
@@ -651,8 +667,9 @@ int main(int argc, char **argv) {
       compare(
           "encode tiled 8x4->4x8", fullBytes, k, args,
           [&] {
-            layoutopt::bench::anchorTiled8x4To4x8(
-                asFloats(tiledBuf), asFloats(wideBuf), n, kScatteredStreams);
+            layoutopt::bench::anchorTiled8x4To4x8(asFloats(tiledBuf),
+                                                  asFloats(wideBuf), n,
+                                                  scatteredStreams(fullBytes));
           },
           tiledBuf.data, wideBuf.data, anchorBuf.data, fullBytes);
     }

@@ -205,10 +205,12 @@ std::vector<RankedTensorType> parseTypes(MLIRContext &ctx, const KernelCase &c) 
 OwningOpRef<ModuleOp> buildKernelModule(
     MLIRContext &ctx, BuiltinKind kind, ArrayRef<RankedTensorType> types,
     bool parallel = false,
-    int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes) {
+    int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes,
+    bool nonTemporalScatteredStores = false) {
   BuiltinKernelOptions options;
   options.parallelOuterLoop = parallel;
   options.nonTemporalStoreBytes = nonTemporalStoreBytes;
+  options.nonTemporalScatteredStores = nonTemporalScatteredStores;
   OwningOpRef<ModuleOp> module =
       buildBuiltinKernelModule(ctx, kind, types, options);
   REQUIRE(module);
@@ -406,13 +408,16 @@ std::vector<uint8_t> patternValue(const TensorSpec &t, ElementWidth width) {
 /// Builds, runs and checks one case against the reference (its outer loop
 /// on up to `threads` threads; see BuiltinKernelOptions for the rest).
 void runAndCheck(MLIRContext &ctx, const KernelCase &c, unsigned threads = 1,
-                 int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes) {
+                 int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes,
+                 bool nonTemporalScatteredStores = false) {
   INFO(c.describe() << " threads=" << threads
-                    << " non-temporal-store-bytes=" << nonTemporalStoreBytes);
+                    << " non-temporal-store-bytes=" << nonTemporalStoreBytes
+                    << " scattered=" << nonTemporalScatteredStores);
   std::vector<RankedTensorType> types = parseTypes(ctx, c);
   std::string name = getBuiltinName(c.kind, types);
-  OwningOpRef<ModuleOp> module = buildKernelModule(
-      ctx, c.kind, types, threads > 1, nonTemporalStoreBytes);
+  OwningOpRef<ModuleOp> module =
+      buildKernelModule(ctx, c.kind, types, threads > 1, nonTemporalStoreBytes,
+                        nonTemporalScatteredStores);
   ElementWidth width = ElementWidth::of(types[0].getElementType());
   const TensorSpec &t0 = c.tensors[0];
   PackedArgs args;
@@ -1726,7 +1731,8 @@ TEST_CASE("non-temporal stores leave the reference byte images",
   // too) chooses at run time; a kernel with such stores has one fence,
   // more in parallel groups; and each writes what the ordinary kernel
   // writes, on 1 and 2 threads (the ordinary stores of the dynamic cases
-  // run in the other tests, at the default threshold).
+  // run in the other tests, at the default threshold). The same with
+  // nonTemporalScatteredStores, which adds the walks into several rows.
   std::vector<std::pair<KernelCase, bool>> cases = chunkCases();
   llvm::append_range(cases, groupCases());
   llvm::append_range(cases, transposedRowCases());
@@ -1741,7 +1747,7 @@ TEST_CASE("non-temporal stores leave the reference byte images",
                     {spec(tiledLayout(2, {0, 1}, {4, 2}, {1, 0}), {12, 8},
                           "f64")}},
                    true});
-  int64_t withNonTemporal = 0;
+  int64_t withNonTemporal = 0, withScattered = 0;
   for (const auto &[c, vectorMoves] : cases) {
     (void)vectorMoves;
     INFO(c.describe());
@@ -1767,9 +1773,22 @@ TEST_CASE("non-temporal stores leave the reference byte images",
     }
     runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1);
     runAndCheck(*ctx, c, /*threads=*/2, /*nonTemporalStoreBytes=*/1);
+    // Every walk past the cache: at least the same stores, more where the
+    // walk writes several destination rows at once (tiles into rows).
+    StoreKinds everyWalk = countStoreKinds(*buildKernelModule(
+        *ctx, c.kind, types, /*parallel=*/false, 1,
+        /*nonTemporalScatteredStores=*/true));
+    CHECK(everyWalk.nonTemporal >= kinds.nonTemporal);
+    CHECK((everyWalk.fences > 0) == (everyWalk.nonTemporal > 0));
+    if (everyWalk.nonTemporal > kinds.nonTemporal)
+      ++withScattered;
+    runAndCheck(*ctx, c, /*threads=*/1, 1, /*nonTemporalScatteredStores=*/true);
+    runAndCheck(*ctx, c, /*threads=*/2, 1, /*nonTemporalScatteredStores=*/true);
   }
   // Most static chunk and group cases move 8 bytes or more at a time.
   CHECK(withNonTemporal >= 10);
+  // The relayouts out of tiles into rows among them.
+  CHECK(withScattered >= 3);
 }
 
 TEST_CASE("non-temporal stores start at the threshold",

@@ -103,6 +103,7 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   bool parallel = options.threads > 1;
   materialize.parallelKernels = parallel;
   materialize.nonTemporalStoreBytes = options.nonTemporalStoreBytes;
+  materialize.nonTemporalScatteredStores = options.nonTemporalScatteredStores;
   buildLayoutPipeline(pm, materialize,
                       /*checkResourceSizes=*/options.runtimeChecks,
                       options.fuseRelayouts);

@@ -101,6 +101,8 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
   sl::ToLLVMPipelineOptions pipelineOptions;
   pipelineOptions.threads = options.threads;
   pipelineOptions.nonTemporalStoreBytes = options.nonTemporalStoreBytes;
+  pipelineOptions.nonTemporalScatteredStores =
+      options.nonTemporalScatteredStores;
   sl::buildToLLVMPipeline(pm, pipelineOptions);
   auto failure = [&] {
     return llvm::createStringError(llvm::Twine("lowering") +

@@ -235,6 +235,13 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
                "(non-temporal stores; default 8 MiB; 0: never)"),
       cl::value_desc("N"), cl::init(layoutopt::stream_lite::kDefaultNonTemporalStoreBytes),
       cl::cat(category));
+  cl::opt<bool> nonTemporalScatteredStores(
+      "non-temporal-scattered-stores",
+      cl::desc("From that size on, also store past the cache where a "
+               "kernel writes several destination streams at once (a "
+               "tiled source into rows): faster or slower depending on "
+               "the machine"),
+      cl::init(false), cl::cat(category));
   cl::opt<bool> testPlantMismatch(
       "test-plant-mismatch",
       cl::desc("Test only: lower the program, not its reference, with a "
@@ -349,6 +356,7 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
   options.programPartitionInstructions = compilePartitionSize;
   options.repeat = repeat;
   options.nonTemporalStoreBytes = nonTemporalStoreBytes;
+  options.nonTemporalScatteredStores = nonTemporalScatteredStores;
   return std::move(request);
 }
 

@@ -6,11 +6,13 @@
 // (docs/passes.md): 8x4 tiles into 4x8 tiles and into column-only tiles,
 // odd shapes and a dynamic dim (tiles cut at the edges), a slice whose
 // region starts mid-tile, and 4 MiB on two threads (the parallel loop over
-// runs of source bands) and with non-temporal stores. Every run against
+// runs of source bands) and with non-temporal stores (also in the split
+// walks: --non-temporal-scattered-stores). Every run against
 // the encoding-free reference, bit for bit, with the tiles' padding
 // checked.
 // RUN: layout-run %s --function=relayouts --input=@%t/a.npy --input=index=37 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SMALL
 // RUN: layout-run %s --function=relayouts --input=@%t/a.npy --input=index=37 --non-temporal-store-bytes=1 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SMALL
+// RUN: layout-run %s --function=relayouts --input=@%t/a.npy --input=index=37 --non-temporal-store-bytes=1 --non-temporal-scattered-stores --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SMALL
 // RUN: layout-run %s --function=relayouts --input=@%t/big.npy --input=index=1027 --threads=2 --compare-to-reference --check-padding --check-leaks --output=@%t/t2.npy > %t/t2.txt
 // RUN: layout-run %s --function=relayouts --input=@%t/big.npy --input=index=1027 --threads=1 --compare-to-reference --check-padding --check-leaks --output=@%t/t1.npy > %t/t1.txt
 // RUN: cmp %t/t1.npy %t/t2.npy

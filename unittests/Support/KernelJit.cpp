@@ -120,11 +120,13 @@ llvm::Expected<JitKernel>
 compileBuiltinKernel(MLIRContext &ctx, BuiltinKind kind,
                      ArrayRef<RankedTensorType> types,
                      const KernelJitOptions &options, unsigned threads,
-                     int64_t nonTemporalStoreBytes) {
+                     int64_t nonTemporalStoreBytes,
+                     bool nonTemporalScatteredStores) {
   std::string name = getBuiltinName(kind, types);
   BuiltinKernelOptions kernelOptions;
   kernelOptions.parallelOuterLoop = threads > 1;
   kernelOptions.nonTemporalStoreBytes = nonTemporalStoreBytes;
+  kernelOptions.nonTemporalScatteredStores = nonTemporalScatteredStores;
   OwningOpRef<ModuleOp> module =
       buildBuiltinKernelModule(ctx, kind, types, kernelOptions);
   if (!module)

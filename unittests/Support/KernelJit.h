@@ -88,13 +88,15 @@ llvm::Expected<JitKernel> jitKernel(mlir::ModuleOp lowered,
 /// buildBuiltinKernelModule, lowerKernelModule and jitKernel in one: the
 /// kernel of `kind` over `types`, ready to invoke; with `threads` above 1
 /// its outer loop runs on up to that many threads (parallelOuterLoop);
-/// `nonTemporalStoreBytes` as BuiltinKernelOptions.
+/// `nonTemporalStoreBytes` and `nonTemporalScatteredStores` as
+/// BuiltinKernelOptions.
 llvm::Expected<JitKernel> compileBuiltinKernel(
     mlir::MLIRContext &ctx, layoutopt::stream_lite::BuiltinKind kind,
     llvm::ArrayRef<mlir::RankedTensorType> types,
     const KernelJitOptions &options = {}, unsigned threads = 1,
     int64_t nonTemporalStoreBytes =
-        layoutopt::stream_lite::kDefaultNonTemporalStoreBytes);
+        layoutopt::stream_lite::kDefaultNonTemporalStoreBytes,
+    bool nonTemporalScatteredStores = false);
 
 } // namespace layoutopt::test
 

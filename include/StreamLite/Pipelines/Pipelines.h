@@ -66,6 +66,12 @@ struct ToLLVMPipelineOptions
                      "region writes at least this many bytes store past "
                      "the cache (default 8 MiB; 0: never)"),
       llvm::cl::init(kDefaultNonTemporalStoreBytes)};
+  Option<bool> nonTemporalScatteredStores{
+      *this, "non-temporal-scattered-stores",
+      llvm::cl::desc("As materialize-builtins' option: also past the "
+                     "cache where a kernel writes several destination "
+                     "streams at once (default false)"),
+      llvm::cl::init(false)};
 };
 
 /// `--stream-lite-to-llvm-pipeline` (docs/passes.md): insert-runtime-checks

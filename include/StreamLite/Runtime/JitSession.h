@@ -352,6 +352,8 @@ struct ProgramOptions {
   /// --stream-lite-to-llvm-pipeline=non-temporal-store-bytes=N.
   int64_t nonTemporalStoreBytes =
       layoutopt::stream_lite::kDefaultNonTemporalStoreBytes;
+  /// --stream-lite-to-llvm-pipeline=non-temporal-scattered-stores.
+  bool nonTemporalScatteredStores = false;
   /// JitOptions::kernelCacheDir (layout-run: --kernel-cache-dir).
   std::string kernelCacheDir;
   /// JitOptions::kernelCachePolicy (layout-run: --kernel-cache-policy).

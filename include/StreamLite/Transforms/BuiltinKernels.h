@@ -92,6 +92,15 @@ struct BuiltinKernelOptions {
   /// kinds). Single elements and packed read-modify-writes use ordinary
   /// stores. 0 or less: never.
   int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes;
+  /// Also store non-temporally (from the same size on) where the walk
+  /// writes several destination streams at once: a tiled source walked
+  /// into rows (each tile row into another destination row) and a split
+  /// outer loop (two destination tile rows). Whether that pays depends on
+  /// the machine's write-combining: into rows at 64 MiB it ran 1.8x faster
+  /// than ordinary stores on one host and 2.5x slower on another, whose
+  /// write-combining flushed the part-written lines (bench/README.md).
+  /// Off: those walks use ordinary stores.
+  bool nonTemporalScatteredStores = false;
 };
 
 /// Builds the private `stream_lite.executable @name` holding

@@ -59,7 +59,8 @@ public:
       : b(builder), loc(loc), math(builder, loc, kInBoundsIndexFlags),
         dst(std::move(dst)), src(std::move(src)), fillValue(fillValue),
         lengths(lengths), parallel(options.parallelOuterLoop),
-        nonTemporalStoreBytes(options.nonTemporalStoreBytes) {}
+        nonTemporalStoreBytes(options.nonTemporalStoreBytes),
+        nonTemporalScatteredStores(options.nonTemporalScatteredStores) {}
 
   /// Builds the transfer, then the fence its non-temporal stores need.
   void build() {
@@ -213,6 +214,7 @@ private:
   int64_t cutChunk = 1;
   bool parallel;
   int64_t nonTemporalStoreBytes;
+  bool nonTemporalScatteredStores;
   /// Which stores are non-temporal (set once the walk starts).
   std::optional<NonTemporalStores> streams;
   /// Group boundaries of a parallel outer loop are multiples of this many

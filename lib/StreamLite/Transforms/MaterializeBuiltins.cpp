@@ -53,6 +53,7 @@ struct MaterializeBuiltinsPass
     BuiltinKernelOptions kernelOptions;
     kernelOptions.parallelOuterLoop = parallelKernels;
     kernelOptions.nonTemporalStoreBytes = nonTemporalStoreBytes;
+    kernelOptions.nonTemporalScatteredStores = nonTemporalScatteredStores;
     ModuleOp module = getOperation();
     MaterializeBuiltinsState state(module, kernelOptions);
     if (canMaterializeInParallel())

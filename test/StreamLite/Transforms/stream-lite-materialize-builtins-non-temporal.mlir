@@ -3,6 +3,8 @@
 // RUN: layout-opt --stream-lite-materialize-builtins=non-temporal-store-bytes=0 %s | FileCheck %s --check-prefix=NEVER
 // RUN: layout-opt --stream-lite-materialize-builtins="parallel-kernels=true non-temporal-store-bytes=4096" %s | FileCheck %s --check-prefix=PARALLEL
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=LLVM
+// RUN: layout-opt --stream-lite-materialize-builtins="non-temporal-store-bytes=4096 non-temporal-scattered-stores=true" %s | FileCheck %s --check-prefix=SCATTERED
+// RUN: layout-opt --stream-lite-to-llvm-pipeline="non-temporal-scattered-stores=true non-temporal-store-bytes=4096" %s | FileCheck %s --check-prefix=SCATTERED-LLVM
 
 // Non-temporal stores (materialize-builtins=non-temporal-store-bytes, 8 MiB
 // by default): a kernel whose region writes at least that many bytes
@@ -120,11 +122,38 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
 // CHECK-NOT: nontemporal
 // CHECK-NOT: llvm.fence
 // CHECK-LABEL: func.func @scattered
+// With non-temporal-scattered-stores they store past the cache from the
+// same size on, each kernel ending with the fence.
+// SCATTERED-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_q1_3_0_2_to_32x32xf32
+// SCATTERED: nontemporal = true
+// SCATTERED: llvm.fence seq_cst
+// SCATTERED-NEXT: return
+// SCATTERED-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
+// SCATTERED: %[[ROW:.+]] = memref.load %{{.+}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
+// SCATTERED: memref.store %[[ROW]], %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
+// SCATTERED: llvm.fence seq_cst
+// SCATTERED-NEXT: return
+// SCATTERED-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32_tiled_p0_1_t4_8
+// SCATTERED: nontemporal = true
+// SCATTERED: llvm.fence seq_cst
+// SCATTERED-NEXT: return
+// Below the size they stay ordinary.
+// SCATTERED-LABEL: stream_lite.executable private @__builtin_encode_31x32xf32_tiled_p0_1_t8_4_to_31x32xf32
+// SCATTERED-NOT: nontemporal
+// SCATTERED-NOT: llvm.fence
+// SCATTERED-LABEL: func.func @scattered
+// SCATTERED-LLVM-LABEL: llvm.func @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
+// SCATTERED-LLVM: llvm.store %{{.+}}, %{{.+}} {alignment = 1 : i64, nontemporal} : vector<16xi8>, !llvm.ptr
+// SCATTERED-LLVM: llvm.fence seq_cst
 func.func @scattered(%r: !stream_lite.resource<*>, %s: !stream_lite.resource<*>, %sz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
   %a = stream_lite.tensor.encode %r : tensor<32x32xf32, #sw> in !stream_lite.resource<*>{%sz} -> tensor<32x32xf32> in !stream_lite.resource<*>{%sz}
   %b = stream_lite.tensor.encode %s : tensor<32x32xf32, #t> in !stream_lite.resource<*>{%sz} -> tensor<32x32xf32> in !stream_lite.resource<*>{%sz}
   %c = stream_lite.tensor.encode %s : tensor<32x32xf32, #t> in !stream_lite.resource<*>{%sz} -> tensor<32x32xf32, #wide> in !stream_lite.resource<*>{%sz}
   return %a, %b, %c : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+func.func @scattered_below(%s: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %b = stream_lite.tensor.encode %s : tensor<31x32xf32, #t> in !stream_lite.resource<*>{%sz} -> tensor<31x32xf32> in !stream_lite.resource<*>{%sz}
+  return %b : !stream_lite.resource<*>
 }
 
 // 8 MiB: at the default threshold; never with 0. Lowered to LLVM, the

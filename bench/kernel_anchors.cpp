@@ -26,18 +26,31 @@ namespace {
 /// Rows of every tile in this file.
 constexpr int64_t kTileRows = 8;
 
+/// Stores the N bytes at `from` to `to` as one N-byte vector aligned to A.
+template <int N, int A>
+inline void storeNonTemporal(void *to, const void *from) {
+  typedef uint8_t Bytes __attribute__((ext_vector_type(N), aligned(A)));
+  Bytes value;
+  std::memcpy(&value, from, N);
+  __builtin_nontemporal_store(value, static_cast<Bytes *>(to));
+}
+
 /// Stores the N bytes at `from` to `to`: non-temporally when `stream`
-/// (one N-byte vector, alignment 1 as in the kernels), else a memcpy.
+/// (one N-byte vector; aligned to 16 bytes when `to` is and N is a
+/// multiple of 16, as the kernels check), else a memcpy.
 template <int N>
 inline void storeBytes(void *to, const void *from, bool stream) {
   if (!stream) {
     std::memcpy(to, from, N);
     return;
   }
-  typedef uint8_t Bytes __attribute__((ext_vector_type(N), aligned(1)));
-  Bytes value;
-  std::memcpy(&value, from, N);
-  __builtin_nontemporal_store(value, static_cast<Bytes *>(to));
+  if constexpr (N % 16 == 0) {
+    if (reinterpret_cast<uintptr_t>(to) % 16 == 0) {
+      storeNonTemporal<N, 16>(to, from);
+      return;
+    }
+  }
+  storeNonTemporal<N, 1>(to, from);
 }
 
 /// Orders the non-temporal stores before the anchor returns.

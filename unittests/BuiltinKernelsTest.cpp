@@ -1698,22 +1698,49 @@ namespace {
 /// Non-temporal stores (those chosen at run time: under an scf.if) and
 /// fences in a kernel module.
 struct StoreKinds {
+  /// Non-temporal store sites (a store and its alignment check's twin
+  /// count once).
   int64_t nonTemporal = 0;
   int64_t chosenAtRunTime = 0;
+  /// Sites whose alignment is checked where they run: an aligned store
+  /// (16 bytes) when the address is, else one of alignment 1.
+  int64_t alignedAtRunTime = 0;
   int64_t fences = 0;
 };
+
+/// The scf.if testing that a store's address is 16-byte aligned, if `op`
+/// is one: `(extract_aligned_pointer_as_index & 15) == 0`.
+bool isAlignmentCheck(scf::IfOp ifOp) {
+  auto compare = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!compare || compare.getPredicate() != arith::CmpIPredicate::eq)
+    return false;
+  auto mask = compare.getLhs().getDefiningOp<arith::AndIOp>();
+  return mask &&
+         mask.getLhs().getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>();
+}
 
 StoreKinds countStoreKinds(ModuleOp module) {
   StoreKinds kinds;
   module->walk([&](memref::StoreOp store) {
     if (!store.getNontemporal())
       return;
+    auto parent = dyn_cast<scf::IfOp>(store->getParentOp());
+    if (parent && isAlignmentCheck(parent)) {
+      bool inThen = store->getParentRegion() == &parent.getThenRegion();
+      // The aligned twin (then) and the unaligned one (else).
+      CHECK(store.getAlignment().value_or(0) == (inThen ? 16 : 1));
+      if (!inThen)
+        return;
+      ++kinds.alignedAtRunTime;
+      parent = dyn_cast<scf::IfOp>(parent->getParentOp());
+    } else {
+      CHECK(store.getAlignment().value_or(0) == 1);
+    }
     ++kinds.nonTemporal;
     // The choice is an scf.if on `elements uge minimum` (other ifs of the
-    // walk test alignment or pieces of a run: eq, ne).
-    auto choice = dyn_cast<scf::IfOp>(store->getParentOp());
+    // walk test pieces of a run: eq, ne).
     auto compare =
-        choice ? choice.getCondition().getDefiningOp<arith::CmpIOp>() : nullptr;
+        parent ? parent.getCondition().getDefiningOp<arith::CmpIOp>() : nullptr;
     if (compare && compare.getPredicate() == arith::CmpIPredicate::uge)
       ++kinds.chosenAtRunTime;
   });
@@ -1747,7 +1774,7 @@ TEST_CASE("non-temporal stores leave the reference byte images",
                     {spec(tiledLayout(2, {0, 1}, {4, 2}, {1, 0}), {12, 8},
                           "f64")}},
                    true});
-  int64_t withNonTemporal = 0, withScattered = 0;
+  int64_t withNonTemporal = 0, withScattered = 0, withAligned = 0;
   for (const auto &[c, vectorMoves] : cases) {
     (void)vectorMoves;
     INFO(c.describe());
@@ -1763,6 +1790,7 @@ TEST_CASE("non-temporal stores leave the reference byte images",
     else
       CHECK(kinds.chosenAtRunTime == kinds.nonTemporal);
     CHECK((kinds.fences > 0) == (kinds.nonTemporal > 0));
+    withAligned += kinds.alignedAtRunTime;
     // One fence per kernel, one more per parallel group.
     if (kinds.nonTemporal > 0) {
       ++withNonTemporal;
@@ -1789,6 +1817,8 @@ TEST_CASE("non-temporal stores leave the reference byte images",
   CHECK(withNonTemporal >= 10);
   // The relayouts out of tiles into rows among them.
   CHECK(withScattered >= 3);
+  // 16-byte stores (8x4 f32 tile rows and wider) align where they run.
+  CHECK(withAligned >= 10);
 }
 
 TEST_CASE("non-temporal stores start at the threshold",

@@ -230,6 +230,10 @@ public:
   /// Stores vector `value` at the memref of it that `makeView` builds,
   /// non-temporally (as `choose` says) when it is 8 bytes or more.
   void store(mlir::Value value, llvm::function_ref<mlir::Value()> makeView);
+  /// Stores vector `value` at `view` non-temporally, aligned where the
+  /// address allows (checked at run time for vectors of 16 bytes or a
+  /// multiple of them).
+  void storeNonTemporal(mlir::Value value, mlir::Value view);
   /// A seq_cst llvm.fence at the builder (the end of a parallel group,
   /// which may be another thread's task) when stores may be non-temporal.
   void buildFence();

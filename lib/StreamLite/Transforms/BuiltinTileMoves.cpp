@@ -96,8 +96,8 @@ void RegionTransfer::copyBytes(Value from, Value fromOffset, Value to,
     return;
   }
   // Non-temporal: one vector load and store (a memref.copy is a memcpy,
-  // which has no non-temporal form). Alignment 1: a binding may start at
-  // any byte of its resource.
+  // which has no non-temporal form). The load has alignment 1: a binding
+  // may start at any byte of its resource.
   streams->choose(
       [&] {
         auto type =
@@ -105,9 +105,7 @@ void RegionTransfer::copyBytes(Value from, Value fromOffset, Value to,
         Value value = memref::LoadOp::create(
             b, loc, view(from, fromOffset, type), ValueRange(),
             /*nontemporal=*/false, llvm::Align(1));
-        memref::StoreOp::create(b, loc, value, view(to, toOffset, type),
-                                ValueRange(), /*nontemporal=*/true,
-                                llvm::Align(1));
+        streams->storeNonTemporal(value, view(to, toOffset, type));
       },
       copy);
 }

@@ -18,11 +18,22 @@
 #sw = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<expand_shape = [[2, 4], [2, 2]], permutation = [1, 3, 0, 2]>>
 stream_lite.device @dev targets([#stream_lite.target<"x">])
 
-// 4096 bytes written, in 16-byte tile rows: at the threshold.
+// 4096 bytes written, in 16-byte tile rows: at the threshold. Each store
+// is aligned where its address is (a binding may start at any byte: the
+// address is tested where the store runs).
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_to_32x32xf32_tiled_p0_1_t8_4
 // CHECK-NOT: memref.copy
 // CHECK: %[[ROW:.+]] = memref.load %{{.+}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
-// CHECK: memref.store %[[ROW]], %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
+// CHECK: %[[TO:.+]] = memref.view %{{.+}}[%{{.+}}][] : memref<?xi8> to memref<vector<16xi8>>
+// CHECK: %[[ADDRESS:.+]] = memref.extract_aligned_pointer_as_index %[[TO]]
+// CHECK: %[[C15:.+]] = arith.constant 15 : index
+// CHECK: %[[LOW:.+]] = arith.andi %[[ADDRESS]], %[[C15]] : index
+// CHECK: %[[C0:.+]] = arith.constant 0 : index
+// CHECK: %[[ALIGNED:.+]] = arith.cmpi eq, %[[LOW]], %[[C0]] : index
+// CHECK: scf.if %[[ALIGNED]] {
+// CHECK-NEXT: memref.store %[[ROW]], %[[TO]][] {alignment = 16 : i64, nontemporal = true} : memref<vector<16xi8>>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: memref.store %[[ROW]], %[[TO]][] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
 // CHECK-NOT: llvm.fence
 // CHECK: llvm.fence seq_cst
 // CHECK-NEXT: return
@@ -60,7 +71,10 @@ func.func @below_threshold(%r: !stream_lite.resource<*>, %sz: index, %sz1: index
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_Dx32xf32_to_Dx32xf32_tiled_p0_1_t8_4
 // CHECK: %[[BIG:.+]] = arith.cmpi uge, %{{.+}}, %c1024 : index
 // CHECK: scf.if %[[BIG]] {
-// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
+// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 16 : i64, nontemporal = true} : memref<vector<16xi8>>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 // CHECK: memref.copy %{{.+}}, %{{.+}} : memref<16xi8> to memref<16xi8>
 // CHECK: llvm.fence seq_cst
@@ -130,7 +144,7 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
 // SCATTERED-NEXT: return
 // SCATTERED-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
 // SCATTERED: %[[ROW:.+]] = memref.load %{{.+}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
-// SCATTERED: memref.store %[[ROW]], %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
+// SCATTERED: memref.store %[[ROW]], %{{.+}}[] {alignment = 16 : i64, nontemporal = true} : memref<vector<16xi8>>
 // SCATTERED: llvm.fence seq_cst
 // SCATTERED-NEXT: return
 // SCATTERED-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32_tiled_p0_1_t4_8
@@ -143,7 +157,7 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
 // SCATTERED-NOT: llvm.fence
 // SCATTERED-LABEL: func.func @scattered
 // SCATTERED-LLVM-LABEL: llvm.func @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
-// SCATTERED-LLVM: llvm.store %{{.+}}, %{{.+}} {alignment = 1 : i64, nontemporal} : vector<16xi8>, !llvm.ptr
+// SCATTERED-LLVM: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64, nontemporal} : vector<16xi8>, !llvm.ptr
 // SCATTERED-LLVM: llvm.fence seq_cst
 func.func @scattered(%r: !stream_lite.resource<*>, %s: !stream_lite.resource<*>, %sz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
   %a = stream_lite.tensor.encode %r : tensor<32x32xf32, #sw> in !stream_lite.resource<*>{%sz} -> tensor<32x32xf32> in !stream_lite.resource<*>{%sz}
@@ -161,12 +175,17 @@ func.func @scattered_below(%s: !stream_lite.resource<*>, %sz: index) -> !stream_
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_2048x1024xf32_to_2048x1024xf32_tiled_p0_1_t8_4
 // CHECK: nontemporal = true
 // DEFAULT-LABEL: stream_lite.executable private @__builtin_encode_2048x1024xf32_to_2048x1024xf32_tiled_p0_1_t8_4
+// DEFAULT: memref.store %{{.+}}, %{{.+}}[] {alignment = 16 : i64, nontemporal = true} : memref<vector<16xi8>>
 // DEFAULT: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
 // DEFAULT: llvm.fence seq_cst
 // NEVER-NOT: nontemporal
 // NEVER-NOT: llvm.fence
 // LLVM-LABEL: llvm.func @__builtin_encode_2048x1024xf32_to_2048x1024xf32_tiled_p0_1_t8_4
-// LLVM: llvm.store %{{.+}}, %{{.+}} {alignment = 1 : i64, nontemporal} : vector<16xi8>, !llvm.ptr
+// LLVM: %[[ADDRESS:.+]] = llvm.ptrtoint %[[TO:.+]] : !llvm.ptr to i64
+// LLVM: %[[LOW:.+]] = llvm.and %[[ADDRESS]], %{{.+}} : i64
+// LLVM: llvm.icmp "eq" %[[LOW]], %{{.+}} : i64
+// LLVM: llvm.store %{{.+}}, %[[TO]] {alignment = 16 : i64, nontemporal} : vector<16xi8>, !llvm.ptr
+// LLVM: llvm.store %{{.+}}, %[[TO]] {alignment = 1 : i64, nontemporal} : vector<16xi8>, !llvm.ptr
 // LLVM: llvm.fence seq_cst
 // LLVM-NEXT: llvm.return
 func.func @large(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {

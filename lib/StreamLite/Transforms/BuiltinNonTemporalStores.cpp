@@ -79,9 +79,9 @@ void NonTemporalStores::storeNonTemporal(Value value, Value view) {
   // where it runs. Without it, x86 stores an unaligned 16-byte vector past
   // the cache as two 8-byte halves (movntsd on AMD cores): an 8x4 f32
   // relayout into tiles at 64 MiB moved 59-74% of memcpy that way and
-  // 98-121% with aligned 16-byte stores under the same check per store
-  // (a hand-written test, bench/README.md). Wider vectors split into
-  // aligned 16-byte stores.
+  // 106-121% with aligned 16-byte stores under this check per store (a
+  // hand-written test on a Zen 5 machine, bench/README.md). LLVM splits
+  // wider vectors of alignment 16 into aligned 16-byte stores.
   constexpr int64_t kAlignedBytes = 16;
   if (bytes < kAlignedBytes || bytes % kAlignedBytes != 0) {
     build(1);

@@ -1808,8 +1808,11 @@ TEST_CASE("non-temporal stores leave the reference byte images",
         /*nonTemporalScatteredStores=*/true));
     CHECK(everyWalk.nonTemporal >= kinds.nonTemporal);
     CHECK((everyWalk.fences > 0) == (everyWalk.nonTemporal > 0));
-    if (everyWalk.nonTemporal > kinds.nonTemporal)
-      ++withScattered;
+    // (Run only where it changes the kernel: the runs JIT-compile, and
+    // CI runs them under sanitizers.)
+    if (everyWalk.nonTemporal == kinds.nonTemporal)
+      continue;
+    ++withScattered;
     runAndCheck(*ctx, c, /*threads=*/1, 1, /*nonTemporalScatteredStores=*/true);
     runAndCheck(*ctx, c, /*threads=*/2, 1, /*nonTemporalScatteredStores=*/true);
   }

@@ -1708,8 +1708,8 @@ struct StoreKinds {
   int64_t fences = 0;
 };
 
-/// The scf.if testing that a store's address is 16-byte aligned, if `op`
-/// is one: `(extract_aligned_pointer_as_index & 15) == 0`.
+/// Whether `ifOp` tests that a store's address is 16-byte aligned:
+/// `(extract_aligned_pointer_as_index & 15) == 0`.
 bool isAlignmentCheck(scf::IfOp ifOp) {
   auto compare = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
   if (!compare || compare.getPredicate() != arith::CmpIPredicate::eq)

@@ -11,6 +11,7 @@
 #include "TestUtil.h"
 
 #include "StreamLite/IR/IndexArith.h"
+#include "StreamLite/Runtime/Trace.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -66,6 +67,35 @@ std::string checkStaticOffsets(PhysicalLayoutAttrInterface attr, const Shape &sh
   return problem;
 }
 
+/// Checks forEachElementSlotRun against the reference's element slots
+/// (`slotOf`, by logical key): the runs cover exactly those slots, in
+/// order, and are maximal. Empty string when they agree.
+std::string checkElementRuns(PhysicalLayoutAttrInterface attr,
+                             const Shape &shape,
+                             const std::vector<int64_t> &slotOf) {
+  std::vector<int64_t> want(slotOf);
+  std::sort(want.begin(), want.end());
+  std::vector<int64_t> got;
+  std::string problem;
+  int64_t end = -1;
+  forEachElementSlotRun(attr, shape, [&](int64_t first, int64_t count) {
+    if (!problem.empty())
+      return;
+    if (count <= 0 || first <= end)
+      problem = "run at " + std::to_string(first) + " of " +
+                std::to_string(count) + " is empty, out of order or joins "
+                "the previous one";
+    for (int64_t s = first; s < first + count && problem.empty(); ++s)
+      got.push_back(s);
+    end = first + count;
+  });
+  if (problem.empty() && got != want)
+    problem = "runs cover " + std::to_string(got.size()) +
+              " slots, the reference's elements " +
+              std::to_string(want.size()) + " (or other ones)";
+  return problem;
+}
+
 /// Runs the static checks of one (layout, shape, element size) case.
 void checkStaticCase(MLIRContext &ctx, const LayoutDesc &layout,
                      const Shape &shape, int64_t elementBytes) {
@@ -80,6 +110,10 @@ void checkStaticCase(MLIRContext &ctx, const LayoutDesc &layout,
   PhysicalLayoutAttrInterface attr = parseLayout(ctx, layout);
   CHECK(attr.getStorageSizeInBytes(shape, ElementWidth::ofBytes(elementBytes)) == ref.storageBytes);
   CHECK(checkStaticOffsets(attr, shape, elementBytes, ref) == "");
+  std::vector<int64_t> slots;
+  for (int64_t offset : ref.offsetOf)
+    slots.push_back(offset / elementBytes);
+  CHECK(checkElementRuns(attr, shape, slots) == "");
 }
 
 /// Builds the IR forms with all-constant inputs: they must fold to the
@@ -655,6 +689,29 @@ void checkBitCase(MLIRContext &ctx, const LayoutDesc &layout,
   });
   CHECK(problem == "");
   CHECK(module->getBody()->empty());
+
+  // The element runs, and the element-bit mask the run-time padding check
+  // builds from them: exactly the reference's element bits.
+  std::vector<int64_t> slots;
+  for (int64_t bit : ref.bitOffsetOf)
+    slots.push_back(bit / bits);
+  CHECK(checkElementRuns(attr, shape, slots) == "");
+  std::vector<uint8_t> want(size_t(ref.storageBytes), 0);
+  for (int64_t bit : ref.bitOffsetOf)
+    for (int64_t b = bit; b < bit + bits; ++b)
+      want[b / 8] |= uint8_t(1u << (b % 8));
+  auto type = RankedTensorType::get(
+      shape, IntegerType::get(&ctx, unsigned(bits)), attr);
+  std::vector<uint8_t> got(want.size(), 0);
+  layoutopt::runtime::markElementBits(type, shape, got);
+  CHECK(got == want);
+  // A mask shorter than the storage gets the same bits, up to its end.
+  if (!want.empty()) {
+    std::vector<uint8_t> shorter(want.size() / 2, 0);
+    layoutopt::runtime::markElementBits(type, shape, shorter);
+    CHECK(shorter == std::vector<uint8_t>(want.begin(),
+                                          want.begin() + shorter.size()));
+  }
 }
 } // namespace
 

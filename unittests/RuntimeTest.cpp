@@ -174,6 +174,18 @@ TEST_CASE("elements format in their shortest round-trip form", "[runtime]") {
         "-9223372036854775808");
   CHECK(formatted(b.getF32Type(), "+2.5e-1") == "0.25");
   CHECK(formatted(b.getF32Type(), ".5") == "0.5");
+  // Narrow and wide integers sign- or zero-extend from their own width.
+  CHECK(formatted(b.getIntegerType(4), "-8") == "-8");
+  CHECK(formatted(b.getIntegerType(2), "-1") == "-1");
+  CHECK(formatted(IntegerType::get(ctx.get(), 4, IntegerType::Unsigned),
+                  "15") == "15");
+  CHECK(formatted(IntegerType::get(ctx.get(), 16, IntegerType::Unsigned),
+                  "65535") == "65535");
+  CHECK(formatted(b.getI16Type(), "-32768") == "-32768");
+  CHECK(formatted(b.getIndexType(), "-5") == "-5");
+  CHECK(formatted(IntegerType::get(ctx.get(), 64, IntegerType::Unsigned),
+                  "18446744073709551615") == "18446744073709551615");
+  CHECK(formatted(b.getF64Type(), "-inf") == "-inf");
 }
 
 TEST_CASE("a SPEC is refused before it expands past its byte limit",

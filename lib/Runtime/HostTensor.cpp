@@ -243,48 +243,106 @@ std::string formatShortestSmallFloat(const llvm::fltSemantics &sem,
 
 } // namespace
 
+namespace {
+
+/// How the elements of one array print: the element type is looked at once,
+/// not per element (a result of millions of elements prints in one pass).
+class ElementPrinter {
+public:
+  explicit ElementPrinter(Type type) {
+    bytes = *getElementBytes(type);
+    if (type.isF32())
+      kind = Kind::F32;
+    else if (type.isF64())
+      kind = Kind::F64;
+    else if (type.isF16())
+      kind = Kind::F16;
+    else if (type.isBF16())
+      kind = Kind::BF16;
+    else {
+      auto intType = dyn_cast<IntegerType>(type);
+      width = intType ? intType.getWidth() : 64;
+      kind = width == 1                            ? Kind::Bool
+             : intType && intType.isUnsigned() ? Kind::Unsigned
+                                               : Kind::Signed;
+    }
+  }
+
+  /// Appends element `i` of `a` to `out`.
+  void append(std::string &out, const HostArray &a, int64_t i) const {
+    uint64_t bits = 0;
+    std::memcpy(&bits, a.bytes.data() + i * bytes, bytes);
+    char buffer[64];
+    auto appendChars = [&](std::to_chars_result r) {
+      out.append(buffer, r.ptr);
+    };
+    switch (kind) {
+    case Kind::F32: {
+      float f;
+      uint32_t b = static_cast<uint32_t>(bits);
+      std::memcpy(&f, &b, 4);
+      if (std::isnan(f))
+        out += "nan";
+      else
+        appendChars(std::to_chars(buffer, buffer + sizeof(buffer), f));
+      return;
+    }
+    case Kind::F64: {
+      double f;
+      std::memcpy(&f, &bits, 8);
+      if (std::isnan(f))
+        out += "nan";
+      else
+        appendChars(std::to_chars(buffer, buffer + sizeof(buffer), f));
+      return;
+    }
+    case Kind::F16:
+      out += formatShortestSmallFloat(llvm::APFloat::IEEEhalf(), bits, 16);
+      return;
+    case Kind::BF16:
+      out += formatShortestSmallFloat(llvm::APFloat::BFloat(), bits, 16);
+      return;
+    case Kind::Bool:
+      out += (bits & 1) ? '1' : '0';
+      return;
+    case Kind::Unsigned: {
+      uint64_t value = width == 64 ? bits : bits & ((uint64_t(1) << width) - 1);
+      appendChars(std::to_chars(buffer, buffer + sizeof(buffer), value));
+      return;
+    }
+    case Kind::Signed: {
+      // Sign-extends the low `width` bits.
+      unsigned shift = 64 - width;
+      int64_t value = int64_t(bits << shift) >> shift;
+      appendChars(std::to_chars(buffer, buffer + sizeof(buffer), value));
+      return;
+    }
+    }
+  }
+
+private:
+  enum class Kind { F32, F64, F16, BF16, Bool, Signed, Unsigned };
+  Kind kind;
+  unsigned width = 0;
+  unsigned bytes = 0;
+};
+
+} // namespace
+
 std::string formatElement(const HostArray &a, int64_t i) {
-  Type type = a.elementType;
-  uint64_t bits = readBits(a, i);
-  char buffer[64];
-  if (type.isF32()) {
-    float f;
-    uint32_t b = static_cast<uint32_t>(bits);
-    std::memcpy(&f, &b, 4);
-    if (std::isnan(f))
-      return "nan";
-    auto r = std::to_chars(buffer, buffer + sizeof(buffer), f);
-    return std::string(buffer, r.ptr);
-  }
-  if (type.isF64()) {
-    double f;
-    std::memcpy(&f, &bits, 8);
-    if (std::isnan(f))
-      return "nan";
-    auto r = std::to_chars(buffer, buffer + sizeof(buffer), f);
-    return std::string(buffer, r.ptr);
-  }
-  if (type.isF16())
-    return formatShortestSmallFloat(llvm::APFloat::IEEEhalf(), bits, 16);
-  if (type.isBF16())
-    return formatShortestSmallFloat(llvm::APFloat::BFloat(), bits, 16);
-  unsigned width = type.isIndex() ? 64 : cast<IntegerType>(type).getWidth();
-  if (width == 1)
-    return (bits & 1) ? "1" : "0";
-  llvm::APInt value(width, bits, /*isSigned=*/false, /*implicitTrunc=*/true);
-  if (auto intType = dyn_cast<IntegerType>(type);
-      intType && intType.isUnsigned())
-    return std::to_string(value.getZExtValue());
-  return std::to_string(value.getSExtValue());
+  std::string text;
+  ElementPrinter(a.elementType).append(text, a, i);
+  return text;
 }
 
 std::string formatResult(const HostArray &a) {
   std::string line = shapePrefix(a) + "=";
+  ElementPrinter printer(a.elementType);
   int64_t n = a.getNumElements();
   for (int64_t i = 0; i < n; ++i) {
     if (i)
-      line += " ";
-    line += formatElement(a, i);
+      line += ' ';
+    printer.append(line, a, i);
   }
   return line;
 }

@@ -1,8 +1,9 @@
 //===- Trace.cpp - decoded buffers of a traced run ------------------------===//
 //
-// Decoding goes through the layout interface (the one home of layout math),
-// as the padding check does: one element at a time, which is slow for large
-// tensors but a trace is for looking at.
+// Decoding goes through the layout interface (the one home of layout math)
+// one element at a time, which is slow for large tensors but a trace is for
+// looking at. The element-bit mask, which the run-time padding check builds
+// for every checked tensor, goes by runs of slots instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,18 +113,32 @@ void markElementBits(RankedTensorType type, ArrayRef<int64_t> shape,
   if (!layout)
     return;
   sl::ElementWidth width = sl::ElementWidth::of(type.getElementType());
-  auto mark = [&](int64_t at, uint8_t bits) {
-    if (at >= 0 && size_t(at) < elementBits.size())
-      elementBits[at] |= bits;
-  };
-  forEachIndex(shape, [&](int64_t, ArrayRef<int64_t> index) {
-    ElementPlace place = placeElement(layout, shape, width, index);
-    if (width.isPacked()) {
-      mark(place.byte, uint8_t(((1u << width.bits) - 1) << place.shift));
+  int64_t size = int64_t(elementBits.size());
+  // By runs of slots, not by element: the run-time padding check marks
+  // whole tensors with this.
+  sl::forEachElementSlotRun(layout, shape, [&](int64_t first, int64_t count) {
+    if (!width.isPacked()) {
+      int64_t begin = std::min(first * width.bytes(), size);
+      int64_t end = std::min((first + count) * width.bytes(), size);
+      std::memset(elementBits.data() + begin, 0xff, size_t(end - begin));
       return;
     }
-    for (int64_t b = 0; b < width.bytes(); ++b)
-      mark(place.byte + b, 0xff);
+    uint8_t bits = uint8_t((1u << width.bits) - 1);
+    int64_t perByte = width.slotsPerByte();
+    for (int64_t slot = first, last = first + count; slot < last; ++slot) {
+      int64_t byte = slot / perByte;
+      if (byte >= size)
+        return;
+      // Whole bytes of the run at once.
+      if (slot % perByte == 0 && last - slot >= perByte) {
+        int64_t wholeEnd = std::min((last / perByte), size);
+        std::memset(elementBits.data() + byte, 0xff,
+                    size_t(wholeEnd - byte));
+        slot = wholeEnd * perByte - 1;
+        continue;
+      }
+      elementBits[byte] |= uint8_t(bits << ((slot % perByte) * width.bits));
+    }
   });
 }
 

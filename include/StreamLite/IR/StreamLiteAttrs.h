@@ -127,6 +127,15 @@ int64_t getKnownElementSlotDivisor(PhysicalLayoutAttrInterface layout,
                                    llvm::ArrayRef<mlir::OpFoldResult> dims,
                                    llvm::ArrayRef<mlir::OpFoldResult> indices);
 
+/// Calls `fn(firstSlot, count)` for each maximal run of consecutive element
+/// slots of `layout`'s image of `shape` (static) that hold elements, in
+/// slot order; the slots between runs are pads. Walks the physical dims
+/// (getPhysicalDims) a run at a time, not an element at a time: whole-tensor
+/// byte masks (the run-time padding check) need it at memory speed.
+void forEachElementSlotRun(
+    PhysicalLayoutAttrInterface layout, llvm::ArrayRef<int64_t> shape,
+    llvm::function_ref<void(int64_t firstSlot, int64_t count)> fn);
+
 /// Whether `layout`, what a resolver returned, is one layout that a
 /// resolved type can carry: serialized, and not a list (`layout<[...]>`).
 /// Resolvers may come from other dialects, so their answers are checked.

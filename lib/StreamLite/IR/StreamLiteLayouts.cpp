@@ -470,6 +470,64 @@ int64_t getKnownElementSlotDivisor(PhysicalLayoutAttrInterface layout,
   return knownSlotDivisor(layout, dims, indices);
 }
 
+void forEachElementSlotRun(
+    PhysicalLayoutAttrInterface layout, ArrayRef<int64_t> shape,
+    llvm::function_ref<void(int64_t firstSlot, int64_t count)> fn) {
+  if (llvm::is_contained(shape, 0))
+    return;
+  SmallVector<PhysicalDim> dims = layout.getPhysicalDims(shape);
+  if (dims.empty()) {
+    fn(0, 1);
+    return;
+  }
+  if (llvm::any_of(dims, [](const PhysicalDim &d) { return d.extent <= 0; }))
+    return;
+  // An element's logical index along dim d is the sum of stride * position
+  // over the physical dims stepping d; it is an element (not a pad) iff
+  // every such sum is below its extent. Along the innermost physical dim
+  // the sum grows, so the elements of each of its rows are a prefix.
+  const PhysicalDim inner = dims.back();
+  ArrayRef<PhysicalDim> outer = ArrayRef<PhysicalDim>(dims).drop_back();
+  SmallVector<int64_t> position(outer.size(), 0);
+  SmallVector<int64_t> base(shape.size(), 0);
+  // Adjacent runs join, so an image without pads is one call.
+  int64_t pendingStart = 0, pendingCount = 0;
+  for (int64_t slot = 0;; slot += inner.extent) {
+    bool inBounds = true;
+    for (auto [d, extent] : llvm::enumerate(shape))
+      if (int64_t(d) != inner.logicalDim && base[d] >= extent)
+        inBounds = false;
+    int64_t left = shape[inner.logicalDim] - base[inner.logicalDim];
+    int64_t count =
+        inBounds && left > 0
+            ? std::min(inner.extent, llvm::divideCeilSigned(left, inner.stride))
+            : 0;
+    if (count > 0) {
+      if (pendingCount > 0 && pendingStart + pendingCount == slot) {
+        pendingCount += count;
+      } else {
+        if (pendingCount > 0)
+          fn(pendingStart, pendingCount);
+        pendingStart = slot;
+        pendingCount = count;
+      }
+    }
+    int64_t k = int64_t(outer.size()) - 1;
+    for (; k >= 0; --k) {
+      const PhysicalDim &d = outer[k];
+      base[d.logicalDim] += d.stride;
+      if (++position[k] < d.extent)
+        break;
+      base[d.logicalDim] -= d.stride * d.extent;
+      position[k] = 0;
+    }
+    if (k < 0)
+      break;
+  }
+  if (pendingCount > 0)
+    fn(pendingStart, pendingCount);
+}
+
 //===----------------------------------------------------------------------===//
 // PhysicalLayoutAttrInterface implementations
 //===----------------------------------------------------------------------===//

@@ -1660,6 +1660,150 @@ TEST_CASE("transposed groups of random widths match the reference byte "
   }
 }
 
+namespace {
+
+/// Kernels from tiles with rows of 8, 16 or 32 bytes into untiled rows, and
+/// whether each tile row of a group of whole tiles is joined into one
+/// 64-byte store (vector<64xi8>).
+std::vector<std::pair<KernelCase, bool>> joinedRowCases() {
+  using K = BuiltinKind;
+  auto t84 = [] { return tiledLayout(2, {0, 1}, {8, 4}); };
+  std::vector<std::pair<KernelCase, bool>> cases;
+  // 16-byte rows of f32 8x4: static and whole, odd and dynamic (groups and
+  // tiles cut at the row's end and the last tile row).
+  cases.push_back({{K::Encode,
+                    {spec(t84(), {64, 128}, "f32"),
+                     spec(identityLayout(2), {64, 128}, "f32")}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(t84(), {37, 141}, "f32", {true, true}),
+                     spec(identityLayout(2), {37, 141}, "f32",
+                          {true, true})}},
+                   true});
+  // 32-byte rows (f32 8x8: two tiles a group), 8-byte rows (f64 8x1: eight
+  // tiles, one element each; i4 8x16 into padded rows).
+  cases.push_back({{K::Encode,
+                    {spec(tiledLayout(2, {0, 1}, {8, 8}), {19, 70}, "f32"),
+                     spec(identityLayout(2), {19, 70}, "f32")}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(tiledLayout(2, {0, 1}, {8, 1}), {13, 29}, "f64",
+                          {false, true}),
+                     spec(identityLayout(2), {13, 29}, "f64",
+                          {false, true})}},
+                   true});
+  cases.push_back({{K::Encode,
+                    {spec(tiledLayout(2, {0, 1}, {8, 16}), {21, 203}, "i4"),
+                     spec(paddingLayout({0, 5}), {21, 203}, "i4")}},
+                   true});
+  // Regions that start mid-tile: a slice into rows, and rows updated by a
+  // tiled value at a column that is no multiple of the group; packed rows
+  // that start a byte every other row (131 slots).
+  cases.push_back({{K::Slice,
+                    {spec(t84(), {45, 150}, "f32", {true, true}),
+                     spec(identityLayout(2), {33, 131}, "f32", {true, true})},
+                    {3, 5}},
+                   true});
+  cases.push_back({{K::Update,
+                    {spec(identityLayout(2), {45, 150}, "f32"),
+                     spec(t84(), {30, 101}, "f32")},
+                    {9, 6}},
+                   true});
+  cases.push_back({{K::Slice,
+                    {spec(tiledLayout(2, {0, 1}, {8, 32}), {45, 300}, "i4",
+                          {true, true}),
+                     spec(identityLayout(2), {33, 131}, "i4", {true, true})},
+                    {3, 5}},
+                   true});
+  // 3-d, an untiled outer dim.
+  cases.push_back(
+      {{K::Encode,
+        {spec(tiledLayout(3, {1, 2}, {8, 4}), {3, 17, 45}, "f32",
+              {false, true, false}),
+         spec(identityLayout(3), {3, 17, 45}, "f32", {false, true, false})}},
+       true});
+  // Not joined: into tiles (already one stream), and tiles whose row's
+  // tiles are not the innermost outer dim.
+  cases.push_back({{K::Encode,
+                    {spec(identityLayout(2), {37, 141}, "f32"),
+                     spec(t84(), {37, 141}, "f32")}},
+                   false});
+  cases.push_back({{K::Encode,
+                    {spec(tiledLayout(2, {0, 1}, {8, 4}, {1, 0}), {37, 141},
+                          "f32"),
+                     spec(identityLayout(2), {37, 141}, "f32")}},
+                   false});
+  return cases;
+}
+
+} // namespace
+
+TEST_CASE("tile rows of 8-32 bytes join into 64-byte row stores",
+          "[builtins][jit][transpose]") {
+  auto ctx = makeKernelJitContext();
+  for (const auto &[c, joined] : joinedRowCases()) {
+    INFO(c.describe());
+    std::vector<RankedTensorType> types = parseTypes(*ctx, c);
+    OwningOpRef<ModuleOp> module = buildKernelModule(*ctx, c.kind, types);
+    int64_t lineStores = 0;
+    module->walk([&](memref::StoreOp store) {
+      auto type = dyn_cast<VectorType>(store.getValue().getType());
+      if (type && type.getNumElements() == 64 &&
+          type.getElementType().isInteger(8))
+        ++lineStores;
+    });
+    CHECK((lineStores > 0) == joined);
+    runAndCheck(*ctx, c);
+    runAndCheck(*ctx, c, /*threads=*/2);
+    // Every walk past the cache: joined stores under the address test.
+    runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1,
+                /*nonTemporalScatteredStores=*/true);
+  }
+}
+
+TEST_CASE("joined tile rows of random widths match the reference byte "
+          "images",
+          "[builtins][jit][transpose]") {
+  // Rows of f32 8x4 and 8x8 and i4 8x16 tiles whose widths end anywhere in
+  // a group or a tile, with dynamic dims, slices from tiles and updates by
+  // tiled values whose regions start mid-tile, on 1 and 2 threads.
+  auto ctx = makeKernelJitContext();
+  std::mt19937 rng(20261207);
+  for (int iteration = 0; iteration < 6; ++iteration) {
+    int which = iteration % 3;
+    std::string element = which == 2 ? "i4" : "f32";
+    LayoutDesc tiles = tiledLayout(2, {0, 1}, {8, which == 0 ? 4 : 8});
+    if (which == 2)
+      tiles = tiledLayout(2, {0, 1}, {8, 16});
+    Shape shape = {randInt(rng, 8, 27), randInt(rng, 16, 200)};
+    std::vector<bool> dynamic = {randInt(rng, 0, 1) == 1,
+                                 randInt(rng, 0, 1) == 1};
+    Shape lengths, offsets;
+    for (int64_t d : shape) {
+      int64_t length = randInt(rng, d / 2, d);
+      lengths.push_back(length);
+      offsets.push_back(randInt(rng, 0, d - length));
+    }
+    std::vector<KernelCase> cases;
+    cases.push_back({BuiltinKind::Encode,
+                     {spec(tiles, shape, element, dynamic),
+                      spec(identityLayout(2), shape, element, dynamic)}});
+    cases.push_back({BuiltinKind::Slice,
+                     {spec(tiles, shape, element, dynamic),
+                      spec(identityLayout(2), lengths, element, dynamic)},
+                     offsets});
+    cases.push_back({BuiltinKind::Update,
+                     {spec(identityLayout(2), shape, element, dynamic),
+                      spec(tiles, lengths, element)},
+                     offsets});
+    for (const KernelCase &c : cases) {
+      INFO(c.describe());
+      runAndCheck(*ctx, c);
+      runAndCheck(*ctx, c, /*threads=*/2);
+    }
+  }
+}
+
 TEST_CASE("random updates and fills match the reference byte images",
           "[builtins][jit]") {
   auto ctx = makeKernelJitContext();

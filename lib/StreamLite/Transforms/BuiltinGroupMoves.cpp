@@ -227,6 +227,34 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
         math.add(indices[plan.dim], math.constant(tile * plan.runTile));
     return indices;
   };
+  if (plan.joinRows) {
+    // Each tile row of the group, read from its tiles and joined: one
+    // 64-byte store writes the destination row's line whole.
+    Type byte = b.getI8Type();
+    auto pieceType = VectorType::get({plan.laneBytes}, byte);
+    auto joinedType = VectorType::get({plan.tiles * plan.laneBytes}, byte);
+    for (int64_t row = 0; row < plan.tileRows; ++row) {
+      SmallVector<Value> parts;
+      for (int64_t tile = 0; tile < plan.tiles; ++tile)
+        parts.push_back(
+            load(tiled, withRow(tileAt(tile), row), pieceType));
+      while (parts.size() > 1) {
+        SmallVector<Value> fewer;
+        for (size_t i = 0; i < parts.size(); i += 2) {
+          int64_t size =
+              2 * cast<VectorType>(parts[i].getType()).getNumElements();
+          fewer.push_back(vector::ShuffleOp::create(
+              b, loc, parts[i], parts[i + 1],
+              llvm::to_vector(llvm::seq<int64_t>(0, size))));
+        }
+        parts = std::move(fewer);
+      }
+      streams->store(parts.front(), [&, row = row] {
+        return vectorView(untiled, rowAt(row), joinedType);
+      });
+    }
+    return;
+  }
   SmallVector<Value> in;
   int64_t halves = plan.halves;
   if (!orderIsSrc) {

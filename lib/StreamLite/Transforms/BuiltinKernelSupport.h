@@ -162,12 +162,16 @@ struct RowTransposePlan {
   int64_t halves = 1;
   /// Each tile row's first element relative to the tile's, per logical dim.
   llvm::SmallVector<llvm::SmallVector<int64_t>> rowOffsets;
+  /// Tile rows of 8, 16 or 32 bytes (not narrow): nothing to transpose.
+  /// Each tile row of the group's tiles is read and the pieces joined into
+  /// one 64-byte store into the untiled row (tiled source only).
+  bool joinRows = false;
 };
 
 /// The plan for whole tiles of the tiled `order` side (tile dims from
 /// physical dim `firstTileDim` on) against the untiled `other` side, when
-/// their rows along other's innermost dim are 1, 2 or 4 bytes; else none
-/// (BuiltinTransposedRows.cpp).
+/// their rows along other's innermost dim are 1, 2 or 4 bytes (transposed)
+/// or 8, 16 or 32 bytes (joined); else none (BuiltinTransposedRows.cpp).
 std::optional<RowTransposePlan>
 planRowTransposes(const PhysicalOrder &order, size_t firstTileDim,
                   const PhysicalOrder &other, const KernelTensor &dst,

@@ -290,6 +290,10 @@ void RegionTransfer::buildWalk() {
   if (src && other && !groupPlan)
     rowTranspose = planRowTransposes(order, firstTileDim, *other, *dst.tensor,
                                      *src->tensor, lengths.size());
+  // Joined rows are for a tiled source: rows into tiles already write one
+  // stream, the tiles in order.
+  if (rowTranspose && rowTranspose->joinRows && !orderIsSrc)
+    rowTranspose.reset();
   // Groups of narrow tile rows are bound by shuffles from cache: two groups
   // at a time, one in each half of 32-byte vectors, halve the shuffle
   // instructions where they are 32 bytes wide. So move groups with at
@@ -298,7 +302,8 @@ void RegionTransfer::buildWalk() {
   // from cache, bench/README.md). Written from rows, each half of a piece
   // is stored on its own, 16 bytes: a cross-half permute to join two into
   // a 32-byte store ran 10-15% slower.
-  if (rowTranspose && rowTranspose->tiles >= rowTranspose->tileRows) {
+  if (rowTranspose && !rowTranspose->joinRows &&
+      rowTranspose->tiles >= rowTranspose->tileRows) {
     rowTranspose->halves = 2;
     rowTranspose->tiles *= 2;
   }

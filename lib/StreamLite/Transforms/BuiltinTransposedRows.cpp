@@ -31,6 +31,11 @@ constexpr int64_t kTransposedRowBytes = 16;
 /// group (one vector per tile).
 constexpr int64_t kMaxTransposedTileBytes = 64;
 
+/// Bytes of a joined group's stores into the untiled side's rows: a cache
+/// line, so that each row's line is written by one store, not by one
+/// piece per tile spread over the group's other rows.
+constexpr int64_t kJoinedRowBytes = 64;
+
 } // namespace
 
 std::optional<RowTransposePlan>
@@ -50,7 +55,8 @@ detail::planRowTransposes(const PhysicalOrder &order, size_t firstTileDim,
     return std::nullopt;
   int64_t laneBytes = d.width.isPacked() ? runTile / d.width.slotsPerByte()
                                          : runTile * d.elementBytes;
-  if (laneBytes != 1 && laneBytes != 2 && laneBytes != 4)
+  bool join = laneBytes == 8 || laneBytes == 16 || laneBytes == 32;
+  if (laneBytes != 1 && laneBytes != 2 && laneBytes != 4 && !join)
     return std::nullopt;
   // A plain tile whose rows along `dim` are its innermost physical dim (or
   // that does not tile `dim`), and `dim`'s tiles the innermost outer dim,
@@ -72,13 +78,17 @@ detail::planRowTransposes(const PhysicalOrder &order, size_t firstTileDim,
   plan.runTile = runTile;
   plan.level = firstTileDim - 1;
   plan.laneBytes = laneBytes;
-  plan.tiles = kTransposedRowBytes / laneBytes;
+  plan.joinRows = join;
+  plan.tiles = (join ? kJoinedRowBytes : kTransposedRowBytes) / laneBytes;
   plan.tileRows = 1;
   for (int64_t tile : order.tiles)
     plan.tileRows *= tile;
   plan.tileRows /= runTile;
-  if (plan.tileRows < 2 || !llvm::isPowerOf2_64(plan.tileRows) ||
-      plan.tileRows * laneBytes > kMaxTransposedTileBytes)
+  if (plan.tileRows < 2)
+    return std::nullopt;
+  // The transpose network takes whole tiles of 2^k rows in one vector.
+  if (!join && (!llvm::isPowerOf2_64(plan.tileRows) ||
+                plan.tileRows * laneBytes > kMaxTransposedTileBytes))
     return std::nullopt;
   // Tile row k's offsets: k decomposed over the tile's physical dims other
   // than `dim`'s.

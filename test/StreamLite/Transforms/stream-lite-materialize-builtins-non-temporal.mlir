@@ -121,15 +121,16 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
 
 // Destinations written several rows at once keep ordinary stores at any
 // size: a walk in a tiled source's order (a tile's rows go to 8
-// destination rows), swizzled or not, and 4x8 tiles from 8x4 ones (each
-// source tile fills two destination tile rows).
+// destination rows; from 8x4 f32 tiles each row of four tiles is joined
+// into one 64-byte store), swizzled or not, and 4x8 tiles from 8x4 ones
+// (each source tile fills two destination tile rows).
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_q1_3_0_2_to_32x32xf32
 // CHECK-NOT: nontemporal
 // CHECK-NOT: llvm.fence
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
 // CHECK-NOT: nontemporal
 // CHECK-NOT: llvm.fence
-// CHECK: memref.copy %{{.+}}, %{{.+}} : memref<16xi8> to memref<16xi8>
+// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64} : memref<vector<64xi8>>
 // CHECK-NOT: nontemporal
 // CHECK-NOT: llvm.fence
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32_tiled_p0_1_t4_8
@@ -143,8 +144,9 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
 // SCATTERED: llvm.fence seq_cst
 // SCATTERED-NEXT: return
 // SCATTERED-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
-// SCATTERED: %[[ROW:.+]] = memref.load %{{.+}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
-// SCATTERED: memref.store %[[ROW]], %{{.+}}[] {alignment = 16 : i64, nontemporal = true} : memref<vector<16xi8>>
+// SCATTERED: %[[ROW:.+]] = vector.shuffle %{{.+}}, %{{.+}} [{{.+}}] : vector<32xi8>, vector<32xi8>
+// SCATTERED: memref.store %[[ROW]], %{{.+}}[] {alignment = 16 : i64, nontemporal = true} : memref<vector<64xi8>>
+// SCATTERED: memref.store %[[ROW]], %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<64xi8>>
 // SCATTERED: llvm.fence seq_cst
 // SCATTERED-NEXT: return
 // SCATTERED-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32_tiled_p0_1_t4_8
@@ -157,7 +159,7 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
 // SCATTERED-NOT: llvm.fence
 // SCATTERED-LABEL: func.func @scattered
 // SCATTERED-LLVM-LABEL: llvm.func @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
-// SCATTERED-LLVM: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64, nontemporal} : vector<16xi8>, !llvm.ptr
+// SCATTERED-LLVM: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64, nontemporal} : vector<64xi8>, !llvm.ptr
 // SCATTERED-LLVM: llvm.fence seq_cst
 func.func @scattered(%r: !stream_lite.resource<*>, %s: !stream_lite.resource<*>, %sz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
   %a = stream_lite.tensor.encode %r : tensor<32x32xf32, #sw> in !stream_lite.resource<*>{%sz} -> tensor<32x32xf32> in !stream_lite.resource<*>{%sz}

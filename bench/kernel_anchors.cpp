@@ -73,13 +73,30 @@ void toTiled(const uint8_t *src, uint8_t *dst, int64_t rows,
   }
 }
 
+/// Tiled -> identity: tile by tile, so the tiled side is read in order.
+/// Tile rows of 8 bytes or more move as the kernels move them: 64 bytes'
+/// worth of tiles at a time, each tile row of the group gathered from its
+/// tiles into one 64-byte store, which writes a line of the row whole.
 template <int TB>
 void fromTiled(const uint8_t *src, uint8_t *dst, int64_t rows,
                int64_t rowBytes, bool stream) {
   int64_t tilesPerRow = rowBytes / TB;
+  constexpr int64_t kJoined = TB >= 8 ? 64 / TB : 1;
+  constexpr int64_t kTileBytes = TB * kTileRows;
   for (int64_t band = 0; band < rows / kTileRows; ++band) {
     uint8_t *out = dst + band * kTileRows * rowBytes;
-    for (int64_t t = 0; t < tilesPerRow; ++t, out += TB)
+    int64_t t = 0;
+    if constexpr (kJoined > 1) {
+      for (; t + kJoined <= tilesPerRow;
+           t += kJoined, out += kJoined * TB, src += kJoined * kTileBytes)
+        for (int64_t r = 0; r < kTileRows; ++r) {
+          uint8_t line[64];
+          for (int64_t k = 0; k < kJoined; ++k)
+            std::memcpy(line + k * TB, src + k * kTileBytes + r * TB, TB);
+          storeBytes<64>(out + r * rowBytes, line, stream);
+        }
+    }
+    for (; t < tilesPerRow; ++t, out += TB)
       for (int64_t r = 0; r < kTileRows; ++r, src += TB)
         storeBytes<TB>(out + r * rowBytes, src, stream);
   }

@@ -120,7 +120,9 @@ void markElementBits(RankedTensorType type, ArrayRef<int64_t> shape,
     if (!width.isPacked()) {
       int64_t begin = std::min(first * width.bytes(), size);
       int64_t end = std::min((first + count) * width.bytes(), size);
-      std::memset(elementBits.data() + begin, 0xff, size_t(end - begin));
+      // An empty mask has no data pointer, which memset may not take.
+      if (end > begin)
+        std::memset(elementBits.data() + begin, 0xff, size_t(end - begin));
       return;
     }
     uint8_t bits = uint8_t((1u << width.bits) - 1);

@@ -238,18 +238,7 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
       for (int64_t tile = 0; tile < plan.tiles; ++tile)
         parts.push_back(
             load(tiled, withRow(tileAt(tile), row), pieceType));
-      while (parts.size() > 1) {
-        SmallVector<Value> fewer;
-        for (size_t i = 0; i < parts.size(); i += 2) {
-          int64_t size =
-              2 * cast<VectorType>(parts[i].getType()).getNumElements();
-          fewer.push_back(vector::ShuffleOp::create(
-              b, loc, parts[i], parts[i + 1],
-              llvm::to_vector(llvm::seq<int64_t>(0, size))));
-        }
-        parts = std::move(fewer);
-      }
-      streams->store(parts.front(), [&, row = row] {
+      streams->store(concatenateVectors(b, loc, parts), [&, row = row] {
         return vectorView(untiled, rowAt(row), joinedType);
       });
     }

@@ -196,6 +196,11 @@ transposeLanes(mlir::OpBuilder &builder, mlir::Location loc,
                llvm::ArrayRef<mlir::Value> rows, bool adjacentColumns = false,
                int64_t halves = 1);
 
+/// `parts` (2^k vectors of one type) laid end to end in one vector, by
+/// pairwise `vector.shuffle`s (BuiltinTransposedRows.cpp).
+mlir::Value concatenateVectors(mlir::OpBuilder &builder, mlir::Location loc,
+                               llvm::ArrayRef<mlir::Value> parts);
+
 /// A loop over [lb, ub) whose iterations move `bytesPerIteration` each, as
 /// an `scf.parallel` over groups of at least kMinParallelTaskBytes, each an
 /// `scf.for`, preceded by what `atGroupStart` builds (scratch buffers of

@@ -163,24 +163,31 @@ SmallVector<Value> detail::transposeLanes(OpBuilder &b, Location loc,
           pieces[c / (n / m)], pieces[c / (n / m)],
           llvm::to_vector(llvm::seq<int64_t>(within * m, (within + 1) * m))));
     } else {
-      // m / n pieces per column, concatenated pairwise.
-      SmallVector<Value> parts(pieces.slice(c * (m / n), m / n));
-      while (parts.size() > 1) {
-        SmallVector<Value> fewer;
-        for (size_t i = 0; i < parts.size(); i += 2) {
-          int64_t size =
-              2 * cast<VectorType>(parts[i].getType()).getNumElements();
-          fewer.push_back(
-              shuffle(parts[i], parts[i + 1],
-                      llvm::to_vector(llvm::seq<int64_t>(0, size))));
-        }
-        parts = std::move(fewer);
-      }
-      columns.push_back(parts.front());
+      // m / n pieces per column (one half: m > n has no halves).
+      columns.push_back(
+          concatenateVectors(b, loc, pieces.slice(c * (m / n), m / n)));
     }
   }
   return columns;
 }
 
+
+Value detail::concatenateVectors(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> parts) {
+  assert(llvm::isPowerOf2_64(parts.size()) && "2^k parts");
+  SmallVector<Value> joined(parts);
+  while (joined.size() > 1) {
+    SmallVector<Value> fewer;
+    for (size_t i = 0; i < joined.size(); i += 2) {
+      int64_t size =
+          2 * cast<VectorType>(joined[i].getType()).getNumElements();
+      fewer.push_back(vector::ShuffleOp::create(
+          b, loc, joined[i], joined[i + 1],
+          llvm::to_vector(llvm::seq<int64_t>(0, size))));
+    }
+    joined = std::move(fewer);
+  }
+  return joined.front();
+}
 
 } // namespace layoutopt::stream_lite

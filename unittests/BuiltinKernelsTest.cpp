@@ -257,30 +257,60 @@ std::string join(const std::set<std::string> &names) {
 constexpr int64_t kGuardBytes = 16;
 constexpr uint8_t kGuard = 0xCD;
 
-/// The bytes of element `key` of a tensor of `element` type (`salt` tells
+/// How element values are made, from the element type's name (looked at
+/// once per tensor, not per element).
+enum class ValueKind { Bool, F16, F32, F64, Int };
+
+ValueKind valueKindOf(const std::string &element) {
+  if (element == "i1")
+    return ValueKind::Bool;
+  if (element == "f16")
+    return ValueKind::F16;
+  if (element == "f32")
+    return ValueKind::F32;
+  if (element == "f64")
+    return ValueKind::F64;
+  return ValueKind::Int;
+}
+
+/// One element's bytes; inline, so that the per-element expectations of
+/// megabyte cases do not allocate (they dominate the sanitizer runs).
+using ElementBytes = llvm::SmallVector<uint8_t, 8>;
+
+/// The bytes of element `key` of a tensor of `kind` values (`salt` tells
 /// tensors apart), `width` wide. Floats are finite; i1 is 0 or 1; packed
 /// elements (i2, i4) are one byte holding the element in its low bits.
-std::vector<uint8_t> elementValue(const std::string &element, ElementWidth width,
-                                  int64_t key, int64_t salt) {
-  std::vector<uint8_t> out(std::max<int64_t>(width.bytes(), 1));
-  if (element == "i1") {
+ElementBytes elementValue(ValueKind kind, ElementWidth width, int64_t key,
+                          int64_t salt) {
+  ElementBytes out(std::max<int64_t>(width.bytes(), 1), 0);
+  switch (kind) {
+  case ValueKind::Bool:
     out[0] = static_cast<uint8_t>((key + salt) & 1);
-  } else if (element == "f16") {
+    break;
+  case ValueKind::F16: {
     uint16_t h = static_cast<uint16_t>(0x3C00 + ((key * 7 + salt * 13) & 0x3FF));
     std::memcpy(out.data(), &h, 2);
-  } else if (element == "f32") {
+    break;
+  }
+  case ValueKind::F32: {
     float f = static_cast<float>(key * 3 + salt) + 0.25f;
     std::memcpy(out.data(), &f, 4);
-  } else if (element == "f64") {
+    break;
+  }
+  case ValueKind::F64: {
     double d = static_cast<double>(key * 5 + salt) + 0.125;
     std::memcpy(out.data(), &d, 8);
-  } else {
+    break;
+  }
+  case ValueKind::Int: {
     uint64_t v = static_cast<uint64_t>(key) * 0x9E3779B97F4A7C15ull +
                  static_cast<uint64_t>(salt) * 0x1234567ull + 5;
     // The high bits vary most.
     if (width.isPacked())
       v = (v >> 59) & ((1u << width.bits) - 1);
     std::memcpy(out.data(), &v, out.size());
+    break;
+  }
   }
   return out;
 }
@@ -292,13 +322,14 @@ std::vector<uint8_t> elementValue(const std::string &element, ElementWidth width
 struct Buffer {
   TensorSpec spec;
   ElementWidth width;
+  ValueKind valueKind;
   RefBitImage image;
   std::vector<uint8_t> bytes;
   std::vector<uint8_t> expected;
   std::vector<uint8_t> care;
 
   Buffer(const TensorSpec &s, ElementWidth width, uint8_t fill)
-      : spec(s), width(width),
+      : spec(s), width(width), valueKind(valueKindOf(s.element)),
         image(referenceBitImage(s.layout, s.shape, width.bits)) {
     REQUIRE(image.complete);
     bytes.assign(image.storageBytes + kGuardBytes, fill);
@@ -312,12 +343,11 @@ struct Buffer {
       setBits(bytes, idx, value(idx, salt), /*careToo=*/false);
     });
   }
-  std::vector<uint8_t> value(const Shape &idx, int64_t salt) const {
-    return elementValue(spec.element, width, logicalKey(spec.shape, idx),
-                        salt);
+  ElementBytes value(const Shape &idx, int64_t salt) const {
+    return elementValue(valueKind, width, logicalKey(spec.shape, idx), salt);
   }
   /// Expects element `idx` to hold `value`.
-  void expect(const Shape &idx, const std::vector<uint8_t> &value) {
+  void expect(const Shape &idx, llvm::ArrayRef<uint8_t> value) {
     setBits(expected, idx, value, /*careToo=*/true);
   }
   /// Expectation: the current bytes, unchanged.
@@ -357,7 +387,7 @@ struct Buffer {
 
 private:
   void setBits(std::vector<uint8_t> &dst, const Shape &idx,
-               const std::vector<uint8_t> &value, bool careToo) {
+               llvm::ArrayRef<uint8_t> value, bool careToo) {
     int64_t bit = image.bitOffsetOf[logicalKey(spec.shape, idx)];
     if (!width.isPacked()) {
       for (int64_t b = 0; b < width.bytes(); ++b) {
@@ -401,8 +431,8 @@ void runKernel(ModuleOp module, const std::string &name, PackedArgs &args,
 }
 
 /// The value splat or filled by a case.
-std::vector<uint8_t> patternValue(const TensorSpec &t, ElementWidth width) {
-  return elementValue(t.element, width, /*key=*/12345, /*salt=*/7);
+ElementBytes patternValue(const TensorSpec &t, ElementWidth width) {
+  return elementValue(valueKindOf(t.element), width, /*key=*/12345, /*salt=*/7);
 }
 
 /// Builds, runs and checks one case against the reference (its outer loop
@@ -432,10 +462,10 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c, unsigned threads = 1,
     src.expectUnchanged();
     Buffer dst(t1, width, 0xAB);
     dst.expectCreated();
+    Shape from(t1.shape.size());
     forEachIndex(t1.shape, [&](const Shape &idx) {
-      Shape from = idx;
-      for (size_t i = 0; i < c.offsets.size(); ++i)
-        from[i] += c.offsets[i];
+      for (size_t i = 0; i < from.size(); ++i)
+        from[i] = idx[i] + (i < c.offsets.size() ? c.offsets[i] : 0);
       dst.expect(idx, src.value(from, 1));
     });
     addBuffer(args, src);
@@ -458,10 +488,10 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c, unsigned threads = 1,
     Buffer update(t1, width, 0xEE);
     update.writeElements(2);
     update.expectUnchanged();
+    Shape to(t1.shape.size());
     forEachIndex(t1.shape, [&](const Shape &idx) {
-      Shape to = idx;
-      for (size_t i = 0; i < c.offsets.size(); ++i)
-        to[i] += c.offsets[i];
+      for (size_t i = 0; i < to.size(); ++i)
+        to[i] = idx[i] + (i < c.offsets.size() ? c.offsets[i] : 0);
       target.expect(to, update.value(idx, 2));
     });
     addBuffer(args, target);
@@ -479,12 +509,12 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c, unsigned threads = 1,
                   t0.layout.kind == LayoutDesc::Tiled ? 0x00 : 0x5A);
     target.writeElements(1);
     target.expectUnchanged();
-    std::vector<uint8_t> value = patternValue(t0, width);
+    ElementBytes value = patternValue(t0, width);
+    Shape to(c.lengths.size());
     forEachIndex(Shape(c.lengths.begin(), c.lengths.end()),
                  [&](const Shape &idx) {
-                   Shape to = idx;
-                   for (size_t i = 0; i < c.offsets.size(); ++i)
-                     to[i] += c.offsets[i];
+                   for (size_t i = 0; i < to.size(); ++i)
+                     to[i] = idx[i] + (i < c.offsets.size() ? c.offsets[i] : 0);
                    target.expect(to, value);
                  });
     addBuffer(args, target);
@@ -499,7 +529,7 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c, unsigned threads = 1,
   case BuiltinKind::Splat: {
     Buffer dst(t0, width, 0xAB);
     dst.expectCreated();
-    std::vector<uint8_t> value = patternValue(t0, width);
+    ElementBytes value = patternValue(t0, width);
     forEachIndex(t0.shape, [&](const Shape &idx) {
       dst.expect(idx, value);
     });
@@ -1065,8 +1095,8 @@ TEST_CASE("view loads and stores match the reference byte images",
     in.expectUnchanged();
     Buffer out(dst, width, 0xAB);
     out.expectCreated();
+    Shape from(dst.shape.size());
     forEachIndex(dst.shape, [&](const Shape &idx) {
-      Shape from = idx;
       for (size_t i = 0; i < from.size(); ++i)
         from[i] = offsets[i] + idx[i] * strides[i];
       out.expect(idx, in.value(from, 1));

@@ -309,8 +309,9 @@ inline RefBitImage referenceBitImage(const LayoutDesc &layout,
   RefImage slots = referenceImage(layout, shape, /*elementBytes=*/1);
   RefBitImage image;
   image.complete = slots.complete();
-  for (int64_t slot : slots.offsetOf)
-    image.bitOffsetOf.push_back(slot * bits);
+  image.bitOffsetOf = std::move(slots.offsetOf);
+  for (int64_t &slot : image.bitOffsetOf)
+    slot *= bits;
   // Count bytes up to the last bit without dividing.
   int64_t totalBits = slots.storageBytes * bits;
   while (image.storageBytes * 8 < totalBits)

@@ -8,7 +8,8 @@
 // With `stream` (the caller sets it where the kernels use non-temporal
 // stores: regions of kDefaultNonTemporalStoreBytes or more), every vector
 // store of 8 bytes or more goes past the cache and a fence ends the anchor,
-// as in the kernels.
+// as in the kernels; with `lines` (the same size, into rows), the 64-byte
+// stores that write a whole line of a row.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +60,31 @@ inline void endStream(bool stream) {
     std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 
+/// Stores the 64 bytes at `from` to `to`, a destination row's line when
+/// `to` starts one: then non-temporally with `Lines` (the kernels' joined
+/// rows, whose whole-line stores go past the cache from the size on),
+/// else as storeBytes does with `Stream`.
+template <bool Lines, bool Stream>
+inline void storeLine(void *to, const void *from) {
+  if (Lines && reinterpret_cast<uintptr_t>(to) % 64 == 0) {
+    storeNonTemporal<64, 64>(to, from);
+    return;
+  }
+  storeBytes<64>(to, from, Stream);
+}
+
+/// Calls `fn` with std::bool_constant arguments for `lines` and `stream`:
+/// the stores' kinds as template arguments (see relayout2).
+template <typename Fn>
+inline void withStoreKinds(bool lines, bool stream, Fn fn) {
+  if (stream)
+    fn(std::true_type(), std::true_type());
+  else if (lines)
+    fn(std::true_type(), std::false_type());
+  else
+    fn(std::false_type(), std::false_type());
+}
+
 /// Identity -> tiled: tile by tile, so the tiled side is written in order
 /// and the identity side is read 8 rows at a time.
 template <int TB>
@@ -77,9 +103,9 @@ void toTiled(const uint8_t *src, uint8_t *dst, int64_t rows,
 /// Tile rows of 8 bytes or more move as the kernels move them: 64 bytes'
 /// worth of tiles at a time, each tile row of the group gathered from its
 /// tiles into one 64-byte store, which writes a line of the row whole.
-template <int TB>
+template <int TB, bool Lines, bool Stream>
 void fromTiled(const uint8_t *src, uint8_t *dst, int64_t rows,
-               int64_t rowBytes, bool stream) {
+               int64_t rowBytes) {
   int64_t tilesPerRow = rowBytes / TB;
   constexpr int64_t kJoined = TB >= 8 ? 64 / TB : 1;
   constexpr int64_t kTileBytes = TB * kTileRows;
@@ -93,12 +119,12 @@ void fromTiled(const uint8_t *src, uint8_t *dst, int64_t rows,
           uint8_t line[64];
           for (int64_t k = 0; k < kJoined; ++k)
             std::memcpy(line + k * TB, src + k * kTileBytes + r * TB, TB);
-          storeBytes<64>(out + r * rowBytes, line, stream);
+          storeLine<Lines, Stream>(out + r * rowBytes, line);
         }
     }
     for (; t < tilesPerRow; ++t, out += TB)
       for (int64_t r = 0; r < kTileRows; ++r, src += TB)
-        storeBytes<TB>(out + r * rowBytes, src, stream);
+        storeBytes<TB>(out + r * rowBytes, src, Stream);
   }
 }
 
@@ -195,12 +221,34 @@ inline void moveGroups2(const uint8_t *plain, uint8_t *tiled,
   }
 }
 
-/// 2-byte tile rows (8x4 i4), 16 tiles at a time, then 8, then a row's
+/// 32 tiles with 2-byte rows (8x4 i4) from tile `t` on into 64 bytes of
+/// each of 8 rows: two transposes of 16 tiles (as moveGroups2), each row's
+/// halves joined into one line store.
+template <bool Lines, bool Stream>
+inline void tilesToRowsJoined2(const uint8_t *tiled, uint8_t *plain,
+                               int64_t rowBytes, int64_t t) {
+  alignas(64) uint8_t line[8][64];
+  for (int half = 0; half < 2; ++half) {
+    U16x16 v[8];
+    for (int k = 0; k < 8; ++k)
+      for (int g = 0; g < 2; ++g)
+        std::memcpy(reinterpret_cast<uint8_t *>(&v[k]) + 16 * g,
+                    tiled + (t + 16 * half + 8 * g + k) * 16, 16);
+    transpose8x8(v);
+    for (int k = 0; k < 8; ++k)
+      std::memcpy(line[k] + 32 * half, &v[k], 32);
+  }
+  for (int k = 0; k < 8; ++k)
+    storeLine<Lines, Stream>(plain + k * rowBytes + t * 2, line[k]);
+}
+
+/// 2-byte tile rows (8x4 i4), 16 tiles at a time (into rows 32 first,
+/// their rows joined into line stores with `Lines`), then 8, then a row's
 /// remainder piece by piece. `Stream` is a template argument: with a
 /// run-time flag the compiler merged the non-temporal stores of one branch
 /// with the ordinary ones of the other (dropping the hint from all but the
 /// first), and a line written both ways ran at 3-4 GB/s.
-template <bool ToTiled, bool Stream>
+template <bool ToTiled, bool Stream, bool Lines = false>
 void relayout2(const uint8_t *src, uint8_t *dst, int64_t rows,
                int64_t rowBytes) {
   int64_t tilesPerRow = rowBytes / 2;
@@ -213,6 +261,9 @@ void relayout2(const uint8_t *src, uint8_t *dst, int64_t rows,
     uint8_t *tiled =
         const_cast<uint8_t *>(ToTiled ? dst : src) + bandBytes;
     int64_t t = 0;
+    if constexpr (!ToTiled)
+      for (; t + 32 <= tilesPerRow; t += 32)
+        tilesToRowsJoined2<Lines, Stream>(tiled, plain, rowBytes, t);
     for (; t + 16 <= tilesPerRow; t += 16)
       moveGroups2<U16x16, ToTiled, Stream>(plain, tiled, rowBytes, t);
     for (; t + 8 <= tilesPerRow; t += 8)
@@ -336,13 +387,16 @@ void anchorIdentityToTiled8(const uint8_t *src, uint8_t *dst, int64_t rows,
 
 void anchorTiledToIdentity8(const uint8_t *src, uint8_t *dst, int64_t rows,
                             int64_t rowBytes, int64_t tileRowBytes,
-                            bool stream) {
-  if (tileRowBytes == 16)
-    fromTiled<16>(src, dst, rows, rowBytes, stream);
-  else
-    stream ? relayout2</*ToTiled=*/false, true>(src, dst, rows, rowBytes)
-           : relayout2</*ToTiled=*/false, false>(src, dst, rows, rowBytes);
-  endStream(stream);
+                            bool lines, bool stream) {
+  withStoreKinds(lines, stream, [&](auto linesKind, auto streamKind) {
+    constexpr bool Lines = decltype(linesKind)::value;
+    constexpr bool Stream = decltype(streamKind)::value;
+    if (tileRowBytes == 16)
+      fromTiled<16, Lines, Stream>(src, dst, rows, rowBytes);
+    else
+      relayout2</*ToTiled=*/false, Stream, Lines>(src, dst, rows, rowBytes);
+  });
+  endStream(lines || stream);
 }
 
 void anchorIdentityToSwizzled(const float *src, float *dst, int64_t n,
@@ -509,9 +563,7 @@ inline void unpackRounds(V v[8], Lo1 lo1, Hi1 hi1, Lo2 lo2, Hi2 hi2, Lo3 lo3,
 /// 16-byte half of 32-byte vectors (load k of the second group joined to
 /// the first's), grouped by tile row and transposed within the halves as
 /// relayout1 does one group; each row gets 32 contiguous bytes.
-template <bool Stream>
-void tilesToRows1Wide(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
-  U8x32 v[8];
+inline void tilesToRows1WideRows(const uint8_t *in, U8x32 v[8]) {
   for (int k = 0; k < 8; ++k) {
     U8x16 first, second;
     std::memcpy(&first, in + k * 16, 16);
@@ -526,8 +578,29 @@ void tilesToRows1Wide(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
   }
   unpackRounds(v, SHUFFLE(WLO2), SHUFFLE(WHI2), SHUFFLE(WLO4), SHUFFLE(WHI4),
                SHUFFLE(WLO8), SHUFFLE(WHI8));
+}
+
+template <bool Stream>
+void tilesToRows1Wide(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
+  U8x32 v[8];
+  tilesToRows1WideRows(in, v);
   for (int k = 0; k < 8; ++k)
     storeBytes<32>(out + k * rowBytes, &v[k], Stream);
+}
+
+/// 64 tiles into 64 bytes of each of 8 rows: two of tilesToRows1Wide's
+/// steps, each row's halves joined into one line store.
+template <bool Lines, bool Stream>
+void tilesToRows1Joined(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
+  U8x32 first[8], second[8];
+  tilesToRows1WideRows(in, first);
+  tilesToRows1WideRows(in + 32 * 8, second);
+  for (int k = 0; k < 8; ++k) {
+    alignas(64) uint8_t line[64];
+    std::memcpy(line, &first[k], 32);
+    std::memcpy(line + 32, &second[k], 32);
+    storeLine<Lines, Stream>(out + k * rowBytes, line);
+  }
 }
 
 #define WLO1(a, b) __builtin_shufflevector(a, b, 0, 32, 1, 33, 2, 34, 3, 35, 4, 36, 5, 37, 6, 38, 7, 39, 16, 48, 17, 49, 18, 50, 19, 51, 20, 52, 21, 53, 22, 54, 23, 55)
@@ -557,12 +630,17 @@ void rowsToTiles1Wide(const uint8_t *in, uint8_t *out, int64_t rowBytes) {
 /// rounds of interleaves. Back to rows, each load's lanes are grouped by
 /// tile row and 2-byte lanes interleaved. Both ways 32 tiles at a time
 /// (rowsToTiles1Wide, tilesToRows1Wide) while a row has them.
-template <bool ToTiled, bool Stream>
+template <bool ToTiled, bool Stream, bool Lines = false>
 void relayout1(const uint8_t *src, uint8_t *dst, int64_t rows,
                int64_t rowBytes) {
   for (int64_t band = 0; band < rows / kTileRows; ++band) {
     int64_t bandBytes = band * kTileRows * rowBytes;
     int64_t t = 0;
+    // Into rows, 64 tiles at a time first: one line store per row.
+    if constexpr (!ToTiled)
+      for (; t + 64 <= rowBytes; t += 64)
+        tilesToRows1Joined<Lines, Stream>(src + bandBytes + t * 8,
+                                          dst + bandBytes + t, rowBytes);
     // 32 tiles at a time while they last (as the kernel does).
     for (; t + 32 <= rowBytes; t += 32) {
       if (ToTiled)
@@ -614,10 +692,30 @@ inline void transpose4(Float4 &a, Float4 &b, Float4 &c, Float4 &d) {
 /// 8x1 tiles (each 8 floats of one column): 4 columns of a band at a time,
 /// two 4x4 transposes of 16-byte rows; the 4 tiles are 128 contiguous
 /// bytes.
-template <bool ToTiled, bool Stream>
+template <bool ToTiled, bool Stream, bool Lines = false>
 void narrow8x1(const float *src, float *dst, int64_t n) {
-  for (int64_t band = 0; band < n / kTileRows; ++band)
-    for (int64_t c = 0; c < n; c += 4) {
+  for (int64_t band = 0; band < n / kTileRows; ++band) {
+    int64_t c = 0;
+    // Into rows, 16 columns at a time first: four blocks' rows joined into
+    // one line store per row.
+    if constexpr (!ToTiled)
+      for (; c + 16 <= n; c += 16) {
+        alignas(64) float line[8][16];
+        for (int block = 0; block < 4; ++block) {
+          const float *tiles = src + (band * n + c + 4 * block) * kTileRows;
+          Float4 r[8];
+          for (int k = 0; k < 8; ++k)
+            r[k] = loadFloat4(tiles + (k % 4) * 8 + (k / 4) * 4);
+          transpose4(r[0], r[1], r[2], r[3]);
+          transpose4(r[4], r[5], r[6], r[7]);
+          for (int k = 0; k < 8; ++k)
+            std::memcpy(&line[k][4 * block], &r[k], 16);
+        }
+        for (int k = 0; k < 8; ++k)
+          storeLine<Lines, Stream>(dst + (band * kTileRows + k) * n + c,
+                                   line[k]);
+      }
+    for (; c < n; c += 4) {
       const float *rows = (ToTiled ? src : dst) + band * kTileRows * n + c;
       const float *tiles = (ToTiled ? dst : src) + (band * n + c) * kTileRows;
       Float4 r[8];
@@ -632,6 +730,7 @@ void narrow8x1(const float *src, float *dst, int64_t n) {
         storeBytes<16>(to, &r[k], Stream);
       }
     }
+  }
 }
 
 } // namespace
@@ -644,10 +743,13 @@ void anchorIdentityToTiled8x4i2(const uint8_t *src, uint8_t *dst,
 }
 
 void anchorTiled8x4i2ToIdentity(const uint8_t *src, uint8_t *dst,
-                                int64_t rows, int64_t rowBytes, bool stream) {
-  stream ? relayout1<false, true>(src, dst, rows, rowBytes)
-         : relayout1<false, false>(src, dst, rows, rowBytes);
-  endStream(stream);
+                                int64_t rows, int64_t rowBytes, bool lines,
+                                bool stream) {
+  withStoreKinds(lines, stream, [&](auto linesKind, auto streamKind) {
+    relayout1</*ToTiled=*/false, decltype(streamKind)::value,
+              decltype(linesKind)::value>(src, dst, rows, rowBytes);
+  });
+  endStream(lines || stream);
 }
 
 void anchorIdentityToNarrow8x1(const float *src, float *dst, int64_t n,
@@ -658,10 +760,12 @@ void anchorIdentityToNarrow8x1(const float *src, float *dst, int64_t n,
 }
 
 void anchorNarrow8x1ToIdentity(const float *src, float *dst, int64_t n,
-                               bool stream) {
-  stream ? narrow8x1<false, true>(src, dst, n)
-         : narrow8x1<false, false>(src, dst, n);
-  endStream(stream);
+                               bool lines, bool stream) {
+  withStoreKinds(lines, stream, [&](auto linesKind, auto streamKind) {
+    narrow8x1</*ToTiled=*/false, decltype(streamKind)::value,
+              decltype(linesKind)::value>(src, dst, n);
+  });
+  endStream(lines || stream);
 }
 
 void anchorTiled8x4To4x8(const float *src, float *dst, int64_t n,

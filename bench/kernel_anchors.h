@@ -26,9 +26,12 @@ namespace layoutopt::bench {
 void anchorIdentityToTiled8(const uint8_t *src, uint8_t *dst, int64_t rows,
                             int64_t rowBytes, int64_t tileRowBytes,
                             bool stream);
+/// Into rows, `lines`: the 64-byte stores that write a whole line of a row
+/// go past the cache (as the kernels' joined rows do); `stream`: every
+/// store does.
 void anchorTiledToIdentity8(const uint8_t *src, uint8_t *dst, int64_t rows,
                             int64_t rowBytes, int64_t tileRowBytes,
-                            bool stream);
+                            bool lines, bool stream);
 
 /// Relayout of an `n` x `n` f32 tensor to 8x4 tiles swizzled as the bench's
 /// `#stream_lite.swizzle<expand_shape = [[2, 4], [2, 2]], permutation =
@@ -63,13 +66,14 @@ void anchorFillTiled8x4(float *dst, float value, int64_t cols,
 void anchorIdentityToTiled8x4i2(const uint8_t *src, uint8_t *dst,
                                 int64_t rows, int64_t rowBytes, bool stream);
 void anchorTiled8x4i2ToIdentity(const uint8_t *src, uint8_t *dst,
-                                int64_t rows, int64_t rowBytes, bool stream);
+                                int64_t rows, int64_t rowBytes, bool lines,
+                                bool stream);
 
 /// n x n f32 and 8x1 tiles.
 void anchorIdentityToNarrow8x1(const float *src, float *dst, int64_t n,
                                bool stream);
 void anchorNarrow8x1ToIdentity(const float *src, float *dst, int64_t n,
-                               bool stream);
+                               bool lines, bool stream);
 
 /// n x n f32 from 8x4 tiles to 4x8 tiles.
 void anchorTiled8x4To4x8(const float *src, float *dst, int64_t n,

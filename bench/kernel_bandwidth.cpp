@@ -415,7 +415,8 @@ int main(int argc, char **argv) {
         "encode tiled->identity", fullBytes, k, args,
         [&] {
           anchorTiledToIdentity8(tiledBuf.data, identityBuf.data, n, n * e,
-                                 4 * e, scatteredStreams(fullBytes));
+                                 4 * e, streams(fullBytes),
+                                 scatteredStreams(fullBytes));
         },
         tiledBuf.data, identityBuf.data, anchorBuf.data, fullBytes);
   }
@@ -541,7 +542,7 @@ int main(int argc, char **argv) {
           "encode i4 tiled->identity" + suffix, packedBytes, k, args,
           [&] {
             anchorTiledToIdentity8(packedTiledBuf.data, packedIdentityBuf.data,
-                                   rows, cols / 2, 2,
+                                   rows, cols / 2, 2, streams(packedBytes),
                                    scatteredStreams(packedBytes));
           },
           packedTiledBuf.data, packedIdentityBuf.data, anchorBuf.data,
@@ -604,7 +605,7 @@ int main(int argc, char **argv) {
           [&] {
             layoutopt::bench::anchorTiled8x4i2ToIdentity(
                 tiledI2Buf.data, plainBuf.data, rows, cols / 4,
-                scatteredStreams(bytes));
+                streams(bytes), scatteredStreams(bytes));
           },
           tiledI2Buf.data, plainBuf.data, anchorBuf.data, bytes);
     }
@@ -652,7 +653,7 @@ int main(int argc, char **argv) {
           [&] {
             layoutopt::bench::anchorNarrow8x1ToIdentity(
                 asFloats(narrowBuf), asFloats(identityBuf), n,
-                scatteredStreams(fullBytes));
+                streams(fullBytes), scatteredStreams(fullBytes));
           },
           narrowBuf.data, identityBuf.data, anchorBuf.data, fullBytes);
     }

@@ -20,6 +20,7 @@
 #include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Verifier.h"
@@ -315,6 +316,24 @@ ElementBytes elementValue(ValueKind kind, ElementWidth width, int64_t key,
   return out;
 }
 
+/// Allocates at the start of a cache line, so that a kernel's stores meet
+/// the same line boundaries in every run: rows of a multiple of 64 bytes
+/// take the aligned branch of whole-line stores, the others both.
+template <typename T>
+struct LineAlignedAllocator {
+  using value_type = T;
+  static constexpr std::align_val_t kAlign{64};
+  LineAlignedAllocator() = default;
+  template <typename U>
+  LineAlignedAllocator(const LineAlignedAllocator<U> &) {}
+  T *allocate(size_t n) {
+    return static_cast<T *>(::operator new(n * sizeof(T), kAlign));
+  }
+  void deallocate(T *p, size_t) { ::operator delete(p, kAlign); }
+  bool operator==(const LineAlignedAllocator &) const { return true; }
+  bool operator!=(const LineAlignedAllocator &) const { return false; }
+};
+
 /// A byte buffer with its reference image and, per byte, the expected bits
 /// and which of them must match (`care`: none for the pad bytes of a
 /// created padding-layout result). Elements are addressed in bits, so that
@@ -324,7 +343,7 @@ struct Buffer {
   ElementWidth width;
   ValueKind valueKind;
   RefBitImage image;
-  std::vector<uint8_t> bytes;
+  std::vector<uint8_t, LineAlignedAllocator<uint8_t>> bytes;
   std::vector<uint8_t> expected;
   std::vector<uint8_t> care;
 
@@ -352,7 +371,7 @@ struct Buffer {
   }
   /// Expectation: the current bytes, unchanged.
   void expectUnchanged() {
-    expected = bytes;
+    expected.assign(bytes.begin(), bytes.end());
     care.assign(bytes.size(), 0xFF);
   }
   /// Expectation for a result the kernel creates: pad bytes and tail bits
@@ -386,7 +405,7 @@ struct Buffer {
   }
 
 private:
-  void setBits(std::vector<uint8_t> &dst, const Shape &idx,
+  void setBits(llvm::MutableArrayRef<uint8_t> dst, const Shape &idx,
                llvm::ArrayRef<uint8_t> value, bool careToo) {
     int64_t bit = image.bitOffsetOf[logicalKey(spec.shape, idx)];
     if (!width.isPacked()) {
@@ -1118,6 +1137,94 @@ TEST_CASE("view loads and stores match the reference byte images",
 
 namespace {
 
+/// Non-temporal stores (those chosen at run time: under an scf.if) and
+/// fences in a kernel module.
+struct StoreKinds {
+  /// Non-temporal store sites (a store and its alignment checks' twins
+  /// count once).
+  int64_t nonTemporal = 0;
+  /// Non-temporal stores, twins included.
+  int64_t nonTemporalOps = 0;
+  int64_t chosenAtRunTime = 0;
+  /// Sites whose alignment is checked where they run: an aligned store
+  /// (16 bytes) when the address is, else one of alignment 1.
+  int64_t alignedAtRunTime = 0;
+  /// Sites that write a whole line when the address is 64-byte aligned
+  /// (NonTemporalStores::storeWholeLine).
+  int64_t wholeLines = 0;
+  int64_t fences = 0;
+};
+
+/// The alignment `ifOp` tests a store's address for,
+/// `(extract_aligned_pointer_as_index & (alignment - 1)) == 0`, or 0.
+int64_t checkedAlignment(scf::IfOp ifOp) {
+  auto compare = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!compare || compare.getPredicate() != arith::CmpIPredicate::eq)
+    return 0;
+  auto mask = compare.getLhs().getDefiningOp<arith::AndIOp>();
+  if (!mask ||
+      !mask.getLhs().getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>())
+    return 0;
+  std::optional<int64_t> bits = getConstantIntValue(mask.getRhs());
+  return bits ? *bits + 1 : 0;
+}
+
+StoreKinds countStoreKinds(ModuleOp module) {
+  StoreKinds kinds;
+  module->walk([&](memref::StoreOp store) {
+    if (!store.getNontemporal())
+      return;
+    ++kinds.nonTemporalOps;
+    // Up through the alignment checks: a store in an aligned branch has
+    // the checked alignment, one in an else branch 1 (a twin).
+    Operation *inside = store;
+    auto parent = dyn_cast<scf::IfOp>(store->getParentOp());
+    bool twin = false;
+    int64_t expected = 1, outermost = 0;
+    bool innermost = true;
+    while (parent && checkedAlignment(parent)) {
+      int64_t alignment = checkedAlignment(parent);
+      bool inThen = inside->getParentRegion() == &parent.getThenRegion();
+      CHECK((alignment == 16 || alignment == 64));
+      if (innermost && inThen)
+        expected = alignment;
+      twin |= !inThen;
+      innermost = false;
+      outermost = alignment;
+      inside = parent;
+      parent = dyn_cast<scf::IfOp>(parent->getParentOp());
+    }
+    CHECK(store.getAlignment().value_or(0) == expected);
+    if (twin)
+      return;
+    ++kinds.nonTemporal;
+    if (outermost == 16)
+      ++kinds.alignedAtRunTime;
+    if (outermost == 64)
+      ++kinds.wholeLines;
+    // The choice is an scf.if on `elements uge minimum` (other ifs of the
+    // walk test pieces of a run: eq, ne).
+    auto compare =
+        parent ? parent.getCondition().getDefiningOp<arith::CmpIOp>() : nullptr;
+    if (compare && compare.getPredicate() == arith::CmpIPredicate::uge)
+      ++kinds.chosenAtRunTime;
+  });
+  module->walk([&](LLVM::FenceOp) { ++kinds.fences; });
+  return kinds;
+}
+
+/// Whether case `c` writes an untiled tensor from a tiled one (a tiled
+/// source's tiles into rows).
+bool writesRows(const KernelCase &c) {
+  bool fromTiles = c.kind == BuiltinKind::Update
+                       ? c.tensors[1].layout.kind == LayoutDesc::Tiled
+                       : c.tensors[0].layout.kind == LayoutDesc::Tiled;
+  const TensorSpec &written =
+      c.kind == BuiltinKind::Update ? c.tensors[0] : c.tensors.back();
+  return fromTiles && written.layout.kind != LayoutDesc::Tiled;
+}
+
+
 /// Kernels whose regions hold whole tiles (moved in chunks by memref.copy)
 /// and cut tiles (moved element by element), with `chunks` whether the
 /// kernel is expected to contain chunk copies at all.
@@ -1632,6 +1739,7 @@ std::vector<std::pair<KernelCase, bool>> transposedRowCases() {
 TEST_CASE("narrow tile rows move as transposed groups",
           "[builtins][jit][transpose]") {
   auto ctx = makeKernelJitContext();
+  int64_t withWholeLines = 0;
   for (const auto &[c, transposes] : transposedRowCases()) {
     INFO(c.describe());
     std::vector<RankedTensorType> types = parseTypes(*ctx, c);
@@ -1641,7 +1749,22 @@ TEST_CASE("narrow tile rows move as transposed groups",
     CHECK((shuffles > 0) == transposes);
     runAndCheck(*ctx, c);
     runAndCheck(*ctx, c, /*threads=*/2);
+    if (!writesRows(c))
+      continue;
+    // Into rows, the rows of groups that make a line are joined: past the
+    // cache, those stores and only those (aligned where they run).
+    StoreKinds kinds = countStoreKinds(*buildKernelModule(
+        *ctx, c.kind, types, /*parallel=*/false, /*nonTemporalStoreBytes=*/1));
+    CHECK(kinds.nonTemporal == kinds.wholeLines);
+    if (kinds.wholeLines == 0)
+      continue;
+    CHECK(transposes);
+    ++withWholeLines;
+    runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1);
+    runAndCheck(*ctx, c, /*threads=*/2, /*nonTemporalStoreBytes=*/1);
   }
+  // i4 and i2, static and dynamic, encodes and slices.
+  CHECK(withWholeLines >= 4);
 }
 
 TEST_CASE("transposed groups of random widths match the reference byte "
@@ -1785,6 +1908,16 @@ TEST_CASE("tile rows of 8-32 bytes join into 64-byte row stores",
     CHECK((lineStores > 0) == joined);
     runAndCheck(*ctx, c);
     runAndCheck(*ctx, c, /*threads=*/2);
+    // Past the cache: the joined stores and only those (the lines whole).
+    StoreKinds kinds = countStoreKinds(*buildKernelModule(
+        *ctx, c.kind, types, /*parallel=*/false, /*nonTemporalStoreBytes=*/1));
+    CHECK((kinds.wholeLines > 0) == joined);
+    if (writesRows(c))
+      CHECK(kinds.nonTemporal == kinds.wholeLines);
+    if (joined) {
+      runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1);
+      runAndCheck(*ctx, c, /*threads=*/2, /*nonTemporalStoreBytes=*/1);
+    }
     // Every walk past the cache: joined stores under the address test.
     runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1,
                 /*nonTemporalScatteredStores=*/true);
@@ -1867,63 +2000,6 @@ TEST_CASE("random updates and fills match the reference byte images",
   }
 }
 
-namespace {
-
-/// Non-temporal stores (those chosen at run time: under an scf.if) and
-/// fences in a kernel module.
-struct StoreKinds {
-  /// Non-temporal store sites (a store and its alignment check's twin
-  /// count once).
-  int64_t nonTemporal = 0;
-  int64_t chosenAtRunTime = 0;
-  /// Sites whose alignment is checked where they run: an aligned store
-  /// (16 bytes) when the address is, else one of alignment 1.
-  int64_t alignedAtRunTime = 0;
-  int64_t fences = 0;
-};
-
-/// Whether `ifOp` tests that a store's address is 16-byte aligned:
-/// `(extract_aligned_pointer_as_index & 15) == 0`.
-bool isAlignmentCheck(scf::IfOp ifOp) {
-  auto compare = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
-  if (!compare || compare.getPredicate() != arith::CmpIPredicate::eq)
-    return false;
-  auto mask = compare.getLhs().getDefiningOp<arith::AndIOp>();
-  return mask &&
-         mask.getLhs().getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>();
-}
-
-StoreKinds countStoreKinds(ModuleOp module) {
-  StoreKinds kinds;
-  module->walk([&](memref::StoreOp store) {
-    if (!store.getNontemporal())
-      return;
-    auto parent = dyn_cast<scf::IfOp>(store->getParentOp());
-    if (parent && isAlignmentCheck(parent)) {
-      bool inThen = store->getParentRegion() == &parent.getThenRegion();
-      // The aligned twin (then) and the unaligned one (else).
-      CHECK(store.getAlignment().value_or(0) == (inThen ? 16 : 1));
-      if (!inThen)
-        return;
-      ++kinds.alignedAtRunTime;
-      parent = dyn_cast<scf::IfOp>(parent->getParentOp());
-    } else {
-      CHECK(store.getAlignment().value_or(0) == 1);
-    }
-    ++kinds.nonTemporal;
-    // The choice is an scf.if on `elements uge minimum` (other ifs of the
-    // walk test pieces of a run: eq, ne).
-    auto compare =
-        parent ? parent.getCondition().getDefiningOp<arith::CmpIOp>() : nullptr;
-    if (compare && compare.getPredicate() == arith::CmpIPredicate::uge)
-      ++kinds.chosenAtRunTime;
-  });
-  module->walk([&](LLVM::FenceOp) { ++kinds.fences; });
-  return kinds;
-}
-
-} // namespace
-
 TEST_CASE("non-temporal stores leave the reference byte images",
           "[builtins][jit][nontemporal]") {
   auto ctx = makeKernelJitContext();
@@ -1984,7 +2060,7 @@ TEST_CASE("non-temporal stores leave the reference byte images",
     CHECK((everyWalk.fences > 0) == (everyWalk.nonTemporal > 0));
     // (Run only where it changes the kernel: the runs JIT-compile, and
     // CI runs them under sanitizers.)
-    if (everyWalk.nonTemporal == kinds.nonTemporal)
+    if (everyWalk.nonTemporalOps == kinds.nonTemporalOps)
       continue;
     ++withScattered;
     runAndCheck(*ctx, c, /*threads=*/1, 1, /*nonTemporalScatteredStores=*/true);

@@ -158,14 +158,17 @@ def MaterializeBuiltinsPass
            "destination in the destination's order (one stream) stores "
            "its vector moves of 8 bytes or more non-temporally "
            "(`nontemporal` memref.store, past the cache) and ends itself "
-           "and each parallel group with an `llvm.fence`; 0 never does">,
+           "and each parallel group with an `llvm.fence`; so do, in any "
+           "order, 64-byte stores of joined rows that write a whole "
+           "cache line; 0 never does">,
     Option<"nonTemporalScatteredStores", "non-temporal-scattered-stores",
            "bool", /*default=*/"false",
            "From the same size on, also store non-temporally where the "
            "walk writes several destination streams at once (a tiled "
            "source into rows, a split outer loop between tiles). Faster "
            "or slower than ordinary stores depending on the machine's "
-           "write-combining; off (default), those walks store ordinarily">,
+           "write-combining; off (default), those walks store ordinarily "
+           "but for stores that write a whole cache line">,
   ];
   let statistics = [
     Statistic<"numDmaKept", "dma-kept",

@@ -114,37 +114,43 @@ void RegionTransfer::moveGroup(const Indices &base) {
 void RegionTransfer::buildTransposedGroups(size_t level, Indices indices,
                                            Indices blocks, OpFoldResult lb,
                                            OpFoldResult ub, int64_t chunk) {
-  if (rowTranspose->halves == 1) {
+  if (rowTranspose->halves == 1 && rowTranspose->groupsPerStore == 1) {
     buildTransposedGroupLoop(level, indices, blocks, lb, ub, chunk);
     return;
   }
-  // Pairs of groups up to the last whole pair, then single groups: a row's
-  // last tiles, fewer than a pair, would otherwise all move tile by tile
-  // (i2 rows of fewer than 32 tiles had no group at all). The single
-  // groups have a loop of their own after the pairs': as the pairs'
-  // fallback, inside their loop, they slowed the pairs by ~10%.
-  int64_t pairTiles = rowTranspose->tiles;
-  OpFoldResult pairsEnd = math.add(
-      lb, math.mul(math.floorDiv(math.sub(ub, lb), pairTiles), pairTiles));
-  // A loop known to be empty is left out (rows of whole pairs, static).
+  // Joined groups (or pairs) up to the last whole one, then the next
+  // smaller groups: a row's last tiles, fewer than a joined group, would
+  // otherwise all move tile by tile (i2 rows of fewer than 32 tiles had no
+  // group at all). The smaller groups have a loop of their own after the
+  // larger ones': as their fallback, inside their loop, they slowed the
+  // pairs by ~10%.
+  int64_t largeTiles = rowTranspose->tiles;
+  OpFoldResult largeEnd = math.add(
+      lb, math.mul(math.floorDiv(math.sub(ub, lb), largeTiles), largeTiles));
+  // A loop known to be empty is left out (rows of whole groups, static).
   auto empty = [](OpFoldResult from, OpFoldResult to) {
     auto kf = IndexArith::known(from), kt = IndexArith::known(to);
     return kf && kt && *kf >= *kt;
   };
-  if (!empty(lb, pairsEnd)) {
+  if (!empty(lb, largeEnd)) {
     OpBuilder::InsertionGuard guard(b);
-    buildTransposedGroupLoop(level, indices, blocks, lb, pairsEnd, chunk);
+    buildTransposedGroupLoop(level, indices, blocks, lb, largeEnd, chunk);
   }
-  if (empty(pairsEnd, ub))
+  if (empty(largeEnd, ub))
     return;
-  RowTransposePlan pairs = *rowTranspose;
-  rowTranspose->halves = 1;
-  rowTranspose->tiles = pairTiles / 2;
+  RowTransposePlan large = *rowTranspose;
+  if (large.groupsPerStore > 1) {
+    rowTranspose->groupsPerStore = 1;
+    rowTranspose->tiles = largeTiles / large.groupsPerStore;
+  } else {
+    rowTranspose->halves = 1;
+    rowTranspose->tiles = largeTiles / 2;
+  }
   {
     OpBuilder::InsertionGuard guard(b);
-    buildTransposedGroupLoop(level, indices, blocks, pairsEnd, ub, chunk);
+    buildTransposedGroups(level, indices, blocks, largeEnd, ub, chunk);
   }
-  *rowTranspose = std::move(pairs);
+  *rowTranspose = std::move(large);
 }
 
 void RegionTransfer::buildTransposedGroupLoop(size_t level, Indices indices,
@@ -238,9 +244,11 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
       for (int64_t tile = 0; tile < plan.tiles; ++tile)
         parts.push_back(
             load(tiled, withRow(tileAt(tile), row), pieceType));
-      streams->store(concatenateVectors(b, loc, parts), [&, row = row] {
-        return vectorView(untiled, rowAt(row), joinedType);
-      });
+      streams->storeWholeLine(concatenateVectors(b, loc, parts),
+                              [&, row = row] {
+                                return vectorView(untiled, rowAt(row),
+                                                  joinedType);
+                              });
     }
     return;
   }
@@ -276,7 +284,30 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
         });
     return;
   }
-  int64_t perLoad = plan.tiles / halves / plan.tileRows;
+  // Into rows: `groupsPerStore` groups of `tiles` tiles, one after another
+  // along `dim`, each transposed on its own; row r of the result is row r
+  // of every group, joined.
+  int64_t groups = plan.groupsPerStore, tiles = plan.tiles / groups;
+  auto groupRowType = VectorType::get({tiles}, lane);
+  auto joinedType = VectorType::get({plan.tiles}, lane);
+  // Each group's rows from `firstRow` on, stored one joined vector per row.
+  SmallVector<SmallVector<Value>> groupRows;
+  auto storeRows = [&](int64_t firstRow) {
+    for (size_t row = 0; row < groupRows.front().size(); ++row) {
+      SmallVector<Value> parts;
+      for (const SmallVector<Value> &rows : groupRows)
+        parts.push_back(rows[row]);
+      auto view = [&, row = firstRow + int64_t(row)] {
+        return vectorView(untiled, rowAt(row), joinedType);
+      };
+      if (groups == 1)
+        streams->store(parts.front(), view);
+      else
+        streams->storeWholeLine(concatenateVectors(b, loc, parts), view);
+    }
+    groupRows.clear();
+  };
+  int64_t perLoad = tiles / halves / plan.tileRows;
   if (perLoad > 1 || halves == 2) {
     // Tiles narrower than a row vector (8x4 i2: 8 bytes) load several at
     // once. A shuffle of each load's own lanes puts the loaded tiles' lanes
@@ -291,58 +322,63 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
     // row r of the result is row r of both groups, 32 contiguous bytes.
     // Square groups in two halves take this path too: one tile per load,
     // whose lanes need no grouping and no lane-width casts.
-    int64_t rows = plan.tileRows, groupTiles = plan.tiles / halves;
-    auto loadType = VectorType::get({groupTiles}, lane);
+    int64_t rows = plan.tileRows, halfTiles = tiles / halves;
+    auto loadType = VectorType::get({halfTiles}, lane);
     SmallVector<int64_t> byRow, joined;
     for (int64_t half = 0; half < halves; ++half)
       for (int64_t row = 0; row < rows; ++row)
         for (int64_t tile = 0; tile < perLoad; ++tile)
-          byRow.push_back(half * groupTiles + tile * rows + row);
-    for (int64_t l = 0; l < plan.tiles; ++l)
+          byRow.push_back(half * halfTiles + tile * rows + row);
+    for (int64_t l = 0; l < tiles; ++l)
       joined.push_back(l);
     auto wideType = VectorType::get(
         {rows * halves}, b.getIntegerType(8 * plan.laneBytes * perLoad));
-    for (int64_t k = 0; k < rows; ++k) {
-      Value loaded = load(tiled, tileAt(k * perLoad), loadType);
-      if (halves == 2)
-        loaded = vector::ShuffleOp::create(
-            b, loc, loaded,
-            load(tiled, tileAt(groupTiles + k * perLoad), loadType), joined);
-      if (perLoad == 1) {
-        in.push_back(loaded);
-        continue;
+    for (int64_t group = 0; group < groups; ++group) {
+      int64_t first = group * tiles;
+      in.clear();
+      for (int64_t k = 0; k < rows; ++k) {
+        Value loaded = load(tiled, tileAt(first + k * perLoad), loadType);
+        if (halves == 2)
+          loaded = vector::ShuffleOp::create(
+              b, loc, loaded,
+              load(tiled, tileAt(first + halfTiles + k * perLoad), loadType),
+              joined);
+        if (perLoad == 1) {
+          in.push_back(loaded);
+          continue;
+        }
+        Value grouped =
+            vector::ShuffleOp::create(b, loc, loaded, loaded, byRow);
+        in.push_back(vector::BitCastOp::create(b, loc, wideType, grouped));
       }
-      Value grouped =
-          vector::ShuffleOp::create(b, loc, loaded, loaded, byRow);
-      in.push_back(vector::BitCastOp::create(b, loc, wideType, grouped));
+      SmallVector<Value> &rowsOut = groupRows.emplace_back();
+      for (Value value : transposeLanes(b, loc, in, /*adjacentColumns=*/false,
+                                        halves))
+        rowsOut.push_back(
+            perLoad == 1
+                ? value
+                : vector::BitCastOp::create(b, loc, groupRowType, value));
     }
-    for (auto [row, value] : llvm::enumerate(
-             transposeLanes(b, loc, in, /*adjacentColumns=*/false, halves))) {
-      Value bytes = perLoad == 1
-                        ? value
-                        : vector::BitCastOp::create(b, loc, rowType, value);
-      streams->store(bytes, [&, row = row] {
-        return vectorView(untiled, rowAt(row), rowType);
-      });
-    }
+    storeRows(/*firstRow=*/0);
     return;
   }
   // Tiles with more rows than the group has tiles (8x1 f32: 8 rows, 4
   // tiles) move as square blocks: `tiles` rows of each tile, one 16-byte
   // load each, so that no shuffle crosses the halves of a 32-byte register
   // (whole-tile vectors did: 80% of memcpy from cache).
-  int64_t blockRows = std::min(plan.tiles, plan.tileRows);
+  int64_t blockRows = std::min(tiles, plan.tileRows);
   auto blockType = VectorType::get({blockRows}, lane);
   for (int64_t firstRow = 0; firstRow < plan.tileRows;
        firstRow += blockRows) {
-    in.clear();
-    for (int64_t tile = 0; tile < plan.tiles; ++tile)
-      in.push_back(
-          load(tiled, withRow(tileAt(tile), firstRow), blockType));
-    for (auto [row, value] : llvm::enumerate(transposeLanes(b, loc, in)))
-      streams->store(value, [&, row = firstRow + int64_t(row)] {
-        return vectorView(untiled, rowAt(row), rowType);
-      });
+    for (int64_t group = 0; group < groups; ++group) {
+      in.clear();
+      for (int64_t tile = 0; tile < tiles; ++tile)
+        in.push_back(load(tiled,
+                          withRow(tileAt(group * tiles + tile), firstRow),
+                          blockType));
+      groupRows.push_back(transposeLanes(b, loc, in));
+    }
+    storeRows(firstRow);
   }
 }
 

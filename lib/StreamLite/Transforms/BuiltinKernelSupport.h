@@ -160,6 +160,10 @@ struct RowTransposePlan {
   /// 32-byte vectors, every shuffle within a half (groups with at least as
   /// many tiles as tile rows: `i2` and `i4` 8x4); else 1.
   int64_t halves = 1;
+  /// Into rows (a tiled source): how many groups of `tiles / groupsPerStore`
+  /// tiles are transposed one after another and their rows joined, so that
+  /// each row's line is written by one 64-byte store; else 1.
+  int64_t groupsPerStore = 1;
   /// Each tile row's first element relative to the tile's, per logical dim.
   llvm::SmallVector<llvm::SmallVector<int64_t>> rowOffsets;
   /// Tile rows of 8, 16 or 32 bytes (not narrow): nothing to transpose.
@@ -225,13 +229,21 @@ class NonTemporalStores {
 public:
   /// Decides at `builder`'s insertion point (the kernel's top level) for a
   /// region of `lengths` written into `dst`: when the kernel is built if
-  /// its size is known, else by one comparison the stores branch on.
+  /// its size is known, else by one comparison the stores branch on. With
+  /// `wholeLinesOnly`, only storeWholeLine's aligned stores may be
+  /// non-temporal.
   NonTemporalStores(mlir::OpBuilder &builder, mlir::Location loc,
                     int64_t thresholdBytes, const KernelTensor &dst,
-                    llvm::ArrayRef<mlir::OpFoldResult> lengths);
+                    llvm::ArrayRef<mlir::OpFoldResult> lengths,
+                    bool wholeLinesOnly = false);
 
+  /// Bytes of a cache line, which storeWholeLine writes whole.
+  static constexpr int64_t kLineBytes = 64;
+
+  /// Whether some store may be non-temporal (then fences order them).
+  bool mayStoreAny() const { return always || atRunTime; }
   /// Whether stores of 8 bytes or more may be non-temporal.
-  bool mayStore() const { return always || atRunTime; }
+  bool mayStore() const { return mayStoreAny() && !wholeLinesOnly; }
   /// `buildNonTemporal` when they are, else both under an scf.if on the
   /// run-time choice (`buildOrdinary` in its else branch).
   void choose(llvm::function_ref<void()> buildNonTemporal,
@@ -239,6 +251,11 @@ public:
   /// Stores vector `value` at the memref of it that `makeView` builds,
   /// non-temporally (as `choose` says) when it is 8 bytes or more.
   void store(mlir::Value value, llvm::function_ref<mlir::Value()> makeView);
+  /// Stores vector `value` of kLineBytes like `store`, except that where
+  /// it writes one whole cache line (its address checked at run time) it
+  /// is non-temporal also with `wholeLinesOnly`.
+  void storeWholeLine(mlir::Value value,
+                      llvm::function_ref<mlir::Value()> makeView);
   /// Stores vector `value` at `view` non-temporally, aligned where the
   /// address allows (checked at run time for vectors of 16 bytes or a
   /// multiple of them).
@@ -254,6 +271,7 @@ private:
   mlir::OpBuilder &b;
   mlir::Location loc;
   bool always = false;
+  bool wholeLinesOnly = false;
   /// When set (an i1): whether they are, decided at run time.
   mlir::Value atRunTime;
   bool stored = false;

@@ -27,8 +27,9 @@ namespace layoutopt::stream_lite::detail {
 NonTemporalStores::NonTemporalStores(OpBuilder &builder, Location loc,
                                      int64_t thresholdBytes,
                                      const KernelTensor &dst,
-                                     ArrayRef<OpFoldResult> lengths)
-    : b(builder), loc(loc) {
+                                     ArrayRef<OpFoldResult> lengths,
+                                     bool wholeLinesOnly)
+    : b(builder), loc(loc), wholeLinesOnly(wholeLinesOnly) {
   if (thresholdBytes <= 0)
     return;
   IndexArith math(b, loc, kInBoundsIndexFlags);
@@ -117,8 +118,51 @@ void NonTemporalStores::store(Value value, function_ref<Value()> makeView) {
   choose([&] { storeNonTemporal(value, makeView()); }, buildOrdinary);
 }
 
+void NonTemporalStores::storeWholeLine(Value value,
+                                       function_ref<Value()> makeView) {
+  auto type = cast<VectorType>(value.getType());
+  if (!mayStoreAny() ||
+      type.getNumElements() * type.getElementTypeBitWidth() != 8 * kLineBytes) {
+    store(value, makeView);
+    return;
+  }
+  auto buildOrdinary = [&](Value view) {
+    memref::StoreOp::create(b, loc, value, view, ValueRange(),
+                            /*nontemporal=*/false, llvm::Align(1));
+  };
+  // Written whole by one store, a line leaves the write-combining buffer
+  // at once. A line written in parts by stores far apart (a store that
+  // straddles two lines, each finished by another row's store) is what
+  // made stores into several rows slow on some machines, so those stay
+  // ordinary unless every store may be non-temporal.
+  choose(
+      [&] {
+        Value view = makeView();
+        Value address =
+            memref::ExtractAlignedPointerAsIndexOp::create(b, loc, view);
+        Value misalignment = arith::AndIOp::create(
+            b, loc, address,
+            arith::ConstantIndexOp::create(b, loc, kLineBytes - 1));
+        Value aligned = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq, misalignment,
+            arith::ConstantIndexOp::create(b, loc, 0));
+        OpBuilder::InsertionGuard guard(b);
+        auto ifOp =
+            scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        memref::StoreOp::create(b, loc, value, view, ValueRange(),
+                                /*nontemporal=*/true, llvm::Align(kLineBytes));
+        b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+        if (wholeLinesOnly)
+          buildOrdinary(view);
+        else
+          storeNonTemporal(value, view);
+      },
+      [&] { buildOrdinary(makeView()); });
+}
+
 void NonTemporalStores::buildFence() {
-  if (mayStore())
+  if (mayStoreAny())
     fences.push_back(
         LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::seq_cst));
 }

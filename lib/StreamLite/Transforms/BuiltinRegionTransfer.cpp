@@ -174,7 +174,7 @@ Value RegionTransfer::outerLoop(int64_t dim, int64_t extent, OpFoldResult lb,
                                         makePatterns();
                                     },
                                     parallelAlignment, groupsAligned);
-  if (mayStoreNonTemporally()) {
+  if (streams && streams->mayStoreAny()) {
     // Each group may be a task on another thread: it fences its own stores.
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointAfter(iv.getParentBlock()->getParentOp());
@@ -307,6 +307,16 @@ void RegionTransfer::buildWalk() {
     rowTranspose->halves = 2;
     rowTranspose->tiles *= 2;
   }
+  // Into rows, the rows of one group are 16 or 32 bytes: the rows of the
+  // groups that make a cache line are joined, one store per row's line (as
+  // tile rows of 8-32 bytes are), which may then be non-temporal.
+  if (rowTranspose && !rowTranspose->joinRows && orderIsSrc) {
+    int64_t rowBytes = rowTranspose->tiles * rowTranspose->laneBytes;
+    if (NonTemporalStores::kLineBytes % rowBytes == 0) {
+      rowTranspose->groupsPerStore = NonTemporalStores::kLineBytes / rowBytes;
+      rowTranspose->tiles *= rowTranspose->groupsPerStore;
+    }
+  }
   sourceTileBlocks.assign(order.dims.size(), 1);
   if (src && !orderIsSrc && srcOrder->hasTiles())
     planSourceTileBlocks(*srcOrder);
@@ -317,14 +327,18 @@ void RegionTransfer::buildWalk() {
   // part-written, which on some machines cost 2.5x the ordinary stores
   // (bench/README.md, "Non-temporal stores into one stream"); on others
   // they run 1.8x faster than ordinary stores, hence the option.
+  // Joined rows write each destination line whole, one store per line:
+  // those stores may be non-temporal too (NonTemporalStores::
+  // storeWholeLine).
   bool oneWriteStream =
       !orderIsSrc && llvm::all_of(sourceTileBlocks,
                                   [](int64_t steps) { return steps == 1; });
-  streams.emplace(b, loc,
-                  oneWriteStream || nonTemporalScatteredStores
-                      ? nonTemporalStoreBytes
-                      : 0,
-                  *dst.tensor, lengths);
+  bool wholeLines =
+      rowTranspose && orderIsSrc &&
+      (rowTranspose->joinRows || rowTranspose->groupsPerStore > 1);
+  bool anyStore = oneWriteStream || nonTemporalScatteredStores;
+  streams.emplace(b, loc, anyStore || wholeLines ? nonTemporalStoreBytes : 0,
+                  *dst.tensor, lengths, /*wholeLinesOnly=*/!anyStore);
 
   if (chunk > 1 && !src) {
     // The fill pattern: one chunk of the value, stored like any element,

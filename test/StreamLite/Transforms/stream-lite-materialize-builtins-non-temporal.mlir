@@ -121,18 +121,24 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
 
 // Destinations written several rows at once keep ordinary stores at any
 // size: a walk in a tiled source's order (a tile's rows go to 8
-// destination rows; from 8x4 f32 tiles each row of four tiles is joined
-// into one 64-byte store), swizzled or not, and 4x8 tiles from 8x4 ones
-// (each source tile fills two destination tile rows).
+// destination rows), swizzled or not, and 4x8 tiles from 8x4 ones (each
+// source tile fills two destination tile rows). Except whole lines: from
+// 8x4 f32 tiles each row of four tiles is joined into one 64-byte store,
+// past the cache where its address starts a line, else ordinary.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_q1_3_0_2_to_32x32xf32
 // CHECK-NOT: nontemporal
 // CHECK-NOT: llvm.fence
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
-// CHECK-NOT: nontemporal
-// CHECK-NOT: llvm.fence
-// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64} : memref<vector<64xi8>>
-// CHECK-NOT: nontemporal
-// CHECK-NOT: llvm.fence
+// CHECK: %[[LINE:.+]] = memref.view %{{.+}}[%{{.+}}][] : memref<?xi8> to memref<vector<64xi8>>
+// CHECK: %[[ADDRESS:.+]] = memref.extract_aligned_pointer_as_index %[[LINE]]
+// CHECK: %[[MISALIGNED:.+]] = arith.andi %[[ADDRESS]], %c63{{(_[0-9]+)?}} : index
+// CHECK: %[[ALIGNED:.+]] = arith.cmpi eq, %[[MISALIGNED]], %{{.+}} : index
+// CHECK: scf.if %[[ALIGNED]] {
+// CHECK-NEXT: memref.store %[[ROW:.+]], %[[LINE]][] {alignment = 64 : i64, nontemporal = true} : memref<vector<64xi8>>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: memref.store %[[ROW]], %[[LINE]][] {alignment = 1 : i64} : memref<vector<64xi8>>
+// CHECK: llvm.fence seq_cst
+// CHECK-NEXT: return
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32_tiled_p0_1_t4_8
 // CHECK-NOT: nontemporal
 // CHECK-NOT: llvm.fence
@@ -145,6 +151,7 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
 // SCATTERED-NEXT: return
 // SCATTERED-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
 // SCATTERED: %[[ROW:.+]] = vector.shuffle %{{.+}}, %{{.+}} [{{.+}}] : vector<32xi8>, vector<32xi8>
+// SCATTERED: memref.store %[[ROW]], %{{.+}}[] {alignment = 64 : i64, nontemporal = true} : memref<vector<64xi8>>
 // SCATTERED: memref.store %[[ROW]], %{{.+}}[] {alignment = 16 : i64, nontemporal = true} : memref<vector<64xi8>>
 // SCATTERED: memref.store %[[ROW]], %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<64xi8>>
 // SCATTERED: llvm.fence seq_cst

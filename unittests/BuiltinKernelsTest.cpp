@@ -1575,6 +1575,104 @@ TEST_CASE("swizzled tiles move by whole groups", "[builtins][jit][swizzle]") {
   }
 }
 
+TEST_CASE("swizzled tiles into rows gather whole lines",
+          "[builtins][jit][swizzle]") {
+  // From tiles whose rows are not contiguous into rows: 64 bytes' worth of
+  // whole tiles side by side, each loaded whole and its rows gathered by
+  // shuffles, one 64-byte store per row (vector<N x iW>, W > 8); regions
+  // that start mid-tile, dynamic dims, rows that end mid-group; past the
+  // cache the whole lines only (and, with the option, every store).
+  using K = BuiltinKind;
+  auto ctx = makeKernelJitContext();
+  auto gpu = [] {
+    return swizzled(2, {0, 1}, {8, 4}, {{2, 4}, {2, 2}}, {1, 3, 0, 2});
+  };
+  auto small = [] {
+    return swizzled(2, {0, 1}, {4, 2}, {{2, 2}, {2}}, {1, 2, 0});
+  };
+  auto transposed = [] {
+    return swizzled(2, {0, 1}, {4, 4}, {{4}, {4}}, {1, 0});
+  };
+  auto threeD = [] {
+    return swizzled(3, {2, 1}, {2, 4}, {{2}, {2, 2}}, {2, 0, 1}, {1, 0, 2});
+  };
+  LayoutDesc identity = identityLayout(2);
+  std::vector<std::pair<KernelCase, bool>> cases = {
+      {{K::Encode,
+        {spec(gpu(), {37, 141}, "f32", {true, true}),
+         spec(identity, {37, 141}, "f32", {true, true})}},
+       true},
+      {{K::Slice,
+        {spec(gpu(), {53, 70}, "f32", {true, false}),
+         spec(identity, {41, 61}, "f32", {true, false})},
+        {5, 6}},
+       true},
+      {{K::Update,
+        {spec(identity, {45, 77}, "f32", {false, true}),
+         spec(gpu(), {37, 66}, "f32")},
+        {3, 5}},
+       true},
+      // 8-byte tile rows: 8 tiles a line.
+      {{K::Encode,
+        {spec(gpu(), {29, 70}, "f16"), spec(identity, {29, 70}, "f16")}},
+       true},
+      {{K::Encode,
+        {spec(small(), {13, 70}, "i32", {true, false}),
+         spec(paddingLayout({0, 3}), {13, 70}, "i32", {true, false})}},
+       true},
+      // 32-byte tile rows of a transposed tile: 2 tiles a line.
+      {{K::Encode,
+        {spec(transposed(), {19, 37}, "f64"),
+         spec(identity, {19, 37}, "f64")}},
+       true},
+      {{K::Encode,
+        {spec(threeD(), {3, 17, 37}, "i32", {false, true, true}),
+         spec(identityLayout(3), {3, 17, 37}, "i32", {false, true, true})}},
+       true},
+      // Rows of fewer whole tiles than a line's: the loop is built, its
+      // one group never whole (the tiles move by groups).
+      {{K::Encode,
+        {spec(gpu(), {21, 15}, "f32"), spec(identity, {21, 15}, "f32")}},
+       true},
+      // Tiles of more than two lines (8x4 i64); 4-byte tile rows (8x4
+      // i8); into tiles: groups only.
+      {{K::Encode,
+        {spec(gpu(), {21, 19}, "i64"), spec(identity, {21, 19}, "i64")}},
+       false},
+      {{K::Encode,
+        {spec(gpu(), {21, 67}, "i8"), spec(identity, {21, 67}, "i8")}},
+       false},
+      {{K::Encode,
+        {spec(identity, {37, 141}, "f32"), spec(gpu(), {37, 141}, "f32")}},
+       false},
+  };
+  for (const auto &[c, gathers] : cases) {
+    INFO(c.describe());
+    std::vector<RankedTensorType> types = parseTypes(*ctx, c);
+    OwningOpRef<ModuleOp> module = buildKernelModule(*ctx, c.kind, types);
+    int64_t lineStores = 0;
+    module->walk([&](memref::StoreOp store) {
+      auto type = dyn_cast<VectorType>(store.getValue().getType());
+      if (type && type.getElementTypeBitWidth() > 8 &&
+          type.getNumElements() * type.getElementTypeBitWidth() == 512)
+        ++lineStores;
+    });
+    CHECK((lineStores > 0) == gathers);
+    runAndCheck(*ctx, c);
+    runAndCheck(*ctx, c, /*threads=*/2);
+    if (!gathers)
+      continue;
+    StoreKinds kinds = countStoreKinds(*buildKernelModule(
+        *ctx, c.kind, types, /*parallel=*/false, /*nonTemporalStoreBytes=*/1));
+    CHECK(kinds.wholeLines > 0);
+    CHECK(kinds.nonTemporal == kinds.wholeLines);
+    runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1);
+    runAndCheck(*ctx, c, /*threads=*/2, /*nonTemporalStoreBytes=*/1);
+    runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1,
+                /*nonTemporalScatteredStores=*/true);
+  }
+}
+
 namespace {
 
 /// Kernels between plainly tiled and untiled layouts, and whether whole

@@ -38,6 +38,14 @@
 // IR-LABEL: func.func @__builtin_encode_21x19xf32_to_21x19xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_q1_3_0_2(
 // IR: vector.shuffle %{{.*}}, %{{.*}} [0, 2, 4, 6, 1, 3, 5, 7] : vector<4xi32>, vector<4xi32>
 // IR-LABEL: func.func @__builtin_encode_21x19xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_q1_3_0_2_to_21x19xf32(
+// Into rows, first 4 whole tiles side by side (a row's 64 bytes): each
+// loaded whole as two 16-lane vectors, each tile row gathered from them by
+// one shuffle, the four joined into one 64-byte store per row.
+// IR: %[[T0:.+]] = memref.load %{{.+}}[] {alignment = 1 : i64} : memref<vector<16xi32>>
+// IR: %[[T1:.+]] = memref.load %{{.+}}[] {alignment = 1 : i64} : memref<vector<16xi32>>
+// IR: vector.shuffle %[[T0]], %[[T1]] [0, 4, 1, 5] : vector<16xi32>, vector<16xi32>
+// IR: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64} : memref<vector<16xi32>>
+// Tiles outside such groups move by groups of 8 slots, as into tiles.
 // IR: vector.shuffle %[[G:.*]], %[[G]] [0, 4, 1, 5] : vector<8xi32>, vector<8xi32>
 // IR: vector.shuffle %[[G]], %[[G]] [2, 6, 3, 7] : vector<8xi32>, vector<8xi32>
 // The i8 tile: eight 4-byte rows joined, one 32-byte group.

@@ -233,6 +233,36 @@ void RegionTransfer::moveTransposedGroup(const Indices &base) {
         math.add(indices[plan.dim], math.constant(tile * plan.runTile));
     return indices;
   };
+  if (plan.joinRows && !plan.rowSlots.empty()) {
+    // Each tile loaded whole; each tile row gathered from its vectors by
+    // one shuffle, the rows of the group's tiles joined into one store.
+    Type element = b.getIntegerType(8 * dst.tensor->elementBytes);
+    auto vectorType = VectorType::get({plan.vectorElements}, element);
+    SmallVector<SmallVector<Value>> tileVectors;
+    for (int64_t tile = 0; tile < plan.tiles; ++tile) {
+      SmallVector<Value> &vectors = tileVectors.emplace_back();
+      for (const SmallVector<int64_t> &offsets : plan.vectorOffsets) {
+        Indices at = tileAt(tile);
+        for (auto [d, offset] : llvm::enumerate(offsets))
+          if (offset != 0)
+            at[d] = math.add(at[d], math.constant(offset));
+        vectors.push_back(load(tiled, at, vectorType));
+      }
+    }
+    auto rowType = VectorType::get({plan.tiles * plan.runTile}, element);
+    for (int64_t row = 0; row < plan.tileRows; ++row) {
+      SmallVector<Value> parts;
+      for (const SmallVector<Value> &vectors : tileVectors)
+        parts.push_back(vector::ShuffleOp::create(
+            b, loc, vectors.front(), vectors.back(), plan.rowSlots[row]));
+      streams->storeWholeLine(concatenateVectors(b, loc, parts),
+                              [&, row = row] {
+                                return vectorView(untiled, rowAt(row),
+                                                  rowType);
+                              });
+    }
+    return;
+  }
   if (plan.joinRows) {
     // Each tile row of the group, read from its tiles and joined: one
     // 64-byte store writes the destination row's line whole.

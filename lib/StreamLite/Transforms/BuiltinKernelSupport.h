@@ -170,6 +170,15 @@ struct RowTransposePlan {
   /// Each tile row of the group's tiles is read and the pieces joined into
   /// one 64-byte store into the untiled row (tiled source only).
   bool joinRows = false;
+  /// With joinRows, for tiles whose rows are not contiguous (a swizzle, or
+  /// tile dims in another order): each tile is loaded whole, as vectors of
+  /// at most 64 bytes starting at the slots `vectorOffsets` (logical
+  /// offsets in the tile), and tile row k's elements, in order along
+  /// `dim`, are the slots rowSlots[k] of the tile; else empty.
+  llvm::SmallVector<llvm::SmallVector<int64_t>> rowSlots;
+  llvm::SmallVector<llvm::SmallVector<int64_t>> vectorOffsets;
+  /// The tile's elements per loaded vector (with rowSlots).
+  int64_t vectorElements = 0;
 };
 
 /// The plan for whole tiles of the tiled `order` side (tile dims from
@@ -180,6 +189,17 @@ std::optional<RowTransposePlan>
 planRowTransposes(const PhysicalOrder &order, size_t firstTileDim,
                   const PhysicalOrder &other, const KernelTensor &dst,
                   const KernelTensor &src, size_t rank);
+
+/// The joinRows plan, from tiles into rows, for whole tiles of `order`
+/// whose rows along `other`'s innermost dim are not contiguous but that
+/// fit in two 64-byte vectors, with rows of 8, 16 or 32 bytes (8x4 `f32`
+/// swizzled): each tile loaded whole and its rows gathered by shuffles,
+/// 64 bytes' worth of tiles at a time; else none
+/// (BuiltinTransposedRows.cpp).
+std::optional<RowTransposePlan>
+planGatheredRowJoins(const PhysicalOrder &order, size_t firstTileDim,
+                     const PhysicalOrder &other, const KernelTensor &dst,
+                     const KernelTensor &src, size_t rank);
 
 /// Transposes `rows` (M vectors of N lanes each; M and N powers of two)
 /// into N vectors of M lanes, as a hand-written transpose does: pairs of

@@ -290,6 +290,14 @@ void RegionTransfer::buildWalk() {
   if (src && other && !groupPlan)
     rowTranspose = planRowTransposes(order, firstTileDim, *other, *dst.tensor,
                                      *src->tensor, lengths.size());
+  // From such tiles into rows, a group writes a few bytes into each of up
+  // to 8 rows: whole tiles side by side along the row are loaded whole
+  // instead, each row's 64 bytes gathered by shuffles into one store (the
+  // groups stay for the tiles outside whole joined groups).
+  if (groupPlan && orderIsSrc)
+    rowTranspose =
+        planGatheredRowJoins(order, firstTileDim, *other, *dst.tensor,
+                             *src->tensor, lengths.size());
   // Joined rows are for a tiled source: rows into tiles already write one
   // stream, the tiles in order.
   if (rowTranspose && rowTranspose->joinRows && !orderIsSrc)

@@ -15,6 +15,8 @@
 #include "llvm/ADT/Sequence.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <map>
+
 using namespace mlir;
 
 namespace layoutopt::stream_lite {
@@ -96,6 +98,68 @@ detail::planRowTransposes(const PhysicalOrder &order, size_t firstTileDim,
       runTile > 1 ? tileDims.drop_back() : tileDims;
   for (int64_t row = 0; row < plan.tileRows; ++row)
     plan.rowOffsets.push_back(logicalOffsets(row, rowDims, rank));
+  return plan;
+}
+
+std::optional<RowTransposePlan>
+detail::planGatheredRowJoins(const PhysicalOrder &order, size_t firstTileDim,
+                             const PhysicalOrder &other, const KernelTensor &d,
+                             const KernelTensor &s, size_t rank) {
+  int64_t dim = other.runDim;
+  if (!order.hasTiles() || other.hasTiles() || dim < 0 ||
+      !ShapedType::isDynamic(other.runLength) || d.width.isPacked() ||
+      s.width.bits != d.width.bits || s.elementBytes != d.elementBytes ||
+      !llvm::isPowerOf2_64(d.elementBytes) ||
+      d.storageType != d.type.getElementType() ||
+      s.storageType != s.type.getElementType())
+    return std::nullopt;
+  int64_t runTile = order.tiles[dim];
+  int64_t rowBytes = runTile * d.elementBytes;
+  if (rowBytes != 8 && rowBytes != 16 && rowBytes != 32)
+    return std::nullopt;
+  // `dim`'s tiles the innermost outer dim, below the outermost loop.
+  if (firstTileDim < 2 || order.dims[firstTileDim - 1].logicalDim != dim ||
+      order.dims[firstTileDim - 1].stride != runTile)
+    return std::nullopt;
+  int64_t tileElements = 1;
+  for (int64_t tile : order.tiles)
+    tileElements *= tile;
+  int64_t tileBytes = tileElements * d.elementBytes;
+  if (tileBytes > 2 * kJoinedRowBytes ||
+      (tileBytes > kJoinedRowBytes && tileBytes % kJoinedRowBytes != 0))
+    return std::nullopt;
+  RowTransposePlan plan;
+  plan.dim = dim;
+  plan.runTile = runTile;
+  plan.level = firstTileDim - 1;
+  plan.laneBytes = rowBytes;
+  plan.joinRows = true;
+  plan.tiles = kJoinedRowBytes / rowBytes;
+  plan.tileRows = tileElements / runTile;
+  if (plan.tileRows < 2)
+    return std::nullopt;
+  plan.vectorElements =
+      std::min(tileElements, kJoinedRowBytes / d.elementBytes);
+  // Each slot's row (its offsets but along `dim`) and column; rows in
+  // row-major order of their offsets.
+  ArrayRef<PhysicalDim> tileDims =
+      ArrayRef(order.dims).drop_front(firstTileDim);
+  std::map<SmallVector<int64_t>, SmallVector<int64_t>> slotsOfRow;
+  for (int64_t slot = 0; slot < tileElements; ++slot) {
+    SmallVector<int64_t> offsets = logicalOffsets(slot, tileDims, rank);
+    if (slot % plan.vectorElements == 0)
+      plan.vectorOffsets.push_back(offsets);
+    int64_t column = offsets[dim];
+    offsets[dim] = 0;
+    SmallVector<int64_t> &slots = slotsOfRow[offsets];
+    if (slots.empty())
+      slots.assign(runTile, -1);
+    slots[column] = slot;
+  }
+  for (auto &[offsets, slots] : slotsOfRow) {
+    plan.rowOffsets.push_back(offsets);
+    plan.rowSlots.push_back(slots);
+  }
   return plan;
 }
 

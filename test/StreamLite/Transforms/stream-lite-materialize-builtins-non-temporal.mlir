@@ -123,11 +123,16 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
 // size: a walk in a tiled source's order (a tile's rows go to 8
 // destination rows), swizzled or not, and 4x8 tiles from 8x4 ones (each
 // source tile fills two destination tile rows). Except whole lines: from
-// 8x4 f32 tiles each row of four tiles is joined into one 64-byte store,
-// past the cache where its address starts a line, else ordinary.
+// 8x4 f32 tiles each row of four tiles is joined into one 64-byte store
+// (gathered from the tiles loaded whole where swizzled), past the cache
+// where its address starts a line, else ordinary.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_q1_3_0_2_to_32x32xf32
 // CHECK-NOT: nontemporal
-// CHECK-NOT: llvm.fence
+// CHECK: memref.store %[[GATHERED:.+]], %[[AT:.+]][] {alignment = 64 : i64, nontemporal = true} : memref<vector<16xi32>>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: memref.store %[[GATHERED]], %[[AT]][] {alignment = 1 : i64} : memref<vector<16xi32>>
+// CHECK: llvm.fence seq_cst
+// CHECK-NEXT: return
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
 // CHECK: %[[LINE:.+]] = memref.view %{{.+}}[%{{.+}}][] : memref<?xi8> to memref<vector<64xi8>>
 // CHECK: %[[ADDRESS:.+]] = memref.extract_aligned_pointer_as_index %[[LINE]]

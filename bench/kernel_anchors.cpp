@@ -417,22 +417,51 @@ void anchorIdentityToSwizzled(const float *src, float *dst, int64_t n,
   endStream(stream);
 }
 
-void anchorSwizzledToIdentity(const float *src, float *dst, int64_t n,
-                              bool stream) {
-  // The inverse shuffle: each 8 slots back into two tile rows.
+namespace {
+
+/// Swizzled 8x4 tiles back into rows: 4 tiles at a time (64 bytes of each
+/// of 8 rows), each group of 8 slots split into its two tile rows, the
+/// rows of the 4 tiles joined into one line store each; then tile by tile.
+template <bool Lines, bool Stream>
+void swizzledToIdentity(const float *src, float *dst, int64_t n) {
   for (int64_t band = 0; band < n / kTileRows; ++band) {
     float *out = dst + band * kTileRows * n;
-    for (int64_t t = 0; t < n / 4; ++t, out += 4)
+    int64_t t = 0;
+    for (; t + 4 <= n / 4; t += 4, out += 16) {
+      alignas(64) float line[8][16];
+      for (int tile = 0; tile < 4; ++tile)
+        for (int64_t r = 0; r < 4; ++r, src += 8) {
+          Float8 group;
+          std::memcpy(&group, src, sizeof(group));
+          Float4 lo = __builtin_shufflevector(group, group, 0, 4, 1, 5);
+          Float4 hi = __builtin_shufflevector(group, group, 2, 6, 3, 7);
+          std::memcpy(&line[r][4 * tile], &lo, sizeof(lo));
+          std::memcpy(&line[r + 4][4 * tile], &hi, sizeof(hi));
+        }
+      for (int64_t r = 0; r < 8; ++r)
+        storeLine<Lines, Stream>(out + r * n, line[r]);
+    }
+    for (; t < n / 4; ++t, out += 4)
       for (int64_t r = 0; r < 4; ++r, src += 8) {
         Float8 group;
         std::memcpy(&group, src, sizeof(group));
         Float4 lo = __builtin_shufflevector(group, group, 0, 4, 1, 5);
         Float4 hi = __builtin_shufflevector(group, group, 2, 6, 3, 7);
-        storeBytes<sizeof(lo)>(out + r * n, &lo, stream);
-        storeBytes<sizeof(hi)>(out + (r + 4) * n, &hi, stream);
+        storeBytes<sizeof(lo)>(out + r * n, &lo, Stream);
+        storeBytes<sizeof(hi)>(out + (r + 4) * n, &hi, Stream);
       }
   }
-  endStream(stream);
+}
+
+} // namespace
+
+void anchorSwizzledToIdentity(const float *src, float *dst, int64_t n,
+                              bool lines, bool stream) {
+  withStoreKinds(lines, stream, [&](auto linesKind, auto streamKind) {
+    swizzledToIdentity<decltype(linesKind)::value,
+                       decltype(streamKind)::value>(src, dst, n);
+  });
+  endStream(lines || stream);
 }
 
 void anchorSliceTiled8x4(const float *src, float *dst, int64_t cols,

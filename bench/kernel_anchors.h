@@ -40,7 +40,7 @@ void anchorTiledToIdentity8(const uint8_t *src, uint8_t *dst, int64_t rows,
 void anchorIdentityToSwizzled(const float *src, float *dst, int64_t n,
                               bool stream);
 void anchorSwizzledToIdentity(const float *src, float *dst, int64_t n,
-                              bool stream);
+                              bool lines, bool stream);
 
 /// The region at (`offset0`, `offset1`) of (`length0`, `length1`) elements
 /// (multiples of 8 and 4) of an 8x4-tiled f32 tensor with `cols` columns,

@@ -474,6 +474,7 @@ int main(int argc, char **argv) {
           [&] {
             anchorSwizzledToIdentity(asFloats(swizzledBuf),
                                      asFloats(identityBuf), n,
+                                     streams(fullBytes),
                                      scatteredStreams(fullBytes));
           },
           swizzledBuf.data, identityBuf.data, anchorBuf.data, fullBytes);

@@ -288,6 +288,13 @@ public:
   void finish();
 
 private:
+  /// An scf.if on whether `view`'s address is a multiple of `alignment`
+  /// (`memref.extract_aligned_pointer_as_index`, masked), `whenAligned`
+  /// building its then branch and `otherwise` its else branch.
+  void buildIfAligned(mlir::Value view, int64_t alignment,
+                      llvm::function_ref<void()> whenAligned,
+                      llvm::function_ref<void()> otherwise);
+
   mlir::OpBuilder &b;
   mlir::Location loc;
   bool always = false;

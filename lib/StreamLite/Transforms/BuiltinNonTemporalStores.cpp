@@ -88,20 +88,26 @@ void NonTemporalStores::storeNonTemporal(Value value, Value view) {
     build(1);
     return;
   }
+  buildIfAligned(
+      view, kAlignedBytes, [&] { build(kAlignedBytes); }, [&] { build(1); });
+}
+
+void NonTemporalStores::buildIfAligned(Value view, int64_t alignment,
+                                       function_ref<void()> whenAligned,
+                                       function_ref<void()> otherwise) {
   Value address =
       memref::ExtractAlignedPointerAsIndexOp::create(b, loc, view);
   Value misalignment = arith::AndIOp::create(
-      b, loc, address,
-      arith::ConstantIndexOp::create(b, loc, kAlignedBytes - 1));
+      b, loc, address, arith::ConstantIndexOp::create(b, loc, alignment - 1));
   Value aligned = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::eq, misalignment,
       arith::ConstantIndexOp::create(b, loc, 0));
   OpBuilder::InsertionGuard guard(b);
   auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  build(kAlignedBytes);
+  whenAligned();
   b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-  build(1);
+  otherwise();
 }
 
 void NonTemporalStores::store(Value value, function_ref<Value()> makeView) {
@@ -138,25 +144,19 @@ void NonTemporalStores::storeWholeLine(Value value,
   choose(
       [&] {
         Value view = makeView();
-        Value address =
-            memref::ExtractAlignedPointerAsIndexOp::create(b, loc, view);
-        Value misalignment = arith::AndIOp::create(
-            b, loc, address,
-            arith::ConstantIndexOp::create(b, loc, kLineBytes - 1));
-        Value aligned = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::eq, misalignment,
-            arith::ConstantIndexOp::create(b, loc, 0));
-        OpBuilder::InsertionGuard guard(b);
-        auto ifOp =
-            scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
-        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-        memref::StoreOp::create(b, loc, value, view, ValueRange(),
-                                /*nontemporal=*/true, llvm::Align(kLineBytes));
-        b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-        if (wholeLinesOnly)
-          buildOrdinary(view);
-        else
-          storeNonTemporal(value, view);
+        buildIfAligned(
+            view, kLineBytes,
+            [&] {
+              memref::StoreOp::create(b, loc, value, view, ValueRange(),
+                                      /*nontemporal=*/true,
+                                      llvm::Align(kLineBytes));
+            },
+            [&] {
+              if (wholeLinesOnly)
+                buildOrdinary(view);
+              else
+                storeNonTemporal(value, view);
+            });
       },
       [&] { buildOrdinary(makeView()); });
 }

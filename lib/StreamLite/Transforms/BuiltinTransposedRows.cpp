@@ -38,6 +38,16 @@ constexpr int64_t kMaxTransposedTileBytes = 64;
 /// piece per tile spread over the group's other rows.
 constexpr int64_t kJoinedRowBytes = 64;
 
+/// Whether `dim`'s tiles (of `runTile` elements along it) are the
+/// innermost outer dim of `order`, below the outermost loop (which may be
+/// parallel): a group's tiles are then side by side.
+bool tilesSideBySide(const PhysicalOrder &order, size_t firstTileDim,
+                     int64_t dim, int64_t runTile) {
+  return firstTileDim >= 2 &&
+         order.dims[firstTileDim - 1].logicalDim == dim &&
+         order.dims[firstTileDim - 1].stride == runTile;
+}
+
 } // namespace
 
 std::optional<RowTransposePlan>
@@ -72,8 +82,7 @@ detail::planRowTransposes(const PhysicalOrder &order, size_t firstTileDim,
                       return tileDim.logicalDim == dim;
                     }))
     return std::nullopt;
-  if (firstTileDim < 2 || order.dims[firstTileDim - 1].logicalDim != dim ||
-      order.dims[firstTileDim - 1].stride != runTile)
+  if (!tilesSideBySide(order, firstTileDim, dim, runTile))
     return std::nullopt;
   RowTransposePlan plan;
   plan.dim = dim;
@@ -117,9 +126,7 @@ detail::planGatheredRowJoins(const PhysicalOrder &order, size_t firstTileDim,
   int64_t rowBytes = runTile * d.elementBytes;
   if (rowBytes != 8 && rowBytes != 16 && rowBytes != 32)
     return std::nullopt;
-  // `dim`'s tiles the innermost outer dim, below the outermost loop.
-  if (firstTileDim < 2 || order.dims[firstTileDim - 1].logicalDim != dim ||
-      order.dims[firstTileDim - 1].stride != runTile)
+  if (!tilesSideBySide(order, firstTileDim, dim, runTile))
     return std::nullopt;
   int64_t tileElements = 1;
   for (int64_t tile : order.tiles)

@@ -1596,6 +1596,9 @@ TEST_CASE("swizzled tiles into rows gather whole lines",
   auto threeD = [] {
     return swizzled(3, {2, 1}, {2, 4}, {{2}, {2, 2}}, {2, 0, 1}, {1, 0, 2});
   };
+  auto columnTiles = [] {
+    return swizzled(2, {0}, {8}, {{2, 4}}, {1, 0});
+  };
   LayoutDesc identity = identityLayout(2);
   std::vector<std::pair<KernelCase, bool>> cases = {
       {{K::Encode,
@@ -1629,6 +1632,12 @@ TEST_CASE("swizzled tiles into rows gather whole lines",
         {spec(threeD(), {3, 17, 37}, "i32", {false, true, true}),
          spec(identityLayout(3), {3, 17, 37}, "i32", {false, true, true})}},
        true},
+      // Tiles that do not tile the rows' dim (8 rows of one f64 each):
+      // single elements, no row to gather.
+      {{K::Encode,
+        {spec(columnTiles(), {21, 29}, "f64", {true, false}),
+         spec(identity, {21, 29}, "f64", {true, false})}},
+       false},
       // Rows of fewer whole tiles than a line's: the loop is built, its
       // one group never whole (the tiles move by groups).
       {{K::Encode,

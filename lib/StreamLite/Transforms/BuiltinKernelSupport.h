@@ -192,9 +192,9 @@ planRowTransposes(const PhysicalOrder &order, size_t firstTileDim,
 
 /// The joinRows plan, from tiles into rows, for whole tiles of `order`
 /// whose rows along `other`'s innermost dim are not contiguous but that
-/// fit in two 64-byte vectors, with rows of 8, 16 or 32 bytes (8x4 `f32`
-/// swizzled): each tile loaded whole and its rows gathered by shuffles,
-/// 64 bytes' worth of tiles at a time; else none
+/// fit in two 64-byte vectors, tiled along that dim with rows of 8, 16 or
+/// 32 bytes (8x4 `f32` swizzled): each tile loaded whole and its rows
+/// gathered by shuffles, 64 bytes' worth of tiles at a time; else none
 /// (BuiltinTransposedRows.cpp).
 std::optional<RowTransposePlan>
 planGatheredRowJoins(const PhysicalOrder &order, size_t firstTileDim,

@@ -122,9 +122,10 @@ detail::planGatheredRowJoins(const PhysicalOrder &order, size_t firstTileDim,
       d.storageType != d.type.getElementType() ||
       s.storageType != s.type.getElementType())
     return std::nullopt;
+  // Tiles along `dim` whose rows are 8, 16 or 32 bytes.
   int64_t runTile = order.tiles[dim];
   int64_t rowBytes = runTile * d.elementBytes;
-  if (rowBytes != 8 && rowBytes != 16 && rowBytes != 32)
+  if (runTile < 2 || (rowBytes != 8 && rowBytes != 16 && rowBytes != 32))
     return std::nullopt;
   if (!tilesSideBySide(order, firstTileDim, dim, runTile))
     return std::nullopt;

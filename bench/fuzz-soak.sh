@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer targets (tools/layout-fuzz/targets) one after the other
-# for a fixed budget each, under ASan+UBSan with -rss_limit_mb=2048
+# Runs the libFuzzer targets (tools/layout-fuzz/targets), as many at once as
+# the machine has cores ($FUZZ_JOBS to override), for a fixed budget each
+# (each target is one process on one core), under ASan+UBSan with
+# -rss_limit_mb=2048
 # -timeout=10, and prints per target the inputs executed and the findings
 # (crashes, sanitizer reports, asserts, leaks, timeouts, out-of-memory).
 # Exits 1 when any target has a finding. .ci/run runs it with 30 seconds.
@@ -25,22 +27,43 @@ python3 "$root/tools/layout-fuzz/make_corpus.py" "$work/seeds" >/dev/null || exi
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
+parallel="${FUZZ_JOBS:-$(nproc)}"
+[ "$parallel" -ge 1 ] 2>/dev/null || parallel=1
+
+# Runs target $1; its exit status goes to $work/$1.status.
+run_target() {
+  local t="$1"
+  local bin="$build/bin/layout-fuzz-$t"
+  mkdir -p "$work/corpus/$t" "$work/findings/$t"
+  local log="$work/$t.log"
+  local flags=(-rss_limit_mb=2048 -timeout=10 -max_total_time="$seconds"
+               -print_final_stats=1 -artifact_prefix="$work/findings/$t/")
+  [ -n "${dicts[$t]:-}" ] && flags+=(-dict="$root/tools/layout-fuzz/targets/${dicts[$t]}")
+  "$bin" "${flags[@]}" "$work/corpus/$t" "$work/seeds/$t" >"$log" 2>&1
+  echo $? >"$work/$t.status"
+}
+
+for t in "${targets[@]}"; do
+  if [ ! -x "$build/bin/layout-fuzz-$t" ]; then
+    echo "fuzz-soak: $build/bin/layout-fuzz-$t missing (build with LAYOUT_OPT_ENABLE_FUZZERS, scripts/build.sh --sanitizers)" >&2
+    exit 2
+  fi
+done
+for t in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do
+    wait -n
+  done
+  rm -f "$work/$t.status"
+  run_target "$t" &
+done
+wait
+
 total=0
 found=0
 printf '%-12s %12s %8s %9s  %s\n' target executed exec/s findings log
 for t in "${targets[@]}"; do
-  bin="$build/bin/layout-fuzz-$t"
-  if [ ! -x "$bin" ]; then
-    echo "fuzz-soak: $bin missing (build with LAYOUT_OPT_ENABLE_FUZZERS, scripts/build.sh --sanitizers)" >&2
-    exit 2
-  fi
-  mkdir -p "$work/corpus/$t" "$work/findings/$t"
   log="$work/$t.log"
-  flags=(-rss_limit_mb=2048 -timeout=10 -max_total_time="$seconds"
-         -print_final_stats=1 -artifact_prefix="$work/findings/$t/")
-  [ -n "${dicts[$t]:-}" ] && flags+=(-dict="$root/tools/layout-fuzz/targets/${dicts[$t]}")
-  "$bin" "${flags[@]}" "$work/corpus/$t" "$work/seeds/$t" >"$log" 2>&1
-  status=$?
+  status=$(cat "$work/$t.status" 2>/dev/null || echo 2)
   executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   if [ -z "$executed" ]; then
     executed=$(grep -oE '^#[0-9]+' "$log" | tail -n 1 | tr -d '#')

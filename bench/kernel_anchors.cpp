@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 namespace layoutopt::bench {
 
@@ -73,6 +74,41 @@ inline void storeLine(void *to, const void *from) {
   storeBytes<64>(to, from, Stream);
 }
 
+/// N bytes as one vector.
+template <int N>
+using Bytes = uint8_t __attribute__((ext_vector_type(N)));
+
+template <int N, size_t... I>
+inline Bytes<2 * N> concatBytes(Bytes<N> a, Bytes<N> b,
+                                std::index_sequence<I...>) {
+  return __builtin_shufflevector(a, b, I...);
+}
+
+/// The `Count` pieces of N bytes at `from`, `stride` bytes apart, joined
+/// in registers (Count a power of two).
+template <int N, int Count>
+inline Bytes<N * Count> joinPieces(const uint8_t *from, int64_t stride) {
+  if constexpr (Count == 1) {
+    Bytes<N> piece;
+    std::memcpy(&piece, from, N);
+    return piece;
+  } else {
+    constexpr int kHalf = Count / 2;
+    return concatBytes<N * kHalf>(
+        joinPieces<N, kHalf>(from, stride),
+        joinPieces<N, kHalf>(from + kHalf * stride, stride),
+        std::make_index_sequence<N * Count>());
+  }
+}
+
+/// A line joined from pieces of N bytes in registers: built in memory
+/// instead (N-byte stores, then one 64-byte load of the same bytes) it
+/// stalls store forwarding, at a quarter of the speed in cache.
+template <int N>
+inline Bytes<64> joinLine(const uint8_t *from, int64_t stride) {
+  return joinPieces<N, 64 / N>(from, stride);
+}
+
 /// Calls `fn` with std::bool_constant arguments for `lines` and `stream`:
 /// the stores' kinds as template arguments (see relayout2).
 template <typename Fn>
@@ -87,15 +123,28 @@ inline void withStoreKinds(bool lines, bool stream, Fn fn) {
 
 /// Identity -> tiled: tile by tile, so the tiled side is written in order
 /// and the identity side is read 8 rows at a time.
+/// Past the cache (`stream`), tile rows of 8-64 bytes that make a line of
+/// the tile are joined into one 64-byte store, as the kernels join them.
 template <int TB>
 void toTiled(const uint8_t *src, uint8_t *dst, int64_t rows,
              int64_t rowBytes, bool stream) {
   int64_t tilesPerRow = rowBytes / TB;
+  constexpr int64_t kRowsPerLine = TB >= 8 ? 64 / TB : 0;
   for (int64_t band = 0; band < rows / kTileRows; ++band) {
     const uint8_t *in = src + band * kTileRows * rowBytes;
-    for (int64_t t = 0; t < tilesPerRow; ++t, in += TB)
+    for (int64_t t = 0; t < tilesPerRow; ++t, in += TB) {
+      if constexpr (kRowsPerLine > 0) {
+        if (stream) {
+          for (int64_t r = 0; r < kTileRows; r += kRowsPerLine, dst += 64) {
+            Bytes<64> line = joinLine<TB>(in + r * rowBytes, rowBytes);
+            storeLine<true, true>(dst, &line);
+          }
+          continue;
+        }
+      }
       for (int64_t r = 0; r < kTileRows; ++r, dst += TB)
         storeBytes<TB>(dst, in + r * rowBytes, stream);
+    }
   }
 }
 
@@ -116,10 +165,8 @@ void fromTiled(const uint8_t *src, uint8_t *dst, int64_t rows,
       for (; t + kJoined <= tilesPerRow;
            t += kJoined, out += kJoined * TB, src += kJoined * kTileBytes)
         for (int64_t r = 0; r < kTileRows; ++r) {
-          uint8_t line[64];
-          for (int64_t k = 0; k < kJoined; ++k)
-            std::memcpy(line + k * TB, src + k * kTileBytes + r * TB, TB);
-          storeLine<Lines, Stream>(out + r * rowBytes, line);
+          Bytes<64> line = joinLine<TB>(src + r * TB, kTileBytes);
+          storeLine<Lines, Stream>(out + r * rowBytes, &line);
         }
     }
     for (; t < tilesPerRow; ++t, out += TB)
@@ -798,35 +845,41 @@ void anchorNarrow8x1ToIdentity(const float *src, float *dst, int64_t n,
 }
 
 void anchorTiled8x4To4x8(const float *src, float *dst, int64_t n,
-                         bool stream) {
+                         bool lines, bool stream) {
   // Row r of result tile (a, b) (4x8) is row (4a + r) % 8 of source tiles
-  // (4a / 8, 2b) and (4a / 8, 2b + 1), 16 bytes each: one 32-byte store.
-  // Result tiles (2i, b) and (2i + 1, b) come from the same two source
-  // tiles.
-  auto body = [&](auto streamTag) {
-    constexpr bool Stream = decltype(streamTag)::value;
+  // (4a / 8, 2b) and (4a / 8, 2b + 1), 16 bytes each; two such rows make
+  // a line of the result tile, one 64-byte store (as the kernels join
+  // them). Result tiles (2i, b) and (2i + 1, b) come from the same two
+  // source tiles.
+  withStoreKinds(lines, stream, [&](auto linesKind, auto streamKind) {
+    constexpr bool Lines = decltype(linesKind)::value;
+    constexpr bool Stream = decltype(streamKind)::value;
     // Both result tiles of a pair of source tiles at once, so that each
     // source tile is read whole, once.
     for (int64_t band = 0; band < n / 8; ++band)
       for (int64_t b = 0; b < n / 8; ++b) {
-        const float *in = src + (band * (n / 4) + 2 * b) * 32;
+        const uint8_t *in = reinterpret_cast<const uint8_t *>(
+            src + (band * (n / 4) + 2 * b) * 32);
         for (int64_t half = 0; half < 2; ++half) {
           float *out = dst + ((2 * band + half) * (n / 8) + b) * 32;
-          for (int64_t r = 0; r < 4; ++r) {
-            const float *row = in + (4 * half + r) * 4;
-            Float8 v = __builtin_shufflevector(loadFloat4(row),
-                                               loadFloat4(row + 32), 0, 1, 2,
-                                               3, 4, 5, 6, 7);
-            storeBytes<32>(out + r * 8, &v, Stream);
+          for (int64_t r = 0; r < 4; r += 2) {
+            // Rows r and r + 1, each from the two source tiles (128 bytes
+            // apart): 16-byte pieces at 0, +128, +16, +144.
+            const uint8_t *row = in + (4 * half + r) * 16;
+            Bytes<32> first = concatBytes<16>(joinPieces<16, 1>(row, 0),
+                                              joinPieces<16, 1>(row + 128, 0),
+                                              std::make_index_sequence<32>());
+            Bytes<32> second = concatBytes<16>(
+                joinPieces<16, 1>(row + 16, 0), joinPieces<16, 1>(row + 144, 0),
+                std::make_index_sequence<32>());
+            Bytes<64> line = concatBytes<32>(first, second,
+                                             std::make_index_sequence<64>());
+            storeLine<Lines, Stream>(out + r * 8, &line);
           }
         }
       }
-  };
-  if (stream)
-    body(std::true_type());
-  else
-    body(std::false_type());
-  endStream(stream);
+  });
+  endStream(lines || stream);
 }
 
 void anchorIdentityToPadded(const float *src, float *dst, int64_t n,

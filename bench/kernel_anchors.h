@@ -75,9 +75,10 @@ void anchorIdentityToNarrow8x1(const float *src, float *dst, int64_t n,
 void anchorNarrow8x1ToIdentity(const float *src, float *dst, int64_t n,
                                bool lines, bool stream);
 
-/// n x n f32 from 8x4 tiles to 4x8 tiles.
+/// n x n f32 from 8x4 tiles to 4x8 tiles; `lines`: the 64-byte stores
+/// (two rows of a result tile) past the cache.
 void anchorTiled8x4To4x8(const float *src, float *dst, int64_t n,
-                         bool stream);
+                         bool lines, bool stream);
 
 /// n x n f32 into rows padded by `padding` elements.
 void anchorIdentityToPadded(const float *src, float *dst, int64_t n,

@@ -669,9 +669,9 @@ int main(int argc, char **argv) {
       compare(
           "encode tiled 8x4->4x8", fullBytes, k, args,
           [&] {
-            layoutopt::bench::anchorTiled8x4To4x8(asFloats(tiledBuf),
-                                                  asFloats(wideBuf), n,
-                                                  scatteredStreams(fullBytes));
+            layoutopt::bench::anchorTiled8x4To4x8(
+                asFloats(tiledBuf), asFloats(wideBuf), n, streams(fullBytes),
+                scatteredStreams(fullBytes));
           },
           tiledBuf.data, wideBuf.data, anchorBuf.data, fullBytes);
     }

@@ -1202,12 +1202,20 @@ StoreKinds countStoreKinds(ModuleOp module) {
       ++kinds.alignedAtRunTime;
     if (outermost == 64)
       ++kinds.wholeLines;
-    // The choice is an scf.if on `elements uge minimum` (other ifs of the
-    // walk test pieces of a run: eq, ne).
-    auto compare =
-        parent ? parent.getCondition().getDefiningOp<arith::CmpIOp>() : nullptr;
-    if (compare && compare.getPredicate() == arith::CmpIPredicate::uge)
-      ++kinds.chosenAtRunTime;
+    // The choice is an scf.if on `elements uge minimum` around the store
+    // (directly, or around the loops of a joined move; other ifs of the
+    // walk test pieces of a run: eq, ne), the store in its then branch.
+    for (Operation *op = inside; op; op = op->getParentOp()) {
+      auto choice = dyn_cast_or_null<scf::IfOp>(op->getParentOp());
+      if (!choice)
+        continue;
+      auto compare = choice.getCondition().getDefiningOp<arith::CmpIOp>();
+      if (compare && compare.getPredicate() == arith::CmpIPredicate::uge) {
+        if (op->getParentRegion() == &choice.getThenRegion())
+          ++kinds.chosenAtRunTime;
+        break;
+      }
+    }
   });
   module->walk([&](LLVM::FenceOp) { ++kinds.fences; });
   return kinds;
@@ -1982,8 +1990,9 @@ std::vector<std::pair<KernelCase, bool>> joinedRowCases() {
               {false, true, false}),
          spec(identityLayout(3), {3, 17, 45}, "f32", {false, true, false})}},
        true});
-  // Not joined: into tiles (already one stream), and tiles whose row's
-  // tiles are not the innermost outer dim.
+  // Not joined into rows: into tiles (already one stream; past the cache
+  // their tile rows join instead, "tile rows join into whole lines of
+  // tiles"), and tiles whose row's tiles are not the innermost outer dim.
   cases.push_back({{K::Encode,
                     {spec(identityLayout(2), {37, 141}, "f32"),
                      spec(t84(), {37, 141}, "f32")}},
@@ -2018,7 +2027,7 @@ TEST_CASE("tile rows of 8-32 bytes join into 64-byte row stores",
     // Past the cache: the joined stores and only those (the lines whole).
     StoreKinds kinds = countStoreKinds(*buildKernelModule(
         *ctx, c.kind, types, /*parallel=*/false, /*nonTemporalStoreBytes=*/1));
-    CHECK((kinds.wholeLines > 0) == joined);
+    CHECK((kinds.wholeLines > 0) == (joined || !writesRows(c)));
     if (writesRows(c))
       CHECK(kinds.nonTemporal == kinds.wholeLines);
     if (joined) {
@@ -2104,6 +2113,94 @@ TEST_CASE("random updates and fills match the reference byte images",
                        {spec(randomLayout(), shape, element, dynamic)},
                        offsets,
                        lengths});
+  }
+}
+
+namespace {
+
+/// Relayouts and copies into tiles, with `joined` whether their tile rows
+/// join into whole-line stores past the cache.
+std::vector<std::pair<KernelCase, bool>> tileLineCases() {
+  using K = BuiltinKind;
+  std::vector<std::pair<KernelCase, bool>> cases;
+  auto t84 = [] { return tiledLayout(2, {0, 1}, {8, 4}); };
+  auto encode = [&](TensorSpec from, TensorSpec to, bool joined) {
+    cases.push_back({{K::Encode, {std::move(from), std::move(to)}}, joined});
+  };
+  // 16-byte rows (4 a line), cut tiles at both ends; dynamic dims (the
+  // choice at run time).
+  encode(spec(identityLayout(2), {37, 141}, "f32"),
+         spec(t84(), {37, 141}, "f32"), true);
+  encode(spec(identityLayout(2), {29, 70}, "f32", {true, true}),
+         spec(t84(), {29, 70}, "f32", {true, true}), true);
+  // 32-byte rows of two chunks each, from other tiles (a walk that writes
+  // two destination tiles at once); 16-byte rows of f64; 8-byte rows (i8
+  // 8x8: a line of 8 rows); 64-byte rows (one a line).
+  encode(spec(t84(), {27, 45}, "f32"),
+         spec(tiledLayout(2, {0, 1}, {4, 8}), {27, 45}, "f32"), true);
+  encode(spec(identityLayout(2), {19, 13}, "f64"),
+         spec(tiledLayout(2, {0, 1}, {8, 2}), {19, 13}, "f64"), true);
+  encode(spec(identityLayout(2), {21, 35}, "i8"),
+         spec(tiledLayout(2, {0, 1}, {8, 8}), {21, 35}, "i8"), true);
+  encode(spec(identityLayout(2), {9, 50}, "f32"),
+         spec(tiledLayout(2, {0, 1}, {2, 16}), {9, 50}, "f32"), true);
+  // 3-d with an outer dim permuted.
+  encode(spec(identityLayout(3), {3, 17, 21}, "f32"),
+         spec(tiledLayout(3, {1, 2}, {8, 4}, {0, 2, 1}), {3, 17, 21}, "f32"),
+         true);
+  // A tiled region inside a larger tensor: an update of whole tiles and
+  // cut ones. Slices between tiles (offsets at run time): the nest for
+  // chunks that line up joins (it runs at column 8), the nests for chunks
+  // shifted against the source's (column 5) do not.
+  cases.push_back({{K::Update,
+                    {spec(t84(), {45, 150}, "f32"),
+                     spec(identityLayout(2), {30, 101}, "f32")},
+                    {8, 12}},
+                   true});
+  for (int64_t column : {5, 8})
+    cases.push_back({{K::Slice,
+                      {spec(t84(), {45, 150}, "f32"),
+                       spec(t84(), {33, 131}, "f32")},
+                      {3, column}},
+                     true});
+  // Not joined: 12-byte rows (no divisor of a line), a tile of 32 bytes
+  // (8-byte rows, 4 of them), narrow 8x1 tiles (transposed groups), packed
+  // i4, and a fill.
+  encode(spec(identityLayout(2), {17, 33}, "f32"),
+         spec(tiledLayout(2, {0, 1}, {8, 3}), {17, 33}, "f32"), false);
+  encode(spec(identityLayout(2), {17, 33}, "f32"),
+         spec(tiledLayout(2, {0, 1}, {4, 2}), {17, 33}, "f32"), false);
+  encode(spec(identityLayout(2), {16, 64}, "i4"),
+         spec(tiledLayout(2, {0, 1}, {8, 32}), {16, 64}, "i4"), false);
+  encode(spec(identityLayout(2), {19, 13}, "f64"),
+         spec(tiledLayout(2, {0, 1}, {8, 1}), {19, 13}, "f64"), false);
+  cases.push_back(
+      {{K::Fill, {spec(t84(), {40, 40}, "f32")}, {0, 0}, {40, 40}}, false});
+  return cases;
+}
+
+} // namespace
+
+TEST_CASE("tile rows join into whole lines of tiles past the cache",
+          "[builtins][jit][nontemporal]") {
+  auto ctx = makeKernelJitContext();
+  for (const auto &[c, joined] : tileLineCases()) {
+    INFO(c.describe());
+    std::vector<RankedTensorType> types = parseTypes(*ctx, c);
+    bool isStatic = c.kind != BuiltinKind::Fill &&
+                    types.back().hasStaticShape();
+    // In cache: no line stores where the size is known.
+    if (isStatic)
+      CHECK(countStoreKinds(*buildKernelModule(*ctx, c.kind, types))
+                .wholeLines == 0);
+    StoreKinds kinds = countStoreKinds(*buildKernelModule(
+        *ctx, c.kind, types, /*parallel=*/false, /*nonTemporalStoreBytes=*/1));
+    CHECK((kinds.wholeLines > 0) == joined);
+    runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1);
+    runAndCheck(*ctx, c, /*threads=*/2, /*nonTemporalStoreBytes=*/1);
+    // The ordinary branch of a choice at run time.
+    if (!isStatic)
+      runAndCheck(*ctx, c);
   }
 }
 

@@ -31,9 +31,15 @@
 // WIDE-NEXT: {{^}}21x203xi4={{.*}}{{$}}
 // WIDE-NOT: {{.}}
 
-// Into tiles the walk is the tiles' own: no joined rows.
+// Into tiles the walk is the tiles' own: no rows to join. (Past the
+// cache, chosen at run time here, four rows of a tile join into one of
+// its lines instead: joined-tile-lines.mlir.)
 // IR-LABEL: func.func @__builtin_encode_Dx141xf32_to_Dx141xf32_tiled_p0_1_t8_4(
+// IR: arith.cmpi uge
+// IR: nontemporal = true} : memref<vector<64xi8>>
+// IR: memref.copy %{{.*}}, %{{.*}} : memref<16xi8> to memref<16xi8>
 // IR-NOT: vector<64xi8>
+// IR: return
 // f32 8x4 into rows: four 16-byte tile rows, joined pairwise, one 64-byte
 // store per tile row of the group.
 // IR-LABEL: func.func @__builtin_encode_Dx141xf32_tiled_p0_1_t8_4_to_Dx141xf32(

@@ -265,7 +265,8 @@ public:
   /// Whether stores of 8 bytes or more may be non-temporal.
   bool mayStore() const { return mayStoreAny() && !wholeLinesOnly; }
   /// `buildNonTemporal` when they are, else both under an scf.if on the
-  /// run-time choice (`buildOrdinary` in its else branch).
+  /// run-time choice (`buildOrdinary` in its else branch); a choice built
+  /// inside one of those branches takes that branch's side.
   void choose(llvm::function_ref<void()> buildNonTemporal,
               llvm::function_ref<void()> buildOrdinary);
   /// Stores vector `value` at the memref of it that `makeView` builds,
@@ -301,6 +302,9 @@ private:
   bool wholeLinesOnly = false;
   /// When set (an i1): whether they are, decided at run time.
   mlir::Value atRunTime;
+  /// Which branch of a run-time choice is being built, if any.
+  enum class Branch { Undecided, NonTemporal, Ordinary };
+  Branch inside = Branch::Undecided;
   bool stored = false;
   llvm::SmallVector<mlir::Operation *> fences;
 };

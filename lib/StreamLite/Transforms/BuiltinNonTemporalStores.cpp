@@ -57,16 +57,25 @@ NonTemporalStores::NonTemporalStores(OpBuilder &builder, Location loc,
 void NonTemporalStores::choose(function_ref<void()> buildNonTemporal,
                                function_ref<void()> buildOrdinary) {
   stored = true;
-  if (always) {
+  // Inside a branch of an earlier choice (a joined move that falls back
+  // to smaller ones), that branch's store.
+  if (always || inside == Branch::NonTemporal) {
     buildNonTemporal();
+    return;
+  }
+  if (inside == Branch::Ordinary) {
+    buildOrdinary();
     return;
   }
   OpBuilder::InsertionGuard guard(b);
   auto ifOp = scf::IfOp::create(b, loc, atRunTime, /*withElseRegion=*/true);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  inside = Branch::NonTemporal;
   buildNonTemporal();
   b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  inside = Branch::Ordinary;
   buildOrdinary();
+  inside = Branch::Undecided;
 }
 
 void NonTemporalStores::storeNonTemporal(Value value, Value view) {

@@ -335,15 +335,16 @@ void RegionTransfer::buildWalk() {
   // part-written, which on some machines cost 2.5x the ordinary stores
   // (bench/README.md, "Non-temporal stores into one stream"); on others
   // they run 1.8x faster than ordinary stores, hence the option.
-  // Joined rows write each destination line whole, one store per line:
-  // those stores may be non-temporal too (NonTemporalStores::
-  // storeWholeLine).
+  // Joined rows (into rows, or tile rows into a destination tile's lines)
+  // write each destination line whole, one store per line: those stores
+  // may be non-temporal too (NonTemporalStores::storeWholeLine).
   bool oneWriteStream =
       !orderIsSrc && llvm::all_of(sourceTileBlocks,
                                   [](int64_t steps) { return steps == 1; });
   bool wholeLines =
-      rowTranspose && orderIsSrc &&
-      (rowTranspose->joinRows || rowTranspose->groupsPerStore > 1);
+      (rowTranspose && orderIsSrc &&
+       (rowTranspose->joinRows || rowTranspose->groupsPerStore > 1)) ||
+      tileRowsJoin(chunk);
   bool anyStore = oneWriteStream || nonTemporalScatteredStores;
   streams.emplace(b, loc, anyStore || wholeLines ? nonTemporalStoreBytes : 0,
                   *dst.tensor, lengths, /*wholeLinesOnly=*/!anyStore);

@@ -132,14 +132,31 @@ private:
   void buildOuterTileLoop(size_t level, const Indices &indices,
                           const Indices &blocks, int64_t chunk,
                           OpFoldResult lb, OpFoldResult ub);
+  /// With `joinRows`, tile rows that joinsTileRows allows are joined where
+  /// the stores go past the cache.
   void buildWholeTile(size_t level, Indices indices, const Indices &blocks,
-                      int64_t chunk);
+                      int64_t chunk, bool joinRows = true);
+  /// Whether the chunks of several tile rows of the destination (the
+  /// order side, its last two physical dims) make whole lines of it: rows
+  /// that divide a line, moved in chunks of 8 bytes or more.
+  bool tileRowsJoin(int64_t chunk) const;
+  /// Whether buildWholeTile at `level` joins them into whole-line stores:
+  /// the rows' level, chunks that line up on both sides or are joined in
+  /// registers (selectShiftedChunk), stores that may go past the cache.
+  bool joinsTileRows(size_t level, int64_t chunk) const;
+  /// Those tile rows, a line's worth at a time.
+  void buildJoinedTileRows(size_t level, Indices indices, int64_t chunk);
   /// buildWholeTile for each possible `dynamicShift` (one nest per shift).
   void buildShiftedWholeTiles(size_t level, const Indices &indices,
                               const Indices &blocks, int64_t chunk);
   /// Moves the chunk at `orderIndices` as two pieces split at `shift`
   /// elements before its end (each contiguous on both sides), or whole.
   void moveShiftedChunk(const Indices &orderIndices, int64_t chunk);
+  /// The vector a shifted chunk moves as.
+  VectorType chunkVectorType(int64_t chunk);
+  /// The shifted chunk at `orderIndices` joined from its two pieces in
+  /// registers (when nextRunBytes is set).
+  Value selectShiftedChunk(const Indices &orderIndices, int64_t chunk);
   void buildCutTile(size_t level, Indices indices, const Indices &blocks);
   /// Moves [begin, end) along runDim from `indices` on (at most
   /// `cutChunk` elements) in constant-size pieces, one per bit of the length.

@@ -18,22 +18,29 @@
 #sw = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4], swizzle = #stream_lite.swizzle<expand_shape = [[2, 4], [2, 2]], permutation = [1, 3, 0, 2]>>
 stream_lite.device @dev targets([#stream_lite.target<"x">])
 
-// 4096 bytes written, in 16-byte tile rows: at the threshold. Each store
-// is aligned where its address is (a binding may start at any byte: the
-// address is tested where the store runs).
+// 4096 bytes written, in 16-byte tile rows: at the threshold. Four rows
+// of a tile make a cache line: loaded from the source row by row, joined,
+// and written by one 64-byte store. Its address is tested where it runs
+// (a binding may start at any byte): where it starts a line the store has
+// alignment 64, else where it is a multiple of 16 alignment 16.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_to_32x32xf32_tiled_p0_1_t8_4
 // CHECK-NOT: memref.copy
-// CHECK: %[[ROW:.+]] = memref.load %{{.+}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
-// CHECK: %[[TO:.+]] = memref.view %{{.+}}[%{{.+}}][] : memref<?xi8> to memref<vector<16xi8>>
+// CHECK-COUNT-4: memref.load %{{.+}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
+// CHECK: %[[LINE:.+]] = vector.shuffle %{{.+}}, %{{.+}} [{{.+}}] : vector<32xi8>, vector<32xi8>
+// CHECK: %[[TO:.+]] = memref.view %{{.+}}[%{{.+}}][] : memref<?xi8> to memref<vector<64xi8>>
 // CHECK: %[[ADDRESS:.+]] = memref.extract_aligned_pointer_as_index %[[TO]]
-// CHECK: %[[C15:.+]] = arith.constant 15 : index
-// CHECK: %[[LOW:.+]] = arith.andi %[[ADDRESS]], %[[C15]] : index
+// CHECK: %[[C63:.+]] = arith.constant 63 : index
+// CHECK: %[[LOW:.+]] = arith.andi %[[ADDRESS]], %[[C63]] : index
 // CHECK: %[[C0:.+]] = arith.constant 0 : index
 // CHECK: %[[ALIGNED:.+]] = arith.cmpi eq, %[[LOW]], %[[C0]] : index
 // CHECK: scf.if %[[ALIGNED]] {
-// CHECK-NEXT: memref.store %[[ROW]], %[[TO]][] {alignment = 16 : i64, nontemporal = true} : memref<vector<16xi8>>
+// CHECK-NEXT: memref.store %[[LINE]], %[[TO]][] {alignment = 64 : i64, nontemporal = true} : memref<vector<64xi8>>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: memref.store %[[ROW]], %[[TO]][] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
+// CHECK: arith.constant 15 : index
+// CHECK: scf.if
+// CHECK-NEXT: memref.store %[[LINE]], %[[TO]][] {alignment = 16 : i64, nontemporal = true} : memref<vector<64xi8>>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: memref.store %[[LINE]], %[[TO]][] {alignment = 1 : i64, nontemporal = true} : memref<vector<64xi8>>
 // CHECK-NOT: llvm.fence
 // CHECK: llvm.fence seq_cst
 // CHECK-NEXT: return
@@ -66,16 +73,18 @@ func.func @below_threshold(%r: !stream_lite.resource<*>, %sz: index, %sz1: index
 }
 
 // A dynamic dim: the kernel compares the region's elements with the
-// threshold's (4096 / 4 bytes) once, and each chunk takes the non-temporal
-// store or the memref.copy on that.
+// threshold's (4096 / 4 bytes) once; each line of a whole tile then takes
+// the joined non-temporal store, or its rows the memref.copy, on that.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_Dx32xf32_to_Dx32xf32_tiled_p0_1_t8_4
 // CHECK: %[[BIG:.+]] = arith.cmpi uge, %{{.+}}, %c1024 : index
 // CHECK: scf.if %[[BIG]] {
-// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 16 : i64, nontemporal = true} : memref<vector<16xi8>>
+// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 64 : i64, nontemporal = true} : memref<vector<64xi8>>
+// CHECK: memref.store %{{.+}}, %{{.+}}[] {alignment = 16 : i64, nontemporal = true} : memref<vector<64xi8>>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
-// CHECK-NEXT: }
-// CHECK-NEXT: } else {
+// CHECK-NEXT: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<64xi8>>
+// CHECK-NOT: memref.copy
+// CHECK: } else {
+// CHECK-NOT: nontemporal
 // CHECK: memref.copy %{{.+}}, %{{.+}} : memref<16xi8> to memref<16xi8>
 // CHECK: llvm.fence seq_cst
 // CHECK-NEXT: return
@@ -124,8 +133,9 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
 // destination rows), swizzled or not, and 4x8 tiles from 8x4 ones (each
 // source tile fills two destination tile rows). Except whole lines: from
 // 8x4 f32 tiles each row of four tiles is joined into one 64-byte store
-// (gathered from the tiles loaded whole where swizzled), past the cache
-// where its address starts a line, else ordinary.
+// (gathered from the tiles loaded whole where swizzled), and into 4x8
+// tiles each two rows of a tile, past the cache where the store's address
+// starts a line, else ordinary.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_q1_3_0_2_to_32x32xf32
 // CHECK-NOT: nontemporal
 // CHECK: memref.store %[[GATHERED:.+]], %[[AT:.+]][] {alignment = 64 : i64, nontemporal = true} : memref<vector<16xi32>>
@@ -144,9 +154,18 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
 // CHECK-NEXT: memref.store %[[ROW]], %[[LINE]][] {alignment = 1 : i64} : memref<vector<64xi8>>
 // CHECK: llvm.fence seq_cst
 // CHECK-NEXT: return
+// 4x8 tiles from 8x4: two rows of a destination tile make a line, joined
+// from four source tile rows; past the cache where it starts a line, else
+// ordinary.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32_tiled_p0_1_t4_8
 // CHECK-NOT: nontemporal
-// CHECK-NOT: llvm.fence
+// CHECK-COUNT-4: memref.load %{{.+}}[] {alignment = 1 : i64} : memref<vector<16xi8>>
+// CHECK: memref.store %[[TILE_ROWS:.+]], %[[AT:.+]][] {alignment = 64 : i64, nontemporal = true} : memref<vector<64xi8>>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: memref.store %[[TILE_ROWS]], %[[AT]][] {alignment = 1 : i64} : memref<vector<64xi8>>
+// CHECK-NOT: nontemporal
+// CHECK: llvm.fence seq_cst
+// CHECK-NEXT: return
 // CHECK-LABEL: func.func @scattered
 // With non-temporal-scattered-stores they store past the cache from the
 // same size on, each kernel ending with the fence.
@@ -189,8 +208,9 @@ func.func @scattered_below(%s: !stream_lite.resource<*>, %sz: index) -> !stream_
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_2048x1024xf32_to_2048x1024xf32_tiled_p0_1_t8_4
 // CHECK: nontemporal = true
 // DEFAULT-LABEL: stream_lite.executable private @__builtin_encode_2048x1024xf32_to_2048x1024xf32_tiled_p0_1_t8_4
-// DEFAULT: memref.store %{{.+}}, %{{.+}}[] {alignment = 16 : i64, nontemporal = true} : memref<vector<16xi8>>
-// DEFAULT: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<16xi8>>
+// DEFAULT: memref.store %{{.+}}, %{{.+}}[] {alignment = 64 : i64, nontemporal = true} : memref<vector<64xi8>>
+// DEFAULT: memref.store %{{.+}}, %{{.+}}[] {alignment = 16 : i64, nontemporal = true} : memref<vector<64xi8>>
+// DEFAULT: memref.store %{{.+}}, %{{.+}}[] {alignment = 1 : i64, nontemporal = true} : memref<vector<64xi8>>
 // DEFAULT: llvm.fence seq_cst
 // NEVER-NOT: nontemporal
 // NEVER-NOT: llvm.fence
@@ -198,8 +218,9 @@ func.func @scattered_below(%s: !stream_lite.resource<*>, %sz: index) -> !stream_
 // LLVM: %[[ADDRESS:.+]] = llvm.ptrtoint %[[TO:.+]] : !llvm.ptr to i64
 // LLVM: %[[LOW:.+]] = llvm.and %[[ADDRESS]], %{{.+}} : i64
 // LLVM: llvm.icmp "eq" %[[LOW]], %{{.+}} : i64
-// LLVM: llvm.store %{{.+}}, %[[TO]] {alignment = 16 : i64, nontemporal} : vector<16xi8>, !llvm.ptr
-// LLVM: llvm.store %{{.+}}, %[[TO]] {alignment = 1 : i64, nontemporal} : vector<16xi8>, !llvm.ptr
+// LLVM: llvm.store %{{.+}}, %[[TO]] {alignment = 64 : i64, nontemporal} : vector<64xi8>, !llvm.ptr
+// LLVM: llvm.store %{{.+}}, %[[TO]] {alignment = 16 : i64, nontemporal} : vector<64xi8>, !llvm.ptr
+// LLVM: llvm.store %{{.+}}, %[[TO]] {alignment = 1 : i64, nontemporal} : vector<64xi8>, !llvm.ptr
 // LLVM: llvm.fence seq_cst
 // LLVM-NEXT: llvm.return
 func.func @large(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {

@@ -1169,6 +1169,17 @@ int64_t checkedAlignment(scf::IfOp ifOp) {
   return bits ? *bits + 1 : 0;
 }
 
+/// Stores of 64-byte vectors (a cache line's worth, joined rows).
+int64_t countLineStores(ModuleOp module) {
+  int64_t lineStores = 0;
+  module->walk([&](memref::StoreOp store) {
+    auto type = dyn_cast<VectorType>(store.getValue().getType());
+    if (type && type.getNumElements() * type.getElementTypeBitWidth() == 512)
+      ++lineStores;
+  });
+  return lineStores;
+}
+
 StoreKinds countStoreKinds(ModuleOp module) {
   StoreKinds kinds;
   module->walk([&](memref::StoreOp store) {
@@ -2013,14 +2024,8 @@ TEST_CASE("tile rows of 8-32 bytes join into 64-byte row stores",
   for (const auto &[c, joined] : joinedRowCases()) {
     INFO(c.describe());
     std::vector<RankedTensorType> types = parseTypes(*ctx, c);
-    OwningOpRef<ModuleOp> module = buildKernelModule(*ctx, c.kind, types);
-    int64_t lineStores = 0;
-    module->walk([&](memref::StoreOp store) {
-      auto type = dyn_cast<VectorType>(store.getValue().getType());
-      if (type && type.getNumElements() == 64 &&
-          type.getElementType().isInteger(8))
-        ++lineStores;
-    });
+    int64_t lineStores =
+        countLineStores(*buildKernelModule(*ctx, c.kind, types));
     CHECK((lineStores > 0) == joined);
     runAndCheck(*ctx, c);
     runAndCheck(*ctx, c, /*threads=*/2);
@@ -2191,16 +2196,8 @@ TEST_CASE("tile rows join into whole lines of tiles past the cache",
                     types.back().hasStaticShape();
     // In cache (a size known under the threshold) the rows move as
     // before: no 64-byte stores.
-    if (isStatic && joined) {
-      int64_t lineStores = 0;
-      buildKernelModule(*ctx, c.kind, types)->walk([&](memref::StoreOp st) {
-        auto type = dyn_cast<VectorType>(st.getValue().getType());
-        if (type && type.getNumElements() * type.getElementTypeBitWidth() ==
-                        512) // a 64-byte line
-          ++lineStores;
-      });
-      CHECK(lineStores == 0);
-    }
+    if (isStatic && joined)
+      CHECK(countLineStores(*buildKernelModule(*ctx, c.kind, types)) == 0);
     StoreKinds kinds = countStoreKinds(*buildKernelModule(
         *ctx, c.kind, types, /*parallel=*/false, /*nonTemporalStoreBytes=*/1));
     CHECK((kinds.wholeLines > 0) == joined);

@@ -1205,7 +1205,7 @@ StoreKinds countStoreKinds(ModuleOp module) {
       inside = parent;
       parent = dyn_cast<scf::IfOp>(parent->getParentOp());
     }
-    CHECK(store.getAlignment().value_or(0) == expected);
+    CHECK(int64_t(store.getAlignment().value_or(0)) == expected);
     if (twin)
       return;
     ++kinds.nonTemporal;

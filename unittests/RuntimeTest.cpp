@@ -323,10 +323,17 @@ TEST_CASE("a program runs through the JIT session", "[runtime][jit]") {
   CHECK(valuesOf<int64_t>((*results)[1]) == std::vector<int64_t>{42});
   CHECK((*session)->getLeftovers().buffers == 0);
 
-  // A function the module does not have is an error, not a crash.
-  CHECK(llvm::StringRef(
-            errorOf((*session)->run("missing", inputs, resultTypes)))
-            .starts_with("cannot run @missing: "));
+  // Again: the entry point looked up by the first call.
+  results = (*session)->run("constant", inputs, resultTypes);
+  REQUIRE(bool(results));
+  CHECK(formatResult((*results)[0]) == "2x3xi32=1 2 3 4 5 -6");
+
+  // A function the module does not have is an error, not a crash, on every
+  // call (a failed lookup is not remembered as an entry point).
+  for (int call = 0; call < 2; ++call)
+    CHECK(llvm::StringRef(
+              errorOf((*session)->run("missing", inputs, resultTypes)))
+              .starts_with("cannot run @missing: "));
 
   // The whole thing in one call, on the reference program.
   ProgramOptions reference;

@@ -526,21 +526,34 @@ llvm::Error JitSession::ensureProgramLinked() {
   return llvm::Error::success();
 }
 
-llvm::Error JitSession::compile(llvm::StringRef function) {
+llvm::Expected<void (*)(void **)>
+JitSession::lookupEntry(llvm::StringRef function) {
   if (llvm::Error error = ensureProgramLinked())
-    return error;
-  auto entry = engine->lookupPacked(function);
+    return std::move(error);
+  auto [cached, inserted] = packedEntries.try_emplace(function, nullptr);
+  if (inserted) {
+    llvm::Expected<void (*)(void **)> entry = engine->lookupPacked(function);
+    if (!entry) {
+      packedEntries.erase(cached);
+      return entry.takeError();
+    }
+    cached->second = *entry;
+  }
+  return cached->second;
+}
+
+llvm::Error JitSession::compile(llvm::StringRef function) {
+  llvm::Expected<void (*)(void **)> entry = lookupEntry(function);
   return entry ? llvm::Error::success() : entry.takeError();
 }
 
 llvm::Error JitSession::invokePacked(llvm::StringRef name,
                                      JitArguments &args) {
-  if (llvm::Error error = ensureProgramLinked())
-    return error;
+  llvm::Expected<void (*)(void **)> found = lookupEntry(name);
+  if (!found)
+    return found.takeError();
+  void (*entry)(void **) = *found;
   llvm::SmallVector<void *> pointers = args.pointers();
-  llvm::Expected<void (*)(void **)> entry = engine->lookupPacked(name);
-  if (!entry)
-    return entry.takeError();
   CurrentSessionScope scope(this);
   // A failure inside the JIT-ed code (failRun) jumps back here. Only JIT-ed
   // frames (plain code, no destructors) and the callback frames, which

@@ -31,6 +31,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/FunctionExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -278,6 +279,8 @@ private:
   void releaseAllocations();
   /// Links the program's partitions, once (see linkProgram).
   llvm::Error ensureProgramLinked();
+  /// The packed entry point of `function` (see packedEntries).
+  llvm::Expected<void (*)(void **)> lookupEntry(llvm::StringRef function);
 
   /// With JitOptimization::Kernels, the JIT the kernels are linked in (the
   /// engine's code calls them, so it is destroyed after the engine).
@@ -292,6 +295,10 @@ private:
   /// Why linking the partitions failed (every later call fails with it).
   std::string programLinkError;
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  /// The engine's packed entry points, looked up once each: a lookup per
+  /// call (about 2.6 us) also slowed the call after it, 8 MiB relayouts
+  /// by a fifth (bench/README.md, "The entry point looked up once").
+  llvm::StringMap<void (*)(void **)> packedEntries;
   KernelCacheOutcome kernelCacheOutcome = KernelCacheOutcome::NotUsed;
   std::string kernelCacheWarning;
   unsigned programPartitions = 0;

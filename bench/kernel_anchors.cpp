@@ -344,6 +344,7 @@ Float4 loadFloat4(const float *p) {
 constexpr auto kPairs16 = std::make_index_sequence<32>();
 constexpr auto kPairs32 = std::make_index_sequence<64>();
 
+/// The first K bytes of `a`, then the rest of `b`.
 template <int K, size_t... I>
 inline Bytes<16> selectBytes(Bytes<16> a, Bytes<16> b,
                              std::index_sequence<I...>) {
@@ -370,8 +371,8 @@ inline Bytes<16> shiftedTileRow(const float *row) {
 
 /// The slice with source tile rows shifted by S elements against the
 /// result's: each result tile row is the last 4 - S elements of one source
-/// tile row and the first S of the next tile's (same band), two memcpys of
-/// constant size.
+/// tile row and the first S of the next tile's (same band): in cache two
+/// memcpys of constant size, past the cache shiftedTileRow.
 template <int64_t S>
 void sliceShifted(const float *src, float *dst, int64_t cols,
                   int64_t offset0, int64_t offset1, int64_t length0,

@@ -29,6 +29,8 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <functional>
+#include <memory>
 #include <set>
 
 using namespace mlir;
@@ -454,112 +456,148 @@ ElementBytes patternValue(const TensorSpec &t, ElementWidth width) {
   return elementValue(valueKindOf(t.element), width, /*key=*/12345, /*salt=*/7);
 }
 
-/// Builds, runs and checks one case against the reference (its outer loop
-/// on up to `threads` threads; see BuiltinKernelOptions for the rest).
-void runAndCheck(MLIRContext &ctx, const KernelCase &c, unsigned threads = 1,
-                 int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes,
-                 bool nonTemporalScatteredStores = false) {
-  INFO(c.describe() << " threads=" << threads
-                    << " non-temporal-store-bytes=" << nonTemporalStoreBytes
-                    << " scattered=" << nonTemporalScatteredStores);
+/// How a case's kernel is built and run: its outer loop on up to
+/// `threads` threads; the rest as BuiltinKernelOptions.
+struct RunConfig {
+  unsigned threads = 1;
+  int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes;
+  bool nonTemporalScatteredStores = false;
+};
+
+/// Builds, runs and checks one case against the reference under each of
+/// `configs`. The reference images (element by element, the bulk of the
+/// time under the sanitizers) are computed once; each run starts from the
+/// same initial bytes.
+void runAndCheck(MLIRContext &ctx, const KernelCase &c,
+                 llvm::ArrayRef<RunConfig> configs) {
+  INFO(c.describe());
   std::vector<RankedTensorType> types = parseTypes(ctx, c);
   std::string name = getBuiltinName(c.kind, types);
-  OwningOpRef<ModuleOp> module =
-      buildKernelModule(ctx, c.kind, types, threads > 1, nonTemporalStoreBytes,
-                        nonTemporalScatteredStores);
   ElementWidth width = ElementWidth::of(types[0].getElementType());
   const TensorSpec &t0 = c.tensors[0];
-  PackedArgs args;
-  std::vector<std::pair<std::string, Buffer *>> checks;
+  auto offsetBy = [&](const Shape &idx, Shape &at) {
+    for (size_t i = 0; i < at.size(); ++i)
+      at[i] = idx[i] + (i < c.offsets.size() ? c.offsets[i] : 0);
+  };
+  // The buffers in binding order, each with its name for the checks, and
+  // the arguments around them.
+  std::vector<std::pair<std::string, std::unique_ptr<Buffer>>> buffers;
+  std::function<void(PackedArgs &)> bind;
+  auto add = [&](std::string what, const TensorSpec &t, uint8_t fill) {
+    buffers.emplace_back(std::move(what),
+                         std::make_unique<Buffer>(t, width, fill));
+    return buffers.back().second.get();
+  };
+  // Tiled targets start zero, as a created tiled resource is.
+  uint8_t targetFill = t0.layout.kind == LayoutDesc::Tiled ? 0x00 : 0x5A;
 
   switch (c.kind) {
   case BuiltinKind::Encode:
   case BuiltinKind::Slice: {
     const TensorSpec &t1 = c.tensors[1];
-    Buffer src(t0, width, 0xEE);
-    src.writeElements(/*salt=*/1);
-    src.expectUnchanged();
-    Buffer dst(t1, width, 0xAB);
-    dst.expectCreated();
+    Buffer *src = add("source", t0, 0xEE);
+    src->writeElements(/*salt=*/1);
+    src->expectUnchanged();
+    Buffer *dst = add("result", t1, 0xAB);
+    dst->expectCreated();
     Shape from(t1.shape.size());
     forEachIndex(t1.shape, [&](const Shape &idx) {
-      for (size_t i = 0; i < from.size(); ++i)
-        from[i] = idx[i] + (i < c.offsets.size() ? c.offsets[i] : 0);
-      dst.expect(idx, src.value(from, 1));
+      offsetBy(idx, from);
+      dst->expect(idx, src->value(from, 1));
     });
-    addBuffer(args, src);
-    args.addIndices(t0.dynamicDims());
-    if (c.kind == BuiltinKind::Slice)
-      args.addIndices(c.offsets);
-    args.addIndices(t1.dynamicDims());
-    addBuffer(args, dst);
-    runKernel(*module, name, args, threads);
-    CHECK(src.check("source") == "");
-    CHECK(dst.check("result") == "");
+    bind = [&, src, dst](PackedArgs &args) {
+      addBuffer(args, *src);
+      args.addIndices(t0.dynamicDims());
+      if (c.kind == BuiltinKind::Slice)
+        args.addIndices(c.offsets);
+      args.addIndices(c.tensors[1].dynamicDims());
+      addBuffer(args, *dst);
+    };
     break;
   }
   case BuiltinKind::Update: {
     const TensorSpec &t1 = c.tensors[1];
-    Buffer target(t0, width,
-                  t0.layout.kind == LayoutDesc::Tiled ? 0x00 : 0x5A);
-    target.writeElements(1);
-    target.expectUnchanged();
-    Buffer update(t1, width, 0xEE);
-    update.writeElements(2);
-    update.expectUnchanged();
+    Buffer *target = add("target", t0, targetFill);
+    target->writeElements(1);
+    target->expectUnchanged();
+    Buffer *update = add("update", t1, 0xEE);
+    update->writeElements(2);
+    update->expectUnchanged();
     Shape to(t1.shape.size());
     forEachIndex(t1.shape, [&](const Shape &idx) {
-      for (size_t i = 0; i < to.size(); ++i)
-        to[i] = idx[i] + (i < c.offsets.size() ? c.offsets[i] : 0);
-      target.expect(to, update.value(idx, 2));
+      offsetBy(idx, to);
+      target->expect(to, update->value(idx, 2));
     });
-    addBuffer(args, target);
-    addBuffer(args, update);
-    args.addIndices(t0.dynamicDims());
-    args.addIndices(t1.dynamicDims());
-    args.addIndices(c.offsets);
-    runKernel(*module, name, args, threads);
-    CHECK(target.check("target") == "");
-    CHECK(update.check("update") == "");
+    bind = [&, target, update](PackedArgs &args) {
+      addBuffer(args, *target);
+      addBuffer(args, *update);
+      args.addIndices(t0.dynamicDims());
+      args.addIndices(c.tensors[1].dynamicDims());
+      args.addIndices(c.offsets);
+    };
     break;
   }
   case BuiltinKind::Fill: {
-    Buffer target(t0, width,
-                  t0.layout.kind == LayoutDesc::Tiled ? 0x00 : 0x5A);
-    target.writeElements(1);
-    target.expectUnchanged();
+    Buffer *target = add("target", t0, targetFill);
+    target->writeElements(1);
+    target->expectUnchanged();
     ElementBytes value = patternValue(t0, width);
     Shape to(c.lengths.size());
     forEachIndex(Shape(c.lengths.begin(), c.lengths.end()),
                  [&](const Shape &idx) {
-                   for (size_t i = 0; i < to.size(); ++i)
-                     to[i] = idx[i] + (i < c.offsets.size() ? c.offsets[i] : 0);
-                   target.expect(to, value);
+                   offsetBy(idx, to);
+                   target->expect(to, value);
                  });
-    addBuffer(args, target);
-    args.addIndices(t0.dynamicDims());
-    args.addIndices(c.offsets);
-    args.addIndices(c.lengths);
-    args.addElementBytes(value);
-    runKernel(*module, name, args, threads);
-    CHECK(target.check("target") == "");
+    bind = [&, target, value](PackedArgs &args) {
+      addBuffer(args, *target);
+      args.addIndices(t0.dynamicDims());
+      args.addIndices(c.offsets);
+      args.addIndices(c.lengths);
+      args.addElementBytes(value);
+    };
     break;
   }
   case BuiltinKind::Splat: {
-    Buffer dst(t0, width, 0xAB);
-    dst.expectCreated();
+    Buffer *dst = add("result", t0, 0xAB);
+    dst->expectCreated();
     ElementBytes value = patternValue(t0, width);
-    forEachIndex(t0.shape, [&](const Shape &idx) {
-      dst.expect(idx, value);
-    });
-    args.addIndices(t0.dynamicDims());
-    args.addElementBytes(value);
-    addBuffer(args, dst);
-    runKernel(*module, name, args, threads);
-    CHECK(dst.check("result") == "");
+    forEachIndex(t0.shape, [&](const Shape &idx) { dst->expect(idx, value); });
+    bind = [&, dst, value](PackedArgs &args) {
+      args.addIndices(t0.dynamicDims());
+      args.addElementBytes(value);
+      addBuffer(args, *dst);
+    };
     break;
   }
   }
+
+  std::vector<std::vector<uint8_t, LineAlignedAllocator<uint8_t>>> initial;
+  for (auto &entry : buffers)
+    initial.push_back(entry.second->bytes);
+  for (const RunConfig &config : configs) {
+    INFO("threads=" << config.threads << " non-temporal-store-bytes="
+                    << config.nonTemporalStoreBytes
+                    << " scattered=" << config.nonTemporalScatteredStores);
+    for (auto [entry, bytes] : llvm::zip_equal(buffers, initial))
+      std::copy(bytes.begin(), bytes.end(), entry.second->bytes.begin());
+    OwningOpRef<ModuleOp> module = buildKernelModule(
+        ctx, c.kind, types, config.threads > 1, config.nonTemporalStoreBytes,
+        config.nonTemporalScatteredStores);
+    PackedArgs args;
+    bind(args);
+    runKernel(*module, name, args, config.threads);
+    for (auto &[what, buffer] : buffers)
+      CHECK(buffer->check(what) == "");
+  }
+}
+
+/// runAndCheck under one configuration.
+void runAndCheck(MLIRContext &ctx, const KernelCase &c, unsigned threads = 1,
+                 int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes,
+                 bool nonTemporalScatteredStores = false) {
+  runAndCheck(ctx, c,
+              {RunConfig{threads, nonTemporalStoreBytes,
+                         nonTemporalScatteredStores}});
 }
 
 } // namespace
@@ -1589,8 +1627,7 @@ TEST_CASE("swizzled tiles move by whole groups", "[builtins][jit][swizzle]") {
     int64_t shuffles = 0;
     module->walk([&](vector::ShuffleOp) { ++shuffles; });
     CHECK((shuffles > 0) == groups);
-    runAndCheck(*ctx, c);
-    runAndCheck(*ctx, c, /*threads=*/2);
+    runAndCheck(*ctx, c, {{}, {/*threads=*/2}});
   }
 }
 
@@ -1686,18 +1723,17 @@ TEST_CASE("swizzled tiles into rows gather whole lines",
         ++lineStores;
     });
     CHECK((lineStores > 0) == gathers);
-    runAndCheck(*ctx, c);
-    runAndCheck(*ctx, c, /*threads=*/2);
-    if (!gathers)
+    if (!gathers) {
+      runAndCheck(*ctx, c, {{}, {/*threads=*/2}});
       continue;
+    }
     StoreKinds kinds = countStoreKinds(*buildKernelModule(
         *ctx, c.kind, types, /*parallel=*/false, /*nonTemporalStoreBytes=*/1));
     CHECK(kinds.wholeLines > 0);
     CHECK(kinds.nonTemporal == kinds.wholeLines);
-    runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1);
-    runAndCheck(*ctx, c, /*threads=*/2, /*nonTemporalStoreBytes=*/1);
-    runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1,
-                /*nonTemporalScatteredStores=*/true);
+    runAndCheck(*ctx, c,
+                {{}, {/*threads=*/2}, {1, /*nonTemporalStoreBytes=*/1}, {2, 1},
+                 {1, 1, /*nonTemporalScatteredStores=*/true}});
   }
 }
 
@@ -1873,21 +1909,22 @@ TEST_CASE("narrow tile rows move as transposed groups",
     int64_t shuffles = 0;
     module->walk([&](vector::ShuffleOp) { ++shuffles; });
     CHECK((shuffles > 0) == transposes);
-    runAndCheck(*ctx, c);
-    runAndCheck(*ctx, c, /*threads=*/2);
-    if (!writesRows(c))
-      continue;
+    std::vector<RunConfig> configs = {{}, {/*threads=*/2}};
     // Into rows, the rows of groups that make a line are joined: past the
     // cache, those stores and only those (aligned where they run).
-    StoreKinds kinds = countStoreKinds(*buildKernelModule(
-        *ctx, c.kind, types, /*parallel=*/false, /*nonTemporalStoreBytes=*/1));
-    CHECK(kinds.nonTemporal == kinds.wholeLines);
-    if (kinds.wholeLines == 0)
-      continue;
-    CHECK(transposes);
-    ++withWholeLines;
-    runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1);
-    runAndCheck(*ctx, c, /*threads=*/2, /*nonTemporalStoreBytes=*/1);
+    if (writesRows(c)) {
+      StoreKinds kinds = countStoreKinds(*buildKernelModule(
+          *ctx, c.kind, types, /*parallel=*/false,
+          /*nonTemporalStoreBytes=*/1));
+      CHECK(kinds.nonTemporal == kinds.wholeLines);
+      if (kinds.wholeLines > 0) {
+        CHECK(transposes);
+        ++withWholeLines;
+        configs.push_back({1, /*nonTemporalStoreBytes=*/1});
+        configs.push_back({2, 1});
+      }
+    }
+    runAndCheck(*ctx, c, configs);
   }
   // i4 and i2, static and dynamic, encodes and slices.
   CHECK(withWholeLines >= 4);
@@ -1933,8 +1970,7 @@ TEST_CASE("transposed groups of random widths match the reference byte "
                      offsets});
     for (const KernelCase &c : cases) {
       INFO(c.describe());
-      runAndCheck(*ctx, c);
-      runAndCheck(*ctx, c, /*threads=*/2);
+      runAndCheck(*ctx, c, {{}, {/*threads=*/2}});
     }
   }
 }
@@ -2027,8 +2063,7 @@ TEST_CASE("tile rows of 8-32 bytes join into 64-byte row stores",
     int64_t lineStores =
         countLineStores(*buildKernelModule(*ctx, c.kind, types));
     CHECK((lineStores > 0) == joined);
-    runAndCheck(*ctx, c);
-    runAndCheck(*ctx, c, /*threads=*/2);
+    std::vector<RunConfig> configs = {{}, {/*threads=*/2}};
     // Past the cache: the joined stores and only those (the lines whole).
     StoreKinds kinds = countStoreKinds(*buildKernelModule(
         *ctx, c.kind, types, /*parallel=*/false, /*nonTemporalStoreBytes=*/1));
@@ -2036,12 +2071,12 @@ TEST_CASE("tile rows of 8-32 bytes join into 64-byte row stores",
     if (writesRows(c))
       CHECK(kinds.nonTemporal == kinds.wholeLines);
     if (joined) {
-      runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1);
-      runAndCheck(*ctx, c, /*threads=*/2, /*nonTemporalStoreBytes=*/1);
+      configs.push_back({1, /*nonTemporalStoreBytes=*/1});
+      configs.push_back({2, 1});
     }
     // Every walk past the cache: joined stores under the address test.
-    runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1,
-                /*nonTemporalScatteredStores=*/true);
+    configs.push_back({1, 1, /*nonTemporalScatteredStores=*/true});
+    runAndCheck(*ctx, c, configs);
   }
 }
 
@@ -2082,8 +2117,7 @@ TEST_CASE("joined tile rows of random widths match the reference byte "
                      offsets});
     for (const KernelCase &c : cases) {
       INFO(c.describe());
-      runAndCheck(*ctx, c);
-      runAndCheck(*ctx, c, /*threads=*/2);
+      runAndCheck(*ctx, c, {{}, {/*threads=*/2}});
     }
   }
 }
@@ -2201,11 +2235,12 @@ TEST_CASE("tile rows join into whole lines of tiles past the cache",
     StoreKinds kinds = countStoreKinds(*buildKernelModule(
         *ctx, c.kind, types, /*parallel=*/false, /*nonTemporalStoreBytes=*/1));
     CHECK((kinds.wholeLines > 0) == joined);
-    runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1);
-    runAndCheck(*ctx, c, /*threads=*/2, /*nonTemporalStoreBytes=*/1);
+    std::vector<RunConfig> configs = {{1, /*nonTemporalStoreBytes=*/1},
+                                      {2, 1}};
     // The ordinary branch of a choice at run time.
     if (!isStatic)
-      runAndCheck(*ctx, c);
+      configs.push_back({});
+    runAndCheck(*ctx, c, configs);
   }
 }
 
@@ -2258,8 +2293,8 @@ TEST_CASE("non-temporal stores leave the reference byte images",
           *ctx, c.kind, types, /*parallel=*/true, 1));
       CHECK(parallelKinds.fences >= 1);
     }
-    runAndCheck(*ctx, c, /*threads=*/1, /*nonTemporalStoreBytes=*/1);
-    runAndCheck(*ctx, c, /*threads=*/2, /*nonTemporalStoreBytes=*/1);
+    std::vector<RunConfig> configs = {{1, /*nonTemporalStoreBytes=*/1},
+                                      {2, 1}};
     // Every walk past the cache: at least the same stores, more where the
     // walk writes several destination rows at once (tiles into rows).
     StoreKinds everyWalk = countStoreKinds(*buildKernelModule(
@@ -2269,11 +2304,12 @@ TEST_CASE("non-temporal stores leave the reference byte images",
     CHECK((everyWalk.fences > 0) == (everyWalk.nonTemporal > 0));
     // (Run only where it changes the kernel: the runs JIT-compile, and
     // CI runs them under sanitizers.)
-    if (everyWalk.nonTemporalOps == kinds.nonTemporalOps)
-      continue;
-    ++withScattered;
-    runAndCheck(*ctx, c, /*threads=*/1, 1, /*nonTemporalScatteredStores=*/true);
-    runAndCheck(*ctx, c, /*threads=*/2, 1, /*nonTemporalScatteredStores=*/true);
+    if (everyWalk.nonTemporalOps != kinds.nonTemporalOps) {
+      ++withScattered;
+      configs.push_back({1, 1, /*nonTemporalScatteredStores=*/true});
+      configs.push_back({2, 1, true});
+    }
+    runAndCheck(*ctx, c, configs);
   }
   // Most static chunk and group cases move 8 bytes or more at a time.
   CHECK(withNonTemporal >= 10);

@@ -35,6 +35,12 @@ config.substitutions.append(("%mlir_dir", config.mlir_dir))
 config.substitutions.append(
     ("%layout_run_bin", os.path.join(config.layout_opt_tools_dir, "layout-run")))
 config.substitutions.append(("%python", sys.executable))
+# %expect_exit [--memory-limit-mb=N] CODE COMMAND...: COMMAND must exit
+# with CODE (stderr merged into stdout); a shell script, not Python, for
+# its start-up time (test/layout-run/Inputs/expect-exit.sh).
+config.substitutions.append(("%expect_exit", "sh " + os.path.join(
+    config.layout_opt_src_root, "test", "layout-run", "Inputs",
+    "expect-exit.sh")))
 # The dialect-and-pass plugin for upstream mlir-opt (tools/layout-opt-plugin).
 config.substitutions.append(("%layout_opt_plugin", config.layout_opt_plugin))
 

@@ -1,7 +1,7 @@
 // RUN: layout-run %s --input=2x4xf32=1,2,3,4,5,6,7,8 --input=index=3 --check-leaks --compare-to-reference | FileCheck %s
 // RUN: layout-run %s --input=2x4xf32=1,2,3,4,5,6,7,8 --input=index=0 --check-leaks --compare-to-reference | FileCheck %s --check-prefix=ZERO
 // RUN: layout-opt --stream-lite-to-llvm-pipeline --remarks-filter=stream-lite-statistics %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ELIDED
-// RUN: %python %S/Inputs/expect-exit.py 1 layout-run %s --function=leaky --input=index=24 --check-leaks | FileCheck %s --check-prefix=LEAKY
+// RUN: %expect_exit 1 layout-run %s --function=leaky --input=index=24 --check-leaks | FileCheck %s --check-prefix=LEAKY
 // RUN: layout-run %s --function=leaky --input=index=24 | FileCheck %s --check-prefix=UNCHECKED
 
 // --check-leaks: after a run, every buffer the program allocated besides its

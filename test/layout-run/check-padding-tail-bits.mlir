@@ -1,5 +1,5 @@
 // RUN: not layout-run %s --input=1x3xi4=1,2,3 --check-padding 2>&1 | FileCheck %s
-// RUN: python3 %S/Inputs/expect-exit.py 1 layout-run %s --input=1x3xi4=1,2,3 --check-padding
+// RUN: %expect_exit 1 layout-run %s --input=1x3xi4=1,2,3 --check-padding
 // RUN: layout-run %s --input=1x3xi4=1,2,3 | FileCheck %s --check-prefix=UNCHECKED
 
 // --check-padding checks the tail bits of packed sub-byte elements in tiled

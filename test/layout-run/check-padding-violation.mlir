@@ -1,5 +1,5 @@
 // RUN: not layout-run %s --input=3x3xf32=1,2,3,4,5,6,7,8,9 --check-padding 2>&1 | FileCheck %s
-// RUN: python3 %S/Inputs/expect-exit.py 1 layout-run %s --input=3x3xf32=1,2,3,4,5,6,7,8,9 --check-padding
+// RUN: %expect_exit 1 layout-run %s --input=3x3xf32=1,2,3,4,5,6,7,8,9 --check-padding
 // RUN: layout-run %s --input=3x3xf32=1,2,3,4,5,6,7,8,9 | FileCheck %s --check-prefix=UNCHECKED
 
 // --check-padding catches an op that leaves non-zero padding in a tiled

@@ -1,5 +1,5 @@
 // RUN: not layout-run %s --input=2x3xf32=1,2,3,4,5,6 --compare-to-reference 2>&1 | FileCheck %s
-// RUN: python3 %S/Inputs/expect-exit.py 1 layout-run %s --input=2x3xf32=1,2,3,4,5,6 --compare-to-reference
+// RUN: %expect_exit 1 layout-run %s --input=2x3xf32=1,2,3,4,5,6 --compare-to-reference
 // RUN: layout-run %s --input=2x3xf32=1,2,3,4,5,6 | FileCheck %s --check-prefix=OUT
 
 // --compare-to-reference detects a mismatch: a deliberately wrong program

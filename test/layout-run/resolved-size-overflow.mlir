@@ -5,7 +5,7 @@
 // and exit 2. A wrapped size must never size a buffer: the kernels would
 // then write past it.
 //
-// DEFINE: %{run} = %python %S/Inputs/expect-exit.py 2 layout-run %s
+// DEFINE: %{run} = %expect_exit 2 layout-run %s
 //
 // 2^52 + 1 rows of 3 f32 are 54 PB dense; in 1024x1024 tiles they are
 // 2^64 + 4 MiB, which wraps to 4 MiB: as a sizeof, and as the size of the

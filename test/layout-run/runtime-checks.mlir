@@ -5,7 +5,7 @@
 // encodings (tiled, so regions that cut tiles go through builtin kernels)
 // and in the stripped reference alike. Inputs that fit run as usual.
 //
-// DEFINE: %{run} = %python %S/Inputs/expect-exit.py 2 layout-run %s
+// DEFINE: %{run} = %expect_exit 2 layout-run %s
 //
 // RUN: layout-run %s --input=4x4xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --input=index=4 --input=index=1 --input=index=2 --compare-to-reference --check-padding | FileCheck %s --check-prefix=OK
 // OK: {{^}}2x4xf32=5 6 7 8 9 10 11 12{{$}}

@@ -17,7 +17,7 @@
 // RUN: layout-run %s --function=swizzle --threads=2 --input=@%t/s.npy --compare-to-reference --check-leaks | FileCheck %s --check-prefix=SWIZZLE
 // Small inputs: the kernels are one task each (FileCheck: still correct).
 // RUN: layout-run %s --threads=2 --input=9x13xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,92,93,94,95,96,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117 --input=index=9 --input=index=1 --input=1x2xf32=-1,-2 --function=small --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SMALL
-// RUN: %python %S/Inputs/expect-exit.py 2 layout-run %s --threads=0 --input=9x13xf32=0 --input=index=9 --input=index=1 --input=1x2xf32=0 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: %expect_exit 2 layout-run %s --threads=0 --input=9x13xf32=0 --input=index=9 --input=index=1 --input=1x2xf32=0 2>&1 | FileCheck %s --check-prefix=BAD
 
 // layout-run --threads=N: builtin kernels that move more than 1 MiB run on
 // up to N threads (docs/tools.md). Each run here moves 4 MiB tensors

@@ -34,6 +34,20 @@ using namespace layoutopt::stream_lite;
 
 namespace layoutopt::test {
 
+namespace {
+// Under the address sanitizer the kernels compile on LLVM's fast path
+// (FastISel, CodeGenOptLevel::None) unless a test asks for a level: the
+// sanitizers check our code that builds, lowers and runs the kernels, not
+// LLVM's code generation, which the plain build's run of the same tests
+// covers at the usual level (and layout-run's tests at O3). It halves the
+// time of the kernel tests there.
+#if defined(__SANITIZE_ADDRESS__) || defined(LAYOUT_OPT_ASAN)
+constexpr bool kFastCodeGen = true;
+#else
+constexpr bool kFastCodeGen = false;
+#endif
+} // namespace
+
 std::unique_ptr<MLIRContext> makeKernelJitContext() {
   auto ctx = makeContext();
   DialectRegistry registry;
@@ -109,6 +123,8 @@ llvm::Expected<JitKernel> jitKernel(ModuleOp lowered, llvm::StringRef name,
   // Kernels are compiled by the thousand in the tests: no JIT listeners.
   KernelJitOptions jitOptions = options;
   jitOptions.enableNotificationListeners = false;
+  if (kFastCodeGen && !jitOptions.codeGenOptLevel)
+    jitOptions.codeGenOptLevel = llvm::CodeGenOptLevel::None;
   auto session = runtime::JitSession::create(*inner, jitOptions);
   if (!session)
     return llvm::createStringError("ExecutionEngine::create failed: " +

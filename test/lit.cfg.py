@@ -85,6 +85,7 @@ tools = [
     "layout-opt",
     "layout-lsp-server",
     "layout-reduce",
+    "layout-reduce-run-test",
     "layout-run",
     ToolSubst("layout-opt-unittests", unresolved="ignore"),
     "mlir-opt",

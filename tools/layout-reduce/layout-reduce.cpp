@@ -15,7 +15,8 @@
 // It keeps standard error readable: the rejected candidates' verifier
 // errors are counted, not shown (unless the reduction fails), each smaller
 // interesting candidate prints one progress line (the tree runs each test
-// script through this executable, in wrapper mode), and a summary ends it.
+// script through layout-reduce-run-test, or through this executable in
+// wrapper mode when that is not beside it), and a summary ends it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,7 @@
 #include "mlir/Tools/mlir-reduce/MlirReduceMain.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -213,9 +215,9 @@ static const char *const kWrapFlag = "--layout-reduce-run-test=";
 
 /// Wrapper mode (`layout-reduce --layout-reduce-run-test=SCRIPT ARG...`):
 /// runs the user's interestingness test and, when it finds a candidate
-/// interesting that is smaller than any before, prints one progress line.
-/// layout-reduce points the tree at itself in this mode, since upstream's
-/// tree tells nothing of the variants it keeps.
+/// interesting that is smaller than any before, prints one progress line,
+/// as layout-reduce-run-test does (which the tree runs instead when it is
+/// installed next to this executable: it starts faster).
 static int runTestWrapper(int argc, char **argv) {
   llvm::StringRef script = llvm::StringRef(argv[1]).drop_front(strlen(kWrapFlag));
   std::vector<llvm::StringRef> args = {script};
@@ -251,9 +253,10 @@ static int runTestWrapper(int argc, char **argv) {
 }
 
 /// `arg` with every `test=SCRIPT` of a -reduction-tree option turned into
-/// this executable in wrapper mode running SCRIPT (its own test-args
-/// follow, as the tree passes them).
-static std::string wrapTests(llvm::StringRef arg, llvm::StringRef self) {
+/// `runner` running SCRIPT (`runner`'s first argument: `prefix` and
+/// SCRIPT; the script's own test-args follow, as the tree passes them).
+static std::string wrapTests(llvm::StringRef arg, llvm::StringRef runner,
+                             llvm::StringRef prefix) {
   if (!arg.contains("reduction-tree"))
     return arg.str();
   std::string out;
@@ -272,7 +275,7 @@ static std::string wrapTests(llvm::StringRef arg, llvm::StringRef self) {
     size_t end = arg.find_first_of(" {}");
     llvm::StringRef script = arg.take_front(end);
     arg = arg.drop_front(script.size());
-    out += "test=" + self.str() + " test-arg=" + kWrapFlag + script.str();
+    out += "test=" + runner.str() + " test-arg=" + prefix.str() + script.str();
   }
   return out;
 }
@@ -311,13 +314,21 @@ int main(int argc, char **argv) {
     }
   }
 
-  // Point the tree at this executable as a wrapper of each test script, so
-  // that each smaller interesting candidate prints one progress line.
+  // Point the tree at a wrapper of each test script, so that each smaller
+  // interesting candidate prints one progress line: layout-reduce-run-test
+  // next to this executable, else this executable in wrapper mode.
   std::string self = llvm::sys::fs::getMainExecutable(
       argv[0], reinterpret_cast<void *>(&runTestWrapper));
+  llvm::SmallString<256> runner(llvm::sys::path::parent_path(self));
+  llvm::sys::path::append(runner, "layout-reduce-run-test");
+  llvm::StringRef prefix = "";
+  if (!llvm::sys::fs::can_execute(runner)) {
+    runner = self;
+    prefix = kWrapFlag;
+  }
   std::vector<std::string> wrapped;
   for (int i = 0; i < argc; ++i)
-    wrapped.push_back(i ? wrapTests(argv[i], self) : argv[i]);
+    wrapped.push_back(i ? wrapTests(argv[i], runner, prefix) : argv[i]);
   std::vector<char *> args;
   for (std::string &arg : wrapped)
     args.push_back(arg.data());

@@ -11,7 +11,13 @@ case "${1:-}" in
   shift
   ;;
 esac
-want=$1
+want=${1:-}
+case "$want" in
+'' | *[!0-9]*)
+  echo "expect-exit.sh: CODE must be a number, not '$want'"
+  exit 2
+  ;;
+esac
 shift
 "$@" 2>&1
 code=$?

@@ -39,8 +39,9 @@ namespace {
 // (FastISel, CodeGenOptLevel::None) unless a test asks for a level: the
 // sanitizers check our code that builds, lowers and runs the kernels, not
 // LLVM's code generation, which the plain build's run of the same tests
-// covers at the usual level (and layout-run's tests at O3). It halves the
-// time of the kernel tests there.
+// covers at the usual level (and layout-run's tests at O3). The Catch2
+// binary takes a quarter less time there (bench/README.md, ".ci/run on a
+// clean clone").
 #if defined(__SANITIZE_ADDRESS__) || defined(LAYOUT_OPT_ASAN)
 constexpr bool kFastCodeGen = true;
 #else

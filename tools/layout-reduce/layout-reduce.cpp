@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../layout-reduce-run-test/RunReduceTest.h"
 #include "StreamLite/InitAll.h"
 #include "StreamLite/Registration/ToolSupport.h"
 #include "StreamLite/Transforms/ReductionPatterns.h"
@@ -34,7 +35,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -200,56 +200,24 @@ static std::string outputPath(int argc, char **argv) {
   return "";
 }
 
-static int64_t countLines(llvm::StringRef path) {
-  std::unique_ptr<llvm::MemoryBuffer> file = mlir::openInputFile(path);
-  if (!file)
-    return -1;
-  return file->getBuffer().count('\n') +
-         !file->getBuffer().ends_with("\n") * !file->getBuffer().empty();
+/// Lines of `path`, or -1 (the count the progress lines use).
+static int64_t countLines(const std::string &path) {
+  return layoutopt::reduce::countFileLines(path.c_str());
 }
 
-/// The environment variable naming the file that holds the smallest
-/// interesting candidate's line count, shared with the test wrappers.
-static const char *const kProgressEnv = "LAYOUT_REDUCE_PROGRESS_FILE";
+using layoutopt::reduce::kProgressEnv;
 static const char *const kWrapFlag = "--layout-reduce-run-test=";
 
 /// Wrapper mode (`layout-reduce --layout-reduce-run-test=SCRIPT ARG...`):
-/// runs the user's interestingness test and, when it finds a candidate
-/// interesting that is smaller than any before, prints one progress line,
-/// as layout-reduce-run-test does (which the tree runs instead when it is
-/// installed next to this executable: it starts faster).
+/// what layout-reduce-run-test does (runReduceTest), for when that is not
+/// installed next to this executable; the tree runs it otherwise, since it
+/// starts faster.
 static int runTestWrapper(int argc, char **argv) {
-  llvm::StringRef script = llvm::StringRef(argv[1]).drop_front(strlen(kWrapFlag));
-  std::vector<llvm::StringRef> args = {script};
+  std::vector<char *> scriptArgv = {argv[1] + strlen(kWrapFlag)};
   for (int i = 2; i < argc; ++i)
-    args.push_back(argv[i]);
-  std::string error;
-  int status = llvm::sys::ExecuteAndWait(script, args, std::nullopt, {}, 0, 0,
-                                         &error);
-  if (status < 0) {
-    llvm::errs() << "layout-reduce: error: cannot run '" << script
-                 << "': " << error << "\n";
-    return status == -2 ? 1 : 0; // A crash (-2) counts, as upstream's.
-  }
-  const char *progress = std::getenv(kProgressEnv);
-  if (status != 1 || !progress || argc < 3)
-    return status;
-  int64_t lines = countLines(argv[argc - 1]);
-  std::string best;
-  if (auto file = mlir::openInputFile(progress))
-    best = file->getBuffer().trim().str();
-  int64_t bestLines = -1;
-  if (!llvm::StringRef(best).getAsInteger(10, bestLines) && lines >= bestLines)
-    return status;
-  std::string message;
-  if (auto out = mlir::openOutputFile(progress, &message)) {
-    out->os() << lines << "\n";
-    out->keep();
-  }
-  if (bestLines >= 0)
-    llvm::errs() << "layout-reduce: reduced to " << lines << " lines (was "
-                 << bestLines << ")\n";
-  return status;
+    scriptArgv.push_back(argv[i]);
+  scriptArgv.push_back(nullptr);
+  return layoutopt::reduce::runReduceTest(scriptArgv.data());
 }
 
 /// `arg` with every `test=SCRIPT` of a -reduction-tree option turned into

@@ -85,7 +85,7 @@ batches, skipped = [[], []], 0
 for path in files:
     kept, skipped_here = kept_parts(path)
     skipped += skipped_here
-    # Whole files per batch, alternating, so both take a similar share.
+    # Whole files per batch, each to the one with fewer parts so far.
     smaller = min(batches, key=len)
     smaller.extend((path, part) for part in kept)
 with tempfile.TemporaryDirectory() as tmp:

@@ -19,6 +19,7 @@
 #include "KernelJit.h"
 #include "kernel_anchors.h"
 
+#include "StreamLite/Runtime/JitSession.h"
 #include "StreamLite/Transforms/BuiltinKernels.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -109,10 +110,17 @@ unsigned gThreads = 1;
 int64_t gNonTemporalStoreBytes =
     layoutopt::stream_lite::kDefaultNonTemporalStoreBytes;
 
-/// --non-temporal-scattered-stores: the kernels' option (default off),
+/// --non-temporal-scattered-stores=none|whole-lines|all|host: the
+/// kernels' option (default `host`: hostScatteredStores, as layout-run's),
 /// which the anchors that write several rows at once follow
-/// (`scatteredStreams`).
-bool gNonTemporalScatteredStores = false;
+/// (`lineStreams`, `scatteredStreams`).
+std::optional<layoutopt::stream_lite::ScatteredStores>
+    gNonTemporalScatteredStores;
+
+layoutopt::stream_lite::ScatteredStores scatteredStores() {
+  return gNonTemporalScatteredStores.value_or(
+      layoutopt::runtime::hostScatteredStores());
+}
 
 /// --only=A,B,...: time only the rows whose label contains one of these
 /// (every kernel still runs once and is checked against its anchor, as the
@@ -142,7 +150,7 @@ JitKernel compileOne(MLIRContext &ctx, BuiltinKind kind,
     options.printOptimizedIR = &llvm::errs();
   llvm::Expected<JitKernel> kernel = layoutopt::test::compileBuiltinKernel(
       ctx, kind, types, options, threads, gNonTemporalStoreBytes,
-      gNonTemporalScatteredStores);
+      scatteredStores());
   if (!kernel)
     fatal(llvm::toString(kernel.takeError()));
   return std::move(*kernel);
@@ -169,11 +177,20 @@ bool streams(int64_t bytes) {
 }
 
 /// Whether an anchor that writes several destination rows at once (a
-/// tile's rows, or two tile rows) stores past the cache: where the kernels
-/// do, only with --non-temporal-scattered-stores (on some machines
-/// non-temporal stores into many streams flush part-written lines).
+/// tile's rows, or two tile rows) stores its 64-byte stores that write a
+/// whole line past the cache: where the kernels do (whole-lines or all).
+bool lineStreams(int64_t bytes) {
+  return scatteredStores() != layoutopt::stream_lite::ScatteredStores::None &&
+         streams(bytes);
+}
+
+/// Whether such an anchor stores everything past the cache: where the
+/// kernels do, only with --non-temporal-scattered-stores=all (on some
+/// machines non-temporal stores into many streams flush part-written
+/// lines).
 bool scatteredStreams(int64_t bytes) {
-  return gNonTemporalScatteredStores && streams(bytes);
+  return scatteredStores() == layoutopt::stream_lite::ScatteredStores::All &&
+         streams(bytes);
 }
 
 /// Best-of-`runs` seconds of `fn` (after one warm-up call unless runs is 1).
@@ -319,7 +336,7 @@ int main(int argc, char **argv) {
   // --n=N: N x N f32 tensors (default 4096, 64 MiB; a multiple of 8);
   // --threads=T: also time each kernel on up to T threads;
   // --non-temporal-store-bytes=N: see gNonTemporalStoreBytes;
-  // --non-temporal-scattered-stores: see gNonTemporalScatteredStores;
+  // --non-temporal-scattered-stores[=...]: see gNonTemporalScatteredStores;
   // --only=A,B,...: see gOnly.
   int64_t n = 4096;
   for (int i = 1; i < argc; ++i) {
@@ -330,8 +347,16 @@ int main(int argc, char **argv) {
       gThreads = static_cast<unsigned>(std::atoi(arg.c_str() + 10));
     else if (arg.rfind("--non-temporal-store-bytes=", 0) == 0)
       gNonTemporalStoreBytes = std::atoll(arg.c_str() + 27);
-    else if (arg == "--non-temporal-scattered-stores")
-      gNonTemporalScatteredStores = true;
+    else if (arg == "--non-temporal-scattered-stores" ||
+             arg == "--non-temporal-scattered-stores=all")
+      gNonTemporalScatteredStores = layoutopt::stream_lite::ScatteredStores::All;
+    else if (arg == "--non-temporal-scattered-stores=whole-lines")
+      gNonTemporalScatteredStores =
+          layoutopt::stream_lite::ScatteredStores::WholeLines;
+    else if (arg == "--non-temporal-scattered-stores=none")
+      gNonTemporalScatteredStores = layoutopt::stream_lite::ScatteredStores::None;
+    else if (arg == "--non-temporal-scattered-stores=host")
+      gNonTemporalScatteredStores.reset();
     else if (llvm::StringRef(arg).starts_with("--only=")) {
       for (llvm::StringRef part :
            llvm::split(llvm::StringRef(arg).drop_front(7), ','))
@@ -340,7 +365,8 @@ int main(int argc, char **argv) {
     } else
       fatal("usage: layout-opt-kernel-bandwidth [--n=N] [--threads=T] "
             "[--non-temporal-store-bytes=N] "
-            "[--non-temporal-scattered-stores] [--only=A,B,...]");
+            "[--non-temporal-scattered-stores[=none|whole-lines|all|host]] "
+            "[--only=A,B,...]");
   }
   if (n < 64 || n % 8 != 0 || gThreads < 1)
     fatal("--n must be a multiple of 8 from 64 on, --threads at least 1");
@@ -394,6 +420,14 @@ int main(int argc, char **argv) {
   using layoutopt::bench::anchorTiledToIdentity8;
   using layoutopt::bench::anchorUpdateTiled8x4;
 
+  // The store policy in force, as layout-run --timing prints it.
+  std::printf("non-temporal-store-bytes=%lld non-temporal-scattered-stores=%s%s\n",
+              static_cast<long long>(gNonTemporalStoreBytes),
+              layoutopt::stream_lite::stringifyScatteredStores(
+                  scatteredStores())
+                  .str()
+                  .c_str(),
+              gNonTemporalScatteredStores ? "" : " (host default)");
   std::printf("%-30s %10s %8s %8s %8s %9s %9s", "kernel", "bytes", "GB/s",
               "anchor", "memcpy", "/anchor", "/memcpy");
   if (gThreads > 1)
@@ -438,7 +472,7 @@ int main(int argc, char **argv) {
         "encode tiled->identity", fullBytes, k, args,
         [&] {
           anchorTiledToIdentity8(tiledBuf.data, identityBuf.data, n, n * e,
-                                 4 * e, streams(fullBytes),
+                                 4 * e, lineStreams(fullBytes),
                                  scatteredStreams(fullBytes));
         },
         tiledBuf.data, identityBuf.data, anchorBuf.data, fullBytes);
@@ -497,7 +531,7 @@ int main(int argc, char **argv) {
           [&] {
             anchorSwizzledToIdentity(asFloats(swizzledBuf),
                                      asFloats(identityBuf), n,
-                                     streams(fullBytes),
+                                     lineStreams(fullBytes),
                                      scatteredStreams(fullBytes));
           },
           swizzledBuf.data, identityBuf.data, anchorBuf.data, fullBytes);
@@ -566,7 +600,7 @@ int main(int argc, char **argv) {
           "encode i4 tiled->identity" + suffix, packedBytes, k, args,
           [&] {
             anchorTiledToIdentity8(packedTiledBuf.data, packedIdentityBuf.data,
-                                   rows, cols / 2, 2, streams(packedBytes),
+                                   rows, cols / 2, 2, lineStreams(packedBytes),
                                    scatteredStreams(packedBytes));
           },
           packedTiledBuf.data, packedIdentityBuf.data, anchorBuf.data,
@@ -629,7 +663,7 @@ int main(int argc, char **argv) {
           [&] {
             layoutopt::bench::anchorTiled8x4i2ToIdentity(
                 tiledI2Buf.data, plainBuf.data, rows, cols / 4,
-                streams(bytes), scatteredStreams(bytes));
+                lineStreams(bytes), scatteredStreams(bytes));
           },
           tiledI2Buf.data, plainBuf.data, anchorBuf.data, bytes);
     }
@@ -677,7 +711,7 @@ int main(int argc, char **argv) {
           [&] {
             layoutopt::bench::anchorNarrow8x1ToIdentity(
                 asFloats(narrowBuf), asFloats(identityBuf), n,
-                streams(fullBytes), scatteredStreams(fullBytes));
+                lineStreams(fullBytes), scatteredStreams(fullBytes));
           },
           narrowBuf.data, identityBuf.data, anchorBuf.data, fullBytes);
     }
@@ -693,7 +727,7 @@ int main(int argc, char **argv) {
           "encode tiled 8x4->4x8", fullBytes, k, args,
           [&] {
             layoutopt::bench::anchorTiled8x4To4x8(
-                asFloats(tiledBuf), asFloats(wideBuf), n, streams(fullBytes),
+                asFloats(tiledBuf), asFloats(wideBuf), n, lineStreams(fullBytes),
                 scatteredStreams(fullBytes));
           },
           tiledBuf.data, wideBuf.data, anchorBuf.data, fullBytes);

@@ -209,7 +209,7 @@ OwningOpRef<ModuleOp> buildKernelModule(
     MLIRContext &ctx, BuiltinKind kind, ArrayRef<RankedTensorType> types,
     bool parallel = false,
     int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes,
-    bool nonTemporalScatteredStores = false) {
+    ScatteredStores nonTemporalScatteredStores = ScatteredStores::WholeLines) {
   BuiltinKernelOptions options;
   options.parallelOuterLoop = parallel;
   options.nonTemporalStoreBytes = nonTemporalStoreBytes;
@@ -461,7 +461,7 @@ ElementBytes patternValue(const TensorSpec &t, ElementWidth width) {
 struct RunConfig {
   unsigned threads = 1;
   int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes;
-  bool nonTemporalScatteredStores = false;
+  ScatteredStores nonTemporalScatteredStores = ScatteredStores::WholeLines;
 };
 
 /// Builds, runs and checks one case against the reference under each of
@@ -577,7 +577,9 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c,
   for (const RunConfig &config : configs) {
     INFO("threads=" << config.threads << " non-temporal-store-bytes="
                     << config.nonTemporalStoreBytes
-                    << " scattered=" << config.nonTemporalScatteredStores);
+                    << " scattered="
+                    << stringifyScatteredStores(
+                           config.nonTemporalScatteredStores).str());
     for (auto [entry, bytes] : llvm::zip_equal(buffers, initial))
       std::copy(bytes.begin(), bytes.end(), entry.second->bytes.begin());
     OwningOpRef<ModuleOp> module = buildKernelModule(
@@ -594,7 +596,8 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c,
 /// runAndCheck under one configuration.
 void runAndCheck(MLIRContext &ctx, const KernelCase &c, unsigned threads = 1,
                  int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes,
-                 bool nonTemporalScatteredStores = false) {
+                 ScatteredStores nonTemporalScatteredStores =
+                     ScatteredStores::WholeLines) {
   runAndCheck(ctx, c,
               {RunConfig{threads, nonTemporalStoreBytes,
                          nonTemporalScatteredStores}});
@@ -1733,7 +1736,7 @@ TEST_CASE("swizzled tiles into rows gather whole lines",
     CHECK(kinds.nonTemporal == kinds.wholeLines);
     runAndCheck(*ctx, c,
                 {{}, {/*threads=*/2}, {1, /*nonTemporalStoreBytes=*/1}, {2, 1},
-                 {1, 1, /*nonTemporalScatteredStores=*/true}});
+                 {1, 1, ScatteredStores::All}});
   }
 }
 
@@ -2070,12 +2073,27 @@ TEST_CASE("tile rows of 8-32 bytes join into 64-byte row stores",
     CHECK((kinds.wholeLines > 0) == (joined || !writesRows(c)));
     if (writesRows(c))
       CHECK(kinds.nonTemporal == kinds.wholeLines);
+    // With `none` the walks into rows store only ordinarily, their joined
+    // stores too (one stream, into tiles, keeps its whole lines).
+    StoreKinds ordinary = countStoreKinds(*buildKernelModule(
+        *ctx, c.kind, types, /*parallel=*/false, 1, ScatteredStores::None));
+    if (writesRows(c)) {
+      CHECK(ordinary.nonTemporal == 0);
+      CHECK(ordinary.fences == 0);
+    } else {
+      CHECK(ordinary.nonTemporal == kinds.nonTemporal);
+    }
+    // The rows are still joined: only the kind of store changes.
+    CHECK((countLineStores(*buildKernelModule(*ctx, c.kind, types, false, 1,
+                                              ScatteredStores::None)) > 0) ==
+          (joined || !writesRows(c)));
     if (joined) {
       configs.push_back({1, /*nonTemporalStoreBytes=*/1});
       configs.push_back({2, 1});
+      configs.push_back({1, 1, ScatteredStores::None});
     }
     // Every walk past the cache: joined stores under the address test.
-    configs.push_back({1, 1, /*nonTemporalScatteredStores=*/true});
+    configs.push_back({1, 1, ScatteredStores::All});
     runAndCheck(*ctx, c, configs);
   }
 }
@@ -2299,15 +2317,15 @@ TEST_CASE("non-temporal stores leave the reference byte images",
     // walk writes several destination rows at once (tiles into rows).
     StoreKinds everyWalk = countStoreKinds(*buildKernelModule(
         *ctx, c.kind, types, /*parallel=*/false, 1,
-        /*nonTemporalScatteredStores=*/true));
+        ScatteredStores::All));
     CHECK(everyWalk.nonTemporal >= kinds.nonTemporal);
     CHECK((everyWalk.fences > 0) == (everyWalk.nonTemporal > 0));
     // (Run only where it changes the kernel: the runs JIT-compile, and
     // CI runs them under sanitizers.)
     if (everyWalk.nonTemporalOps != kinds.nonTemporalOps) {
       ++withScattered;
-      configs.push_back({1, 1, /*nonTemporalScatteredStores=*/true});
-      configs.push_back({2, 1, true});
+      configs.push_back({1, 1, ScatteredStores::All});
+      configs.push_back({2, 1, ScatteredStores::All});
     }
     runAndCheck(*ctx, c, configs);
   }

@@ -21,6 +21,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <algorithm>
 #include <chrono>
@@ -32,6 +33,14 @@ using namespace mlir;
 namespace sl = layoutopt::stream_lite;
 
 namespace layoutopt::runtime {
+
+sl::ScatteredStores hostScatteredStores() {
+  // A table of measured processors, as LLVM tunes per processor: the
+  // choice changes only speed, never what a kernel computes.
+  if (llvm::sys::getHostCPUName() == "znver3")
+    return sl::ScatteredStores::None;
+  return sl::ScatteredStores::WholeLines;
+}
 
 llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
                                             llvm::StringRef function,
@@ -102,7 +111,7 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
   pipelineOptions.threads = options.threads;
   pipelineOptions.nonTemporalStoreBytes = options.nonTemporalStoreBytes;
   pipelineOptions.nonTemporalScatteredStores =
-      options.nonTemporalScatteredStores;
+      options.nonTemporalScatteredStores.value_or(hostScatteredStores());
   sl::buildToLLVMPipeline(pm, pipelineOptions);
   auto failure = [&] {
     return llvm::createStringError(llvm::Twine("lowering") +

@@ -19,6 +19,7 @@
 #include <cstring>
 
 namespace cl = llvm::cl;
+namespace sl = layoutopt::stream_lite;
 
 namespace layoutopt::runtime {
 
@@ -235,13 +236,28 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
                "(non-temporal stores; default 8 MiB; 0: never)"),
       cl::value_desc("N"), cl::init(layoutopt::stream_lite::kDefaultNonTemporalStoreBytes),
       cl::cat(category));
-  cl::opt<bool> nonTemporalScatteredStores(
+  // `host` (default) leaves the choice to hostScatteredStores; the bare
+  // flag means `all`.
+  enum class ScatteredChoice { None, WholeLines, All, Host };
+  cl::opt<ScatteredChoice> nonTemporalScatteredStores(
       "non-temporal-scattered-stores",
-      cl::desc("From that size on, also store past the cache where a "
+      cl::desc("Which stores, from that size on, go past the cache where a "
                "kernel writes several destination streams at once (a "
                "tiled source into rows): faster or slower depending on "
                "the machine"),
-      cl::init(false), cl::cat(category));
+      cl::ValueOptional, cl::init(ScatteredChoice::Host),
+      cl::values(
+          clEnumValN(ScatteredChoice::None, "none", "ordinary stores only"),
+          clEnumValN(ScatteredChoice::WholeLines, "whole-lines",
+                     "only stores that write a whole cache line"),
+          clEnumValN(ScatteredChoice::All, "all",
+                     "every vector store of 8 bytes or more (also the "
+                     "bare flag)"),
+          clEnumValN(ScatteredChoice::Host, "host",
+                     "what measured fastest on this host's processor "
+                     "(default; --timing prints it)"),
+          clEnumValN(ScatteredChoice::All, "", "")),
+      cl::cat(category));
   cl::opt<bool> testPlantMismatch(
       "test-plant-mismatch",
       cl::desc("Test only: lower the program, not its reference, with a "
@@ -356,7 +372,19 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
   options.programPartitionInstructions = compilePartitionSize;
   options.repeat = repeat;
   options.nonTemporalStoreBytes = nonTemporalStoreBytes;
-  options.nonTemporalScatteredStores = nonTemporalScatteredStores;
+  switch (nonTemporalScatteredStores) {
+  case ScatteredChoice::None:
+    options.nonTemporalScatteredStores = sl::ScatteredStores::None;
+    break;
+  case ScatteredChoice::WholeLines:
+    options.nonTemporalScatteredStores = sl::ScatteredStores::WholeLines;
+    break;
+  case ScatteredChoice::All:
+    options.nonTemporalScatteredStores = sl::ScatteredStores::All;
+    break;
+  case ScatteredChoice::Host:
+    break;
+  }
   return std::move(request);
 }
 

@@ -16,12 +16,12 @@
 // cache: no joined stores), from the first byte on 1 and 2 threads, and
 // on every walk.
 // RUN: layout-run %s --function=f32 --input=@%t/f32.npy --input=@%t/u.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
-// RUN: layout-run %s --non-temporal-store-bytes=1 --function=f32 --input=@%t/f32.npy --input=@%t/u.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
-// RUN: layout-run %s --non-temporal-store-bytes=1 --threads=2 --function=f32 --input=@%t/f32.npy --input=@%t/u.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
-// RUN: layout-run %s --non-temporal-store-bytes=1 --threads=2 --function=f32 --input=@%t/f32.npy --input=@%t/u.npy --input=index=37 --input=index=2 --input=index=8 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
-// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores --function=f32 --input=@%t/f32.npy --input=@%t/u.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --function=f32 --input=@%t/f32.npy --input=@%t/u.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --threads=2 --function=f32 --input=@%t/f32.npy --input=@%t/u.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --threads=2 --function=f32 --input=@%t/f32.npy --input=@%t/u.npy --input=index=37 --input=index=2 --input=index=8 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=all --function=f32 --input=@%t/f32.npy --input=@%t/u.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
 // RUN: layout-run %s --function=narrow --input=@%t/f64.npy --input=@%t/i8.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=NARROW
-// RUN: layout-run %s --non-temporal-store-bytes=1 --threads=2 --function=narrow --input=@%t/f64.npy --input=@%t/i8.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=NARROW
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --threads=2 --function=narrow --input=@%t/f64.npy --input=@%t/i8.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=NARROW
 // RUN: layout-opt --stream-lite-materialize-builtins=non-temporal-store-bytes=1 %s | FileCheck %s --check-prefix=IR
 
 // F32: {{^}}37x141xf32={{.*}}{{$}}

@@ -14,12 +14,12 @@
 // cache where they start a line, on 1 and 2 threads) and on every walk
 // (the joined stores' other addresses too).
 // RUN: layout-run %s --function=f32 --input=@%t/f32.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
-// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores --function=f32 --input=@%t/f32.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
-// RUN: layout-run %s --non-temporal-store-bytes=1 --threads=2 --function=f32 --input=@%t/f32.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=all --function=f32 --input=@%t/f32.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --threads=2 --function=f32 --input=@%t/f32.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
 // RUN: layout-run %s --threads=2 --function=f32 --input=@%t/f32.npy --input=index=37 --input=index=3 --input=index=5 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=F32
 // RUN: layout-run %s --function=wide --input=@%t/f32.npy --input=@%t/f64.npy --input=@%t/i4.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=WIDE
-// RUN: layout-run %s --non-temporal-store-bytes=1 --function=wide --input=@%t/f32.npy --input=@%t/f64.npy --input=@%t/i4.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=WIDE
-// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores --function=wide --input=@%t/f32.npy --input=@%t/f64.npy --input=@%t/i4.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=WIDE
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --function=wide --input=@%t/f32.npy --input=@%t/f64.npy --input=@%t/i4.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=WIDE
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=all --function=wide --input=@%t/f32.npy --input=@%t/f64.npy --input=@%t/i4.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=WIDE
 // RUN: layout-opt --stream-lite-layout-pipeline %s | FileCheck %s --check-prefix=IR
 
 // F32: {{^}}37x141xf32={{.*}}{{$}}

@@ -9,9 +9,9 @@
 // RUN: not layout-run %s --function=dynamic_region --input=5x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24 --input=index=5 --input=index=4 --compare-to-reference 2>&1 | FileCheck %s --check-prefix=OOB
 // The same runs with non-temporal stores wherever a kernel's region size
 // is known (--non-temporal-store-bytes=1).
-// RUN: layout-run %s --non-temporal-store-bytes=1 --function=add_tiled --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=3 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=ADD
-// RUN: layout-run %s --non-temporal-store-bytes=1 --function=tied_strided --input=6x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=TIED
-// RUN: layout-run %s --non-temporal-store-bytes=1 --function=swizzled --input=6x7xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SWIZZLE
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --function=add_tiled --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=3 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=ADD
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --function=tied_strided --input=6x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=TIED
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --function=swizzled --input=6x7xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SWIZZLE
 
 // User kernels that see their bindings as logical tensors (docs/language.md,
 // Kernels): each computes on logical values with linalg and arith, whatever

@@ -11,8 +11,8 @@
 // the encoding-free reference, bit for bit, with the tiles' padding
 // checked.
 // RUN: layout-run %s --function=relayouts --input=@%t/a.npy --input=index=37 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SMALL
-// RUN: layout-run %s --function=relayouts --input=@%t/a.npy --input=index=37 --non-temporal-store-bytes=1 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SMALL
-// RUN: layout-run %s --function=relayouts --input=@%t/a.npy --input=index=37 --non-temporal-store-bytes=1 --non-temporal-scattered-stores --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SMALL
+// RUN: layout-run %s --function=relayouts --input=@%t/a.npy --input=index=37 --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SMALL
+// RUN: layout-run %s --function=relayouts --input=@%t/a.npy --input=index=37 --non-temporal-store-bytes=1 --non-temporal-scattered-stores=all --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SMALL
 // RUN: layout-run %s --function=relayouts --input=@%t/big.npy --input=index=1027 --threads=2 --compare-to-reference --check-padding --check-leaks --output=@%t/t2.npy > %t/t2.txt
 // RUN: layout-run %s --function=relayouts --input=@%t/big.npy --input=index=1027 --threads=1 --compare-to-reference --check-padding --check-leaks --output=@%t/t1.npy > %t/t1.txt
 // RUN: cmp %t/t1.npy %t/t2.npy

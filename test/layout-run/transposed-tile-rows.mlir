@@ -11,26 +11,28 @@
 // shapes (tiles and groups cut at the edges), a dynamic dim, a slice and
 // an update whose regions start mid-tile and mid-byte. Every run against
 // the encoding-free reference, bit for bit, with the tiles' padding
-// checked; then with non-temporal stores, one-stream walks only and
-// then every walk (--non-temporal-scattered-stores: the groups' rows
-// into rows too). (threads-packed.mlir runs
+// checked; then with non-temporal stores: the joined rows of whole lines
+// (whole-lines), every walk (all: the groups' rows into rows too) and
+// one-stream walks only (none). (threads-packed.mlir runs
 // 8x4 i4 tiles of several MiB on two and three threads.)
 // RUN: layout-run %s --function=i4 --input=@%t/a4.npy --input=index=37 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I4
 // RUN: layout-run %s --function=i2 --input=@%t/a2.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2
 // RUN: %python %S/Inputs/npy.py wrap %t/a2w.npy '|i1' 21,524 2
 // RUN: layout-run %s --function=i2_wide --input=@%t/a2w.npy --input=index=21 --input=index=3 --input=index=5 --input=index=8 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2WIDE
-// RUN: layout-run %s --non-temporal-store-bytes=1 --function=i2_wide --input=@%t/a2w.npy --input=index=21 --input=index=3 --input=index=5 --input=index=8 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2WIDE
-// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores --function=i2_wide --input=@%t/a2w.npy --input=index=21 --input=index=3 --input=index=5 --input=index=8 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2WIDE
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --function=i2_wide --input=@%t/a2w.npy --input=index=21 --input=index=3 --input=index=5 --input=index=8 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2WIDE
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=all --function=i2_wide --input=@%t/a2w.npy --input=index=21 --input=index=3 --input=index=5 --input=index=8 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2WIDE
 // RUN: layout-run %s --function=narrow --input=@%t/f32.npy --input=@%t/f16.npy --input=@%t/i16.npy --input=index=19 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=NARROW
 // RUN: layout-run %s --function=three_d --input=@%t/i8.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=THREED
-// RUN: layout-run %s --non-temporal-store-bytes=1 --function=i4 --input=@%t/a4.npy --input=index=37 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I4
-// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores --function=i4 --input=@%t/a4.npy --input=index=37 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I4
-// RUN: layout-run %s --non-temporal-store-bytes=1 --function=i2 --input=@%t/a2.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2
-// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores --function=i2 --input=@%t/a2.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2
-// RUN: layout-run %s --non-temporal-store-bytes=1 --function=narrow --input=@%t/f32.npy --input=@%t/f16.npy --input=@%t/i16.npy --input=index=19 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=NARROW
-// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores --function=narrow --input=@%t/f32.npy --input=@%t/f16.npy --input=@%t/i16.npy --input=index=19 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=NARROW
-// RUN: layout-run %s --non-temporal-store-bytes=1 --function=three_d --input=@%t/i8.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=THREED
-// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores --function=three_d --input=@%t/i8.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=THREED
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --function=i4 --input=@%t/a4.npy --input=index=37 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I4
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=all --function=i4 --input=@%t/a4.npy --input=index=37 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I4
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=none --function=i4 --input=@%t/a4.npy --input=index=37 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I4
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --function=i2 --input=@%t/a2.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=all --function=i2 --input=@%t/a2.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=I2
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --function=narrow --input=@%t/f32.npy --input=@%t/f16.npy --input=@%t/i16.npy --input=index=19 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=NARROW
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=all --function=narrow --input=@%t/f32.npy --input=@%t/f16.npy --input=@%t/i16.npy --input=index=19 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=NARROW
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=none --function=narrow --input=@%t/f32.npy --input=@%t/f16.npy --input=@%t/i16.npy --input=index=19 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=NARROW
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --function=three_d --input=@%t/i8.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=THREED
+// RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=all --function=three_d --input=@%t/i8.npy --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=THREED
 // RUN: layout-opt --stream-lite-layout-pipeline %s | FileCheck %s --check-prefix=IR
 
 // I4: {{^}}37x141xi4={{.*}}{{$}}

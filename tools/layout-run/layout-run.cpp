@@ -41,6 +41,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <cstdlib>
 #include <optional>
@@ -181,6 +182,16 @@ static int runLayoutRun(int argc, char **argv) {
   // The reference run reuses the buffers the program freed: a 64 MiB buffer
   // freed to the system would fault in every page again.
   options.bufferPool = std::make_shared<BufferPool>();
+  // Resolved here so that --timing can say what the host default chose.
+  if (!options.nonTemporalScatteredStores) {
+    options.nonTemporalScatteredStores = hostScatteredStores();
+    if (request.timing)
+      llvm::errs() << "timing: non-temporal-scattered-stores="
+                   << layoutopt::stream_lite::stringifyScatteredStores(
+                          *options.nonTemporalScatteredStores)
+                   << " (host processor " << llvm::sys::getHostCPUName()
+                   << ")\n";
+  }
   auto onFailure = [](const std::string &message) { fail(message); };
   ProgramRun run =
       orFail(runProgram(*module, request.function, inputs,

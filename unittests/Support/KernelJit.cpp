@@ -138,7 +138,7 @@ compileBuiltinKernel(MLIRContext &ctx, BuiltinKind kind,
                      ArrayRef<RankedTensorType> types,
                      const KernelJitOptions &options, unsigned threads,
                      int64_t nonTemporalStoreBytes,
-                     bool nonTemporalScatteredStores) {
+                     ScatteredStores nonTemporalScatteredStores) {
   std::string name = getBuiltinName(kind, types);
   BuiltinKernelOptions kernelOptions;
   kernelOptions.parallelOuterLoop = threads > 1;

@@ -96,7 +96,8 @@ llvm::Expected<JitKernel> compileBuiltinKernel(
     const KernelJitOptions &options = {}, unsigned threads = 1,
     int64_t nonTemporalStoreBytes =
         layoutopt::stream_lite::kDefaultNonTemporalStoreBytes,
-    bool nonTemporalScatteredStores = false);
+    layoutopt::stream_lite::ScatteredStores nonTemporalScatteredStores =
+        layoutopt::stream_lite::ScatteredStores::WholeLines);
 
 } // namespace layoutopt::test
 

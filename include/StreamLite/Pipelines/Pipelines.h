@@ -66,12 +66,19 @@ struct ToLLVMPipelineOptions
                      "region writes at least this many bytes store past "
                      "the cache (default 8 MiB; 0: never)"),
       llvm::cl::init(kDefaultNonTemporalStoreBytes)};
-  Option<bool> nonTemporalScatteredStores{
+  Option<ScatteredStores> nonTemporalScatteredStores{
       *this, "non-temporal-scattered-stores",
-      llvm::cl::desc("As materialize-builtins' option: also past the "
-                     "cache where a kernel writes several destination "
-                     "streams at once (default false)"),
-      llvm::cl::init(false)};
+      llvm::cl::desc("As materialize-builtins' option: which stores go "
+                     "past the cache where a kernel writes several "
+                     "destination streams at once (none, whole-lines "
+                     "(default), all)"),
+      llvm::cl::init(ScatteredStores::WholeLines),
+      llvm::cl::values(
+          clEnumValN(ScatteredStores::None, "none", "ordinary stores only"),
+          clEnumValN(ScatteredStores::WholeLines, "whole-lines",
+                     "only stores that write a whole cache line"),
+          clEnumValN(ScatteredStores::All, "all",
+                     "every vector store of 8 bytes or more"))};
 };
 
 /// `--stream-lite-to-llvm-pipeline` (docs/passes.md): insert-runtime-checks

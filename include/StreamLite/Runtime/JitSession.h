@@ -359,8 +359,10 @@ struct ProgramOptions {
   /// --stream-lite-to-llvm-pipeline=non-temporal-store-bytes=N.
   int64_t nonTemporalStoreBytes =
       layoutopt::stream_lite::kDefaultNonTemporalStoreBytes;
-  /// --stream-lite-to-llvm-pipeline=non-temporal-scattered-stores.
-  bool nonTemporalScatteredStores = false;
+  /// --stream-lite-to-llvm-pipeline=non-temporal-scattered-stores; unset:
+  /// hostScatteredStores().
+  std::optional<layoutopt::stream_lite::ScatteredStores>
+      nonTemporalScatteredStores;
   /// JitOptions::kernelCacheDir (layout-run: --kernel-cache-dir).
   std::string kernelCacheDir;
   /// JitOptions::kernelCachePolicy (layout-run: --kernel-cache-policy).
@@ -383,6 +385,13 @@ struct ProgramOptions {
   /// stores its value plus one), which the tool must have registered.
   bool testPlantMismatch = false;
 };
+
+/// The ScatteredStores that ran fastest, into rows past the cache, on this
+/// host's processor (llvm::sys::getHostCPUName), from the processors
+/// bench/README.md measured: `none` on AMD Zen 3, whose write-combining
+/// loses even with whole lines written into several rows at once; else
+/// the passes' default, `whole-lines`.
+layoutopt::stream_lite::ScatteredStores hostScatteredStores();
 
 /// A program ready for JitSession::create.
 struct LoweredProgram {

@@ -64,6 +64,25 @@ inline constexpr int64_t kMinParallelTaskBytes = int64_t(1) << 20;
 /// both).
 inline constexpr int64_t kDefaultNonTemporalStoreBytes = int64_t(8) << 20;
 
+/// Stores past the cache in a walk that writes several destination streams
+/// at once (BuiltinKernelOptions::nonTemporalScatteredStores). Whether they
+/// pay depends on the machine's write-combining and memory: into rows at
+/// 64 MiB, non-temporal stores ran 1.8x faster than ordinary ones on one
+/// host and 2.5x slower on another, and on that second host even stores
+/// that each write a whole line lost to ordinary ones (bench/README.md).
+enum class ScatteredStores {
+  /// Ordinary stores only.
+  None,
+  /// Only 64-byte stores of joined rows that write one whole cache line
+  /// (their address tested where they run).
+  WholeLines,
+  /// Every vector store of 8 bytes or more, as a one-stream walk.
+  All,
+};
+
+/// The option spelling of `stores`: "none", "whole-lines" or "all".
+llvm::StringRef stringifyScatteredStores(ScatteredStores stores);
+
 /// How buildBuiltinExecutable builds a kernel.
 struct BuiltinKernelOptions {
   /// The outermost loop of the region walk becomes an `scf.parallel` over
@@ -92,15 +111,11 @@ struct BuiltinKernelOptions {
   /// kinds). Single elements and packed read-modify-writes use ordinary
   /// stores. 0 or less: never.
   int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes;
-  /// Also store non-temporally (from the same size on) where the walk
-  /// writes several destination streams at once: a tiled source walked
-  /// into rows (each tile row into another destination row) and a split
-  /// outer loop (two destination tile rows). Whether that pays depends on
-  /// the machine's write-combining: into rows at 64 MiB it ran 1.8x faster
-  /// than ordinary stores on one host and 2.5x slower on another, whose
-  /// write-combining flushed the part-written lines (bench/README.md).
-  /// Off: those walks use ordinary stores.
-  bool nonTemporalScatteredStores = false;
+  /// Which stores past the cache (from the same size on) a walk that
+  /// writes several destination streams at once may use: a tiled source
+  /// walked into rows (each tile row into another destination row) and a
+  /// split outer loop (two destination tile rows).
+  ScatteredStores nonTemporalScatteredStores = ScatteredStores::WholeLines;
 };
 
 /// Builds the private `stream_lite.executable @name` holding

@@ -160,15 +160,26 @@ def MaterializeBuiltinsPass
            "(`nontemporal` memref.store, past the cache) and ends itself "
            "and each parallel group with an `llvm.fence`; so do, in any "
            "order, 64-byte stores of joined rows that write a whole "
-           "cache line; 0 never does">,
+           "cache line (unless non-temporal-scattered-stores is `none`); "
+           "0 never does">,
     Option<"nonTemporalScatteredStores", "non-temporal-scattered-stores",
-           "bool", /*default=*/"false",
-           "From the same size on, also store non-temporally where the "
-           "walk writes several destination streams at once (a tiled "
-           "source into rows, a split outer loop between tiles). Faster "
-           "or slower than ordinary stores depending on the machine's "
-           "write-combining; off (default), those walks store ordinarily "
-           "but for stores that write a whole cache line">,
+           "::layoutopt::stream_lite::ScatteredStores",
+           /*default=*/"::layoutopt::stream_lite::ScatteredStores::WholeLines",
+           "Which stores, from the same size on, go past the cache where "
+           "the walk writes several destination streams at once (a tiled "
+           "source into rows, a split outer loop between tiles): `none`, "
+           "`whole-lines` (default: only 64-byte stores of joined rows "
+           "that write a whole cache line) or `all`. Faster or slower "
+           "than ordinary stores depending on the machine's "
+           "write-combining",
+           [{::llvm::cl::values(
+             clEnumValN(::layoutopt::stream_lite::ScatteredStores::None,
+                        "none", "ordinary stores only"),
+             clEnumValN(::layoutopt::stream_lite::ScatteredStores::WholeLines,
+                        "whole-lines",
+                        "only stores that write a whole cache line"),
+             clEnumValN(::layoutopt::stream_lite::ScatteredStores::All,
+                        "all", "every vector store of 8 bytes or more"))}]>,
   ];
   let statistics = [
     Statistic<"numDmaKept", "dma-kept",

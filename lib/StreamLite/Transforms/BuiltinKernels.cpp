@@ -433,4 +433,16 @@ ExecutableOp buildBuiltinExecutable(OpBuilder &builder, Location loc,
   return executable;
 }
 
+llvm::StringRef stringifyScatteredStores(ScatteredStores stores) {
+  switch (stores) {
+  case ScatteredStores::None:
+    return "none";
+  case ScatteredStores::WholeLines:
+    return "whole-lines";
+  case ScatteredStores::All:
+    return "all";
+  }
+  llvm_unreachable("unknown ScatteredStores");
+}
+
 } // namespace layoutopt::stream_lite

@@ -337,7 +337,8 @@ void RegionTransfer::buildWalk() {
   // they run 1.8x faster than ordinary stores, hence the option.
   // Joined rows (into rows, or tile rows into a destination tile's lines)
   // write each destination line whole, one store per line: those stores
-  // may be non-temporal too (NonTemporalStores::storeWholeLine).
+  // may be non-temporal too (NonTemporalStores::storeWholeLine), unless
+  // the option says none (a machine where even they lose).
   bool oneWriteStream =
       !orderIsSrc && llvm::all_of(sourceTileBlocks,
                                   [](int64_t steps) { return steps == 1; });
@@ -345,7 +346,13 @@ void RegionTransfer::buildWalk() {
       (rowTranspose && orderIsSrc &&
        (rowTranspose->joinRows || rowTranspose->groupsPerStore > 1)) ||
       tileRowsJoin(chunk);
-  bool anyStore = oneWriteStream || nonTemporalScatteredStores;
+  bool anyStore = oneWriteStream ||
+                  nonTemporalScatteredStores == ScatteredStores::All;
+  // Where the destination is one stream its whole lines are non-temporal
+  // whatever the option says: only several streams at once can lose.
+  wholeLines = wholeLines &&
+               (oneWriteStream ||
+                nonTemporalScatteredStores != ScatteredStores::None);
   streams.emplace(b, loc, anyStore || wholeLines ? nonTemporalStoreBytes : 0,
                   *dst.tensor, lengths, /*wholeLinesOnly=*/!anyStore);
 

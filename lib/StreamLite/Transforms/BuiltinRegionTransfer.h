@@ -231,7 +231,7 @@ private:
   int64_t cutChunk = 1;
   bool parallel;
   int64_t nonTemporalStoreBytes;
-  bool nonTemporalScatteredStores;
+  ScatteredStores nonTemporalScatteredStores;
   /// Which stores are non-temporal (set once the walk starts).
   std::optional<NonTemporalStores> streams;
   /// Group boundaries of a parallel outer loop are multiples of this many

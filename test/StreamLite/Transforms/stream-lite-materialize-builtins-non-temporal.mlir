@@ -3,8 +3,8 @@
 // RUN: layout-opt --stream-lite-materialize-builtins=non-temporal-store-bytes=0 %s | FileCheck %s --check-prefix=NEVER
 // RUN: layout-opt --stream-lite-materialize-builtins="parallel-kernels=true non-temporal-store-bytes=4096" %s | FileCheck %s --check-prefix=PARALLEL
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=LLVM
-// RUN: layout-opt --stream-lite-materialize-builtins="non-temporal-store-bytes=4096 non-temporal-scattered-stores=true" %s | FileCheck %s --check-prefix=SCATTERED
-// RUN: layout-opt --stream-lite-to-llvm-pipeline="non-temporal-scattered-stores=true non-temporal-store-bytes=4096" %s | FileCheck %s --check-prefix=SCATTERED-LLVM
+// RUN: layout-opt --stream-lite-materialize-builtins="non-temporal-store-bytes=4096 non-temporal-scattered-stores=all" %s | FileCheck %s --check-prefix=SCATTERED
+// RUN: layout-opt --stream-lite-to-llvm-pipeline="non-temporal-scattered-stores=all non-temporal-store-bytes=4096" %s | FileCheck %s --check-prefix=SCATTERED-LLVM
 
 // Non-temporal stores (materialize-builtins=non-temporal-store-bytes, 8 MiB
 // by default): a kernel whose region writes at least that many bytes

@@ -5,6 +5,9 @@
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=LLVM
 // RUN: layout-opt --stream-lite-materialize-builtins="non-temporal-store-bytes=4096 non-temporal-scattered-stores=all" %s | FileCheck %s --check-prefix=SCATTERED
 // RUN: layout-opt --stream-lite-to-llvm-pipeline="non-temporal-scattered-stores=all non-temporal-store-bytes=4096" %s | FileCheck %s --check-prefix=SCATTERED-LLVM
+// RUN: layout-opt --stream-lite-materialize-builtins="non-temporal-store-bytes=4096 non-temporal-scattered-stores=none" %s | FileCheck %s --check-prefix=NONE
+// RUN: not layout-opt --stream-lite-materialize-builtins=non-temporal-scattered-stores=true %s 2>&1 | FileCheck %s --check-prefix=BAD-CHOICE
+// BAD-CHOICE: for the --non-temporal-scattered-stores option: Cannot find option named 'true'!
 
 // Non-temporal stores (materialize-builtins=non-temporal-store-bytes, 8 MiB
 // by default): a kernel whose region writes at least that many bytes
@@ -189,6 +192,20 @@ func.func @swizzled(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !s
 // SCATTERED-NOT: nontemporal
 // SCATTERED-NOT: llvm.fence
 // SCATTERED-LABEL: func.func @scattered
+// With non-temporal-scattered-stores=none none of them does, not even
+// the joined rows' whole lines (still joined: only the store's kind
+// changes); one-stream walks keep theirs (below).
+// NONE-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_sw_g2_4_g2_2_q1_3_0_2_to_32x32xf32
+// NONE-NOT: nontemporal
+// NONE-NOT: llvm.fence
+// NONE-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
+// NONE: %[[ROW:.+]] = vector.shuffle %{{.+}}, %{{.+}} [{{.+}}] : vector<32xi8>, vector<32xi8>
+// NONE-NOT: nontemporal
+// NONE-NOT: llvm.fence
+// NONE-LABEL: stream_lite.executable private @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32_tiled_p0_1_t4_8
+// NONE-NOT: nontemporal
+// NONE-NOT: llvm.fence
+// NONE-LABEL: func.func @scattered
 // SCATTERED-LLVM-LABEL: llvm.func @__builtin_encode_32x32xf32_tiled_p0_1_t8_4_to_32x32xf32
 // SCATTERED-LLVM: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64, nontemporal} : vector<64xi8>, !llvm.ptr
 // SCATTERED-LLVM: llvm.fence seq_cst
@@ -207,6 +224,9 @@ func.func @scattered_below(%s: !stream_lite.resource<*>, %sz: index) -> !stream_
 // stores carry `nontemporal` and the fence stays.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_2048x1024xf32_to_2048x1024xf32_tiled_p0_1_t8_4
 // CHECK: nontemporal = true
+// NONE-LABEL: stream_lite.executable private @__builtin_encode_2048x1024xf32_to_2048x1024xf32_tiled_p0_1_t8_4
+// NONE: memref.store %{{.+}}, %{{.+}}[] {alignment = 64 : i64, nontemporal = true} : memref<vector<64xi8>>
+// NONE: llvm.fence seq_cst
 // DEFAULT-LABEL: stream_lite.executable private @__builtin_encode_2048x1024xf32_to_2048x1024xf32_tiled_p0_1_t8_4
 // DEFAULT: memref.store %{{.+}}, %{{.+}}[] {alignment = 64 : i64, nontemporal = true} : memref<vector<64xi8>>
 // DEFAULT: memref.store %{{.+}}, %{{.+}}[] {alignment = 16 : i64, nontemporal = true} : memref<vector<64xi8>>

@@ -209,9 +209,11 @@ OwningOpRef<ModuleOp> buildKernelModule(
     MLIRContext &ctx, BuiltinKind kind, ArrayRef<RankedTensorType> types,
     bool parallel = false,
     int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes,
-    ScatteredStores nonTemporalScatteredStores = ScatteredStores::WholeLines) {
+    ScatteredStores nonTemporalScatteredStores = ScatteredStores::WholeLines,
+    int64_t minParallelTaskBytes = kMinParallelTaskBytes) {
   BuiltinKernelOptions options;
   options.parallelOuterLoop = parallel;
+  options.minParallelTaskBytes = minParallelTaskBytes;
   options.nonTemporalStoreBytes = nonTemporalStoreBytes;
   options.nonTemporalScatteredStores = nonTemporalScatteredStores;
   OwningOpRef<ModuleOp> module =
@@ -462,6 +464,7 @@ struct RunConfig {
   unsigned threads = 1;
   int64_t nonTemporalStoreBytes = kDefaultNonTemporalStoreBytes;
   ScatteredStores nonTemporalScatteredStores = ScatteredStores::WholeLines;
+  int64_t minParallelTaskBytes = kMinParallelTaskBytes;
 };
 
 /// Builds, runs and checks one case against the reference under each of
@@ -584,7 +587,7 @@ void runAndCheck(MLIRContext &ctx, const KernelCase &c,
       std::copy(bytes.begin(), bytes.end(), entry.second->bytes.begin());
     OwningOpRef<ModuleOp> module = buildKernelModule(
         ctx, c.kind, types, config.threads > 1, config.nonTemporalStoreBytes,
-        config.nonTemporalScatteredStores);
+        config.nonTemporalScatteredStores, config.minParallelTaskBytes);
     PackedArgs args;
     bind(args);
     runKernel(*module, name, args, config.threads);
@@ -996,8 +999,10 @@ TEST_CASE("random relayouts match the reference byte images", "[builtins][jit]")
 
 TEST_CASE("packed kernels on several threads match the reference byte images",
           "[builtins][jit][threads]") {
-  // Regions of 2-4 MiB, so that their outer loops are several groups of
-  // at least 1 MiB: each group must start on a byte of the destination.
+  // Regions of 100-150 KiB in groups of at least 4 KiB (the kernels'
+  // default is 1 MiB: test/layout-run/threads-packed.mlir runs that), so
+  // that their outer loops are many groups: each group must start on a
+  // byte of the destination.
   // Tiles of 8x4 i4 are two bytes per tile row; the padding layout's rows
   // of 4095 + 3 i2 start a byte only every other row.
   using K = BuiltinKind;
@@ -1005,7 +1010,7 @@ TEST_CASE("packed kernels on several threads match the reference byte images",
   LayoutDesc tiled = tiledLayout(2, {0, 1}, {8, 4});
   LayoutDesc identity = identityLayout(2);
   LayoutDesc permuted = tiledLayout(2, {0, 1}, {8, 4}, {1, 0});
-  Shape shape = {1501, 3001};
+  Shape shape = {101, 3001};
   std::vector<KernelCase> cases = {
       {K::Encode,
        {spec(identity, shape, "i4", {true, false}),
@@ -1016,35 +1021,38 @@ TEST_CASE("packed kernels on several threads match the reference byte images",
       // From row 0 (its tile rows are the result's rows), from a column
       // inside a byte.
       {K::Slice,
-       {spec(tiled, shape, "i4"), spec(identity, {1496, 2997}, "i4")},
+       {spec(tiled, shape, "i4"), spec(identity, {96, 2997}, "i4")},
        {0, 3}},
       // From row 3: the result's rows are shifted against the tile rows.
       {K::Slice,
-       {spec(tiled, shape, "i4"), spec(identity, {1493, 2997}, "i4")},
+       {spec(tiled, shape, "i4"), spec(identity, {93, 2997}, "i4")},
        {3, 3}},
       // Starting mid-tile and mid-byte: the groups start before the region.
       {K::Update,
-       {spec(tiled, shape, "i4"), spec(identity, {1480, 2981}, "i4")},
+       {spec(tiled, shape, "i4"), spec(identity, {80, 2981}, "i4")},
        {13, 7}},
-      {K::Fill, {spec(tiled, shape, "i4")}, {5, 3}, {1490, 2993}},
+      {K::Fill, {spec(tiled, shape, "i4")}, {5, 3}, {90, 2993}},
       // Column blocks outermost: the groups are columns of tiles; back to
       // identity the tile columns are not the result's rows (one group).
       {K::Update,
-       {spec(permuted, shape, "i4"), spec(identity, {1480, 2981}, "i4")},
+       {spec(permuted, shape, "i4"), spec(identity, {80, 2981}, "i4")},
        {9, 5}},
       {K::Encode,
        {spec(permuted, shape, "i4"), spec(identity, shape, "i4")}},
       {K::Encode,
-       {spec(identity, {2051, 4095}, "i2"),
-        spec(paddingLayout({1, 3}), {2051, 4095}, "i2")}},
+       {spec(identity, {131, 4095}, "i2"),
+        spec(paddingLayout({1, 3}), {131, 4095}, "i2")}},
       {K::Encode,
-       {spec(paddingLayout({1, 3}), {2051, 4095}, "i2"),
-        spec(identity, {2051, 4095}, "i2")}},
-      {K::Fill, {spec(paddingLayout({1, 3}), {2051, 4095}, "i2")},
-       {1, 5}, {2049, 4087}},
+       {spec(paddingLayout({1, 3}), {131, 4095}, "i2"),
+        spec(identity, {131, 4095}, "i2")}},
+      {K::Fill, {spec(paddingLayout({1, 3}), {131, 4095}, "i2")},
+       {1, 5}, {129, 4087}},
   };
+  RunConfig manyGroups;
+  manyGroups.threads = 2;
+  manyGroups.minParallelTaskBytes = 4096;
   for (const KernelCase &c : cases)
-    runAndCheck(*ctx, c, /*threads=*/2);
+    runAndCheck(*ctx, c, {manyGroups});
 }
 
 //===----------------------------------------------------------------------===//

@@ -87,7 +87,7 @@ llvm::StringRef stringifyScatteredStores(ScatteredStores stores);
 struct BuiltinKernelOptions {
   /// The outermost loop of the region walk becomes an `scf.parallel` over
   /// groups of its iterations, each group moving at least
-  /// kMinParallelTaskBytes (one group for smaller regions) with an inner
+  /// minParallelTaskBytes (one group for smaller regions) with an inner
   /// `scf.for`; --stream-lite-parallelize-kernels turns it into tasks. The
   /// groups of a packed sub-byte destination start on its bytes; a kernel
   /// that cannot ensure that (a slice whose rows are shifted against its
@@ -98,6 +98,10 @@ struct BuiltinKernelOptions {
   /// group would take another 64 bytes of stack). Off, the kernel is the
   /// same as without the option.
   bool parallelOuterLoop = false;
+  /// Bytes each group of that loop moves at least (waking a thread for
+  /// less costs more than it saves). Tests lower it to split regions of a
+  /// few KiB into many groups.
+  int64_t minParallelTaskBytes = kMinParallelTaskBytes;
   /// A kernel whose region writes at least this many bytes, and whose
   /// walk writes the destination in its own order (one stream: not a tiled
   /// source walked into rows, whose tile rows land in several destination

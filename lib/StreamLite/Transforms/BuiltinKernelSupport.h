@@ -226,7 +226,7 @@ mlir::Value concatenateVectors(mlir::OpBuilder &builder, mlir::Location loc,
                                llvm::ArrayRef<mlir::Value> parts);
 
 /// A loop over [lb, ub) whose iterations move `bytesPerIteration` each, as
-/// an `scf.parallel` over groups of at least kMinParallelTaskBytes, each an
+/// an `scf.parallel` over groups of at least `minTaskBytes`, each an
 /// `scf.for`, preceded by what `atGroupStart` builds (scratch buffers of
 /// the group, allocas of fixed size); returns the
 /// `scf.for`'s induction variable and leaves `builder` in its body
@@ -238,6 +238,7 @@ mlir::Value concatenateVectors(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::Value buildParallelOuterLoop(mlir::OpBuilder &builder, mlir::Location loc,
                                    mlir::OpFoldResult lb, mlir::OpFoldResult ub,
                                    mlir::OpFoldResult bytesPerIteration,
+                                   int64_t minTaskBytes,
                                    llvm::function_ref<void()> atGroupStart,
                                    int64_t alignIterations = 1,
                                    mlir::Value aligned = nullptr);

@@ -14,6 +14,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <algorithm>
+
 using namespace mlir;
 
 namespace layoutopt::stream_lite {
@@ -21,6 +23,7 @@ namespace layoutopt::stream_lite {
 Value detail::buildParallelOuterLoop(OpBuilder &builder, Location loc,
                                      OpFoldResult lb, OpFoldResult ub,
                                      OpFoldResult bytesPerIteration,
+                                     int64_t minTaskBytes,
                                      llvm::function_ref<void()> atGroupStart,
                                      int64_t alignIterations,
                                      Value aligned) {
@@ -28,9 +31,10 @@ Value detail::buildParallelOuterLoop(OpBuilder &builder, Location loc,
   // The group is the parallel loop's step, so that how a loop is split
   // into tasks (--stream-lite-parallelize-kernels) needs to know nothing
   // about bytes: any split of its iterations moves at least
-  // kMinParallelTaskBytes per task. (An empty region moves 0 bytes per
+  // minTaskBytes per task. (An empty region moves 0 bytes per
   // iteration and has no iterations.)
-  OpFoldResult group = math.ceilDiv(math.constant(kMinParallelTaskBytes),
+  OpFoldResult group = math.ceilDiv(math.constant(std::max<int64_t>(
+                                        minTaskBytes, 1)),
                                     math.max(bytesPerIteration,
                                              math.constant(1)));
   OpFoldResult start = lb;

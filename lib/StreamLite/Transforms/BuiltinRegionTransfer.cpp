@@ -169,7 +169,7 @@ Value RegionTransfer::outerLoop(int64_t dim, int64_t extent, OpFoldResult lb,
                            ? math.ceilDiv(elements, d.width.slotsPerByte())
                            : math.mul(elements, d.elementBytes);
   Value iv = buildParallelOuterLoop(b, loc, lb, ub, bytes,
-                                    [&] {
+                                    minParallelTaskBytes, [&] {
                                       if (makePatterns)
                                         makePatterns();
                                     },

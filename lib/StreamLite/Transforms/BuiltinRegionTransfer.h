@@ -59,6 +59,7 @@ public:
       : b(builder), loc(loc), math(builder, loc, kInBoundsIndexFlags),
         dst(std::move(dst)), src(std::move(src)), fillValue(fillValue),
         lengths(lengths), parallel(options.parallelOuterLoop),
+        minParallelTaskBytes(options.minParallelTaskBytes),
         nonTemporalStoreBytes(options.nonTemporalStoreBytes),
         nonTemporalScatteredStores(options.nonTemporalScatteredStores) {}
 
@@ -230,6 +231,7 @@ private:
   /// elements) is contiguous on every side and moves in pieces.
   int64_t cutChunk = 1;
   bool parallel;
+  int64_t minParallelTaskBytes;
   int64_t nonTemporalStoreBytes;
   ScatteredStores nonTemporalScatteredStores;
   /// Which stores are non-temporal (set once the walk starts).

@@ -73,12 +73,7 @@ struct ToLLVMPipelineOptions
                      "destination streams at once (none, whole-lines "
                      "(default), all)"),
       llvm::cl::init(ScatteredStores::WholeLines),
-      llvm::cl::values(
-          clEnumValN(ScatteredStores::None, "none", "ordinary stores only"),
-          clEnumValN(ScatteredStores::WholeLines, "whole-lines",
-                     "only stores that write a whole cache line"),
-          clEnumValN(ScatteredStores::All, "all",
-                     "every vector store of 8 bytes or more"))};
+      scatteredStoresOptionValues()};
 };
 
 /// `--stream-lite-to-llvm-pipeline` (docs/passes.md): insert-runtime-checks

@@ -37,6 +37,8 @@
 
 #include "StreamLite/IR/StreamLiteOps.h"
 
+#include "llvm/Support/CommandLine.h"
+
 #include <string>
 
 namespace layoutopt::stream_lite {
@@ -82,6 +84,17 @@ enum class ScatteredStores {
 
 /// The option spelling of `stores`: "none", "whole-lines" or "all".
 llvm::StringRef stringifyScatteredStores(ScatteredStores stores);
+
+/// The values of every `non-temporal-scattered-stores` pass option, for
+/// its `llvm::cl::values`.
+inline llvm::cl::ValuesClass scatteredStoresOptionValues() {
+  return llvm::cl::values(
+      clEnumValN(ScatteredStores::None, "none", "ordinary stores only"),
+      clEnumValN(ScatteredStores::WholeLines, "whole-lines",
+                 "only stores that write a whole cache line"),
+      clEnumValN(ScatteredStores::All, "all",
+                 "every vector store of 8 bytes or more"));
+}
 
 /// How buildBuiltinExecutable builds a kernel.
 struct BuiltinKernelOptions {

@@ -172,14 +172,7 @@ def MaterializeBuiltinsPass
            "that write a whole cache line) or `all`. Faster or slower "
            "than ordinary stores depending on the machine's "
            "write-combining",
-           [{::llvm::cl::values(
-             clEnumValN(::layoutopt::stream_lite::ScatteredStores::None,
-                        "none", "ordinary stores only"),
-             clEnumValN(::layoutopt::stream_lite::ScatteredStores::WholeLines,
-                        "whole-lines",
-                        "only stores that write a whole cache line"),
-             clEnumValN(::layoutopt::stream_lite::ScatteredStores::All,
-                        "all", "every vector store of 8 bytes or more"))}]>,
+           [{::layoutopt::stream_lite::scatteredStoresOptionValues()}]>,
   ];
   let statistics = [
     Statistic<"numDmaKept", "dma-kept",

@@ -1,9 +1,17 @@
-//===- ToolSupportTest.cpp - the tools' nesting check ---------------------===//
+//===- ToolSupportTest.cpp - the tools' nesting check and stack -----------===//
 
 #include "StreamLite/Registration/ToolSupport.h"
+#include "TestUtil.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 
 #include <catch2/catch.hpp>
 
+#include <functional>
+#include <pthread.h>
 #include <string>
 
 using layoutopt::checkNestingDepth;
@@ -67,4 +75,87 @@ TEST_CASE("an unterminated string ends at its line, as MLIR's lexer ends it",
   // Inside a string on one line, it is text.
   CHECK(llvm::succeeded(layoutopt::checkNoIndexDenseArray(
       "\"array<index: 1>\"", error)));
+}
+
+namespace {
+/// Runs `body` on a new thread with a `stackBytes` stack.
+void runOnStack(size_t stackBytes, std::function<void()> body) {
+  pthread_attr_t attr;
+  REQUIRE(pthread_attr_init(&attr) == 0);
+  REQUIRE(pthread_attr_setstacksize(&attr, stackBytes) == 0);
+  pthread_t thread;
+  auto run = [](void *arg) -> void * {
+    (*static_cast<std::function<void()> *>(arg))();
+    return nullptr;
+  };
+  REQUIRE(pthread_create(&thread, &attr, run, &body) == 0);
+  pthread_attr_destroy(&attr);
+  pthread_join(thread, nullptr);
+}
+
+/// A function whose body nests `ifs` scf.if regions: brackets nest
+/// `ifs + 1` deep.
+std::string nestedIfs(unsigned ifs) {
+  std::string text = "func.func @f(%c: i1) {\n";
+  for (unsigned i = 0; i < ifs; ++i)
+    text += "scf.if %c {\n";
+  for (unsigned i = 0; i < ifs; ++i)
+    text += "}\n";
+  return text + "return\n}\n";
+}
+} // namespace
+
+TEST_CASE("the nesting limit follows the stack", "[tools][nesting]") {
+  using namespace layoutopt;
+  CHECK(nestingLimitForStack(kToolStackBytes) == kMaxNestingDepth);
+  CHECK(nestingLimitForStack(size_t(1) << 20) == 0);
+  unsigned small = nestingLimitForStack(size_t(8) << 20);
+  CHECK(small > 0);
+  CHECK(small < kMaxNestingDepth);
+  CHECK(nestingLimitForStack(size_t(4) << 20) < small);
+  // The tool stack holds every level the tools accept.
+  unsigned onToolStack = 0;
+  size_t remaining = 0;
+  runWithToolStack([&] {
+    onToolStack = currentThreadNestingLimit();
+    remaining = remainingStackBytes();
+    return 0;
+  });
+  CHECK(onToolStack == kMaxNestingDepth);
+  CHECK(remaining > kToolStackBytes / 2);
+}
+
+TEST_CASE("on a small stack the tools accept only what it holds",
+          "[tools][nesting]") {
+  using namespace layoutopt;
+  // What a thread of 4 MiB accepts is parsed, verified, walked and printed
+  // there without overflowing it; one level more is refused first.
+  runOnStack(size_t(4) << 20, [] {
+    unsigned limit = currentThreadNestingLimit();
+    REQUIRE(limit > 1);
+    REQUIRE(limit < kMaxNestingDepth);
+    std::string error;
+    std::string accepted = nestedIfs(limit - 1);
+    REQUIRE(llvm::succeeded(checkToolInput(accepted, error)));
+    auto ctx = layoutopt::test::makeContext();
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::parseSourceString<mlir::ModuleOp>(accepted, ctx.get());
+    REQUIRE(module);
+    CHECK(llvm::succeeded(mlir::verify(*module)));
+    unsigned ifs = 0;
+    module->walk([&](mlir::scf::IfOp) { ++ifs; });
+    CHECK(ifs == limit - 1);
+    std::string printed;
+    llvm::raw_string_ostream os(printed);
+    module->print(os);
+    CHECK(printed.size() > accepted.size() / 2);
+
+    std::string refused = nestedIfs(limit);
+    REQUIRE(llvm::failed(checkToolInput(refused, error)));
+    CHECK(error == "line " + std::to_string(limit + 1) +
+                       ": brackets nest deeper than " + std::to_string(limit) +
+                       " levels, more than this thread's stack holds "
+                       "(layout-opt's tools accept 2000 on the 1 GiB stack "
+                       "they ask for)");
+  });
 }

@@ -101,6 +101,7 @@ Status onToolStack(llvm::function_ref<Status()> body) {
 /// messages alone, one a line (a type has no location).
 Status withTypeContext(
     llvm::function_ref<LogicalResult(MLIRContext &)> body) {
+  return onToolStack([&]() -> Status {
   std::unique_ptr<MLIRContext> ctx = makeContext();
   std::string messages;
   ScopedDiagnosticHandler handler(ctx.get(), [&](Diagnostic &diag) {
@@ -110,12 +111,38 @@ Status withTypeContext(
   if (failed(body(*ctx)))
     return Status::failure(messages);
   return Status::success();
+  });
+}
+
+/// Reports (and returns false for) type or attribute text the tools refuse
+/// before parsing (checkToolInput: nesting deeper than the stack holds, a
+/// dense array of index).
+bool passesScreen(MLIRContext &ctx, llvm::StringRef what,
+                  const std::string &text) {
+  std::string refused;
+  if (succeeded(checkToolInput(text, refused)))
+    return true;
+  emitError(UnknownLoc::get(&ctx)) << "cannot parse the " << what << ": "
+                                   << refused;
+  return false;
+}
+
+RankedTensorType parseScreenedType(MLIRContext &ctx, const std::string &text) {
+  if (!passesScreen(ctx, "type", text))
+    return {};
+  return sl::parseTensorType(&ctx, text);
+}
+
+Attribute parseScreenedAttribute(MLIRContext &ctx, const std::string &text) {
+  if (!passesScreen(ctx, "attribute", text))
+    return {};
+  return sl::parseAttributeText(&ctx, text);
 }
 
 Status withLayoutImage(const std::string &typeText,
                        llvm::function_ref<void(const sl::LayoutImage &)> use) {
   return withTypeContext([&](MLIRContext &ctx) -> LogicalResult {
-    RankedTensorType type = sl::parseTensorType(&ctx, typeText);
+    RankedTensorType type = parseScreenedType(ctx, typeText);
     if (!type)
       return failure();
     FailureOr<sl::LayoutImage> image = sl::buildLayoutImage(
@@ -181,12 +208,12 @@ Status getLayoutImage(const std::string &type, LayoutImage &result) {
 Status resolveLayout(const std::string &typeText, const std::string &target,
                      ResolvedLayout &result) {
   return withTypeContext([&](MLIRContext &ctx) -> LogicalResult {
-    RankedTensorType type = sl::parseTensorType(&ctx, typeText);
+    RankedTensorType type = parseScreenedType(ctx, typeText);
     if (!type)
       return failure();
     Attribute targetAttr;
     if (!llvm::StringRef(target).trim().empty() &&
-        !(targetAttr = sl::parseAttributeText(&ctx, target)))
+        !(targetAttr = parseScreenedAttribute(ctx, target)))
       return failure();
     FailureOr<sl::ResolvedLayout> resolved = sl::resolveLayout(
         type, targetAttr, [&] { return emitError(UnknownLoc::get(&ctx)); });

@@ -80,6 +80,15 @@ assert "static shape" in error_of("tensor<?x4xf32>")
 assert "not a ranked tensor type" in error_of("memref<4xf32>")
 assert "cannot parse 'tensor<4x' as a type" in error_of("tensor<4x")
 assert "unexpected text" in error_of("tensor<4xf32> junk")
+# Type text nested deeper than the parser's stack holds is refused before
+# parsing, as every tool refuses such input (it once crashed Python); so is
+# a dense array of index, on which the parser crashes.
+deep = 3000000
+message = error_of("tensor<4xf32, " + "[" * deep + "]" * deep + ">")
+assert message.startswith("cannot parse the type: line 1: brackets nest deeper than 2000 levels"), message
+message = error_of("tensor<4xf32, #stream_lite.padding<array<index: 1>>>")
+assert message.startswith("cannot parse the type: line 1:"), message
+assert "dense array of index" in message, message
 # The message is the reason, without a location.
 message = error_of("tensor<?x4xf32>")
 assert message.startswith("the layout image of 'tensor<?x4xf32>' needs a static shape"), message

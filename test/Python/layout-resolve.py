@@ -65,4 +65,8 @@ assert "holds an encoding intent: give a target" in error_of(LHS)
 assert "is neither a #stream_lite.target nor an encoding resolver" in \
     error_of(LHS, "#stream_lite.padding<[1]>")
 assert "cannot parse" in error_of(LHS, "#stream_lite.tiling_resolver<m = 8")
+# A target nested deeper than the parser's stack holds is refused first.
+deep = 3000000
+message = error_of(LHS, "[" * deep + "]" * deep)
+assert message.startswith("cannot parse the attribute: line 1: brackets nest deeper than"), message
 print("layout-resolve.py: ok")

@@ -107,6 +107,18 @@ static int runLayoutDraw(int argc, char **argv) {
   });
   auto emitError = [&] { return mlir::emitError(UnknownLoc::get(&ctx)); };
 
+  // The screen of every tool's input: deep nesting overflows the parser's
+  // stack, a dense array of index crashes it.
+  for (auto [option, text] : {std::pair<llvm::StringRef, std::string>(
+                                   "type", typeText),
+                               {"target", target}}) {
+    std::string refused;
+    if (failed(layoutopt::checkToolInput(text, refused))) {
+      llvm::errs() << "layout-draw: error: cannot parse --" << option << ": "
+                   << refused << "\n";
+      return 1;
+    }
+  }
   RankedTensorType type = sl::parseTensorType(&ctx, typeText);
   if (!type)
     return 1;

@@ -41,6 +41,7 @@
 
 #include <cstdio>
 #include <fcntl.h>
+#include <future>
 #include <map>
 #include <set>
 #include <mutex>
@@ -70,6 +71,9 @@ struct RelayState {
   /// The same for every refused version: the server's diagnostics for a
   /// version may arrive after the client has sent the next one.
   std::map<std::pair<std::string, int64_t>, std::string> refusedVersions;
+  /// The nesting the server's thread holds (it parses the documents):
+  /// kMaxNestingDepth unless the system granted it a small stack.
+  unsigned serverNestingLimit = layoutopt::kMaxNestingDepth;
 };
 
 /// The diagnostic that stands for a refused document's own: the screen's
@@ -136,7 +140,8 @@ std::string screenClientMessage(json::Value &message, std::string text,
   if (current == state.documents.end())
     return *method == "textDocument/didChange" ? std::string() : text;
   std::string error;
-  bool passes = succeeded(layoutopt::checkToolInput(current->second, error)) &&
+  bool passes = succeeded(layoutopt::checkToolInput(
+                    current->second, error, state.serverNestingLimit)) &&
                 succeeded(checkLineEnds(current->second, error));
   bool wasRefused = state.refused.count(uri);
   if (passes && !wasRefused)
@@ -346,8 +351,12 @@ void readMessages(std::FILE *in, llsp::JSONStreamStyle style,
   }
 }
 
-int runUpstream(int argc, char **argv, DialectRegistry &registry) {
+/// Runs upstream's server on the tools' stack, after `onStack` there.
+int runUpstream(int argc, char **argv, DialectRegistry &registry,
+                llvm::function_ref<void()> onStack = {}) {
   return layoutopt::runWithToolStack([&] {
+    if (onStack)
+      onStack();
     return failed(MlirLspServerMain(argc, argv, registry)) ? 1 : 0;
   });
 }
@@ -400,13 +409,22 @@ int runServer(int argc, char **argv) {
   std::FILE *serverInFile = fdopen(toServer[1], "w");
   std::FILE *serverOutFile = fdopen(fromServer[0], "r");
 
-  RelayState state;
-  std::thread toServerRelay([&] {
+  // The relay to the server is detached at the end (the client may keep
+  // its end open): it owns what it uses, and the state it shares with the
+  // other relay outlives this function.
+  auto state = std::make_shared<RelayState>();
+  // It screens documents for the server's thread, whose stack is known
+  // once that runs.
+  std::promise<unsigned> serverLimit;
+  std::thread toServerRelay([state, clientInFile, serverInFile, clientStyle,
+                             serverLimitKnown =
+                                 serverLimit.get_future()]() mutable {
+    state->serverNestingLimit = serverLimitKnown.get();
     readMessages(clientInFile, clientStyle, [&](std::string &text) {
       llvm::Expected<json::Value> message = json::parse(text);
       if (message) {
-        observeClientMessage(*message, state);
-        text = screenClientMessage(*message, std::move(text), state);
+        observeClientMessage(*message, *state);
+        text = screenClientMessage(*message, std::move(text), *state);
         if (text.empty())
           return;
       } else {
@@ -426,13 +444,14 @@ int runServer(int argc, char **argv) {
                      llvm::consumeError(message.takeError());
                      return;
                    }
-                   rewriteServerMessage(*message, state, registry);
+                   rewriteServerMessage(*message, *state, registry);
                    writeMessage(clientOutFile, *message, pretty);
                  });
   });
 
-  int status =
-      runUpstream(int(serverArgs.size()) - 1, serverArgs.data(), registry);
+  int status = runUpstream(
+      int(serverArgs.size()) - 1, serverArgs.data(), registry,
+      [&] { serverLimit.set_value(layoutopt::currentThreadNestingLimit()); });
   // The server is done: end its output so the relay drains and stops.
   std::fflush(stdout);
   llvm::outs().flush();

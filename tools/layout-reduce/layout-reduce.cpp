@@ -248,11 +248,10 @@ static std::string wrapTests(llvm::StringRef arg, llvm::StringRef runner,
   return out;
 }
 
-int main(int argc, char **argv) {
-  if (argc > 1 && llvm::StringRef(argv[1]).starts_with(kWrapFlag))
-    return runTestWrapper(argc, argv);
-  llvm::InitLLVM initLLVM(argc, argv);
-  layoutopt::setToolVersionPrinter();
+/// Everything after LLVM's set-up, on the tools' stack: the input is
+/// parsed here and by MlirReduceMain, whose parser recurses per nesting
+/// level.
+static int runLayoutReduce(int argc, char **argv) {
   if (!checkTestScripts(argc, argv) || !checkOutputFile(argc, argv) ||
       !checkInputFile(argc, argv))
     return 1;
@@ -345,4 +344,13 @@ int main(int argc, char **argv) {
                               : std::string())
                  << "\n";
   return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && llvm::StringRef(argv[1]).starts_with(kWrapFlag))
+    return runTestWrapper(argc, argv);
+  llvm::InitLLVM initLLVM(argc, argv);
+  layoutopt::setToolVersionPrinter();
+  return layoutopt::runWithToolStack(
+      [&] { return runLayoutReduce(argc, argv); });
 }

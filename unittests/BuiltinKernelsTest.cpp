@@ -1055,6 +1055,26 @@ TEST_CASE("packed kernels on several threads match the reference byte images",
     runAndCheck(*ctx, c, {manyGroups});
 }
 
+TEST_CASE("a session that ran tasks outlives its workers' last instructions",
+          "[builtins][jit][threads]") {
+  // A task signals its token before its coroutine returns, so the kernel
+  // returns, and runAndCheck destroys the session, while a worker may
+  // still run the task's last instructions in the session's code: the
+  // session must wait for them (on a busy 2-core machine, half the runs
+  // of this case crashed before it did). Many small tasks, many sessions.
+  using K = BuiltinKind;
+  auto ctx = makeKernelJitContext();
+  Shape shape = {101, 3001};
+  KernelCase c{K::Encode,
+               {spec(tiledLayout(2, {0, 1}, {8, 4}), shape, "i4"),
+                spec(identityLayout(2), shape, "i4")}};
+  RunConfig manyGroups;
+  manyGroups.threads = 2;
+  manyGroups.minParallelTaskBytes = 4096;
+  for (int session = 0; session < 20; ++session)
+    runAndCheck(*ctx, c, {manyGroups});
+}
+
 //===----------------------------------------------------------------------===//
 // User kernels' logical views
 //===----------------------------------------------------------------------===//

@@ -21,6 +21,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <condition_variable>
 #include <cstdio>
 #include <cstdint>
 #include <cstdlib>
@@ -192,6 +193,104 @@ bool usesAsyncRuntime(ModuleOp llvmModule) {
   return false;
 }
 
+/// Resumes of JIT-compiled coroutines handed to the async runtime that have
+/// not returned yet. A task signals its token before its coroutine returns,
+/// so the kernel awaiting it can return, and its session be destroyed,
+/// while a worker still runs the task's last instructions in the session's
+/// code (a crash at an unmapped address). The runtime's four entry points
+/// that take a resume function are wrapped to count them, and a session
+/// that used the runtime waits for none to be left before it frees its
+/// code. One count for the process: the runtime's workers are shared.
+class PendingResumes {
+public:
+  using Resume = void (*)(void *);
+
+  /// Counts one resume of `resume(handle)`; returns what the runtime is
+  /// handed to call runTracked with.
+  void *track(void *handle, Resume resume) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      ++count;
+    }
+    return new Tracked{handle, resume};
+  }
+
+  /// The resume the runtime calls: the coroutine's, then the count.
+  static void runTracked(void *arg) {
+    Tracked tracked = *static_cast<Tracked *>(arg);
+    delete static_cast<Tracked *>(arg);
+    tracked.resume(tracked.handle);
+    get().finishOne();
+  }
+
+  void waitUntilNone() {
+    std::unique_lock<std::mutex> lock(mutex);
+    none.wait(lock, [&] { return count == 0; });
+  }
+
+  /// Never destroyed: workers may finish a resume during exit.
+  static PendingResumes &get() {
+    static PendingResumes *pending = new PendingResumes;
+    return *pending;
+  }
+
+private:
+  struct Tracked {
+    void *handle;
+    Resume resume;
+  };
+  void finishOne() {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (--count == 0)
+      none.notify_all();
+  }
+
+  std::mutex mutex;
+  std::condition_variable none;
+  size_t count = 0;
+};
+
+/// The runtime's own entry points that take a resume function.
+using Resume = PendingResumes::Resume;
+void (*runtimeExecute)(void *, Resume);
+void (*runtimeAwaitTokenAndExecute)(void *, void *, Resume);
+void (*runtimeAwaitValueAndExecute)(void *, void *, Resume);
+void (*runtimeAwaitAllInGroupAndExecute)(void *, void *, Resume);
+
+void trackedExecute(void *handle, Resume resume) {
+  runtimeExecute(PendingResumes::get().track(handle, resume),
+                 PendingResumes::runTracked);
+}
+void trackedAwaitTokenAndExecute(void *token, void *handle, Resume resume) {
+  runtimeAwaitTokenAndExecute(token,
+                              PendingResumes::get().track(handle, resume),
+                              PendingResumes::runTracked);
+}
+void trackedAwaitValueAndExecute(void *value, void *handle, Resume resume) {
+  runtimeAwaitValueAndExecute(value,
+                              PendingResumes::get().track(handle, resume),
+                              PendingResumes::runTracked);
+}
+void trackedAwaitAllInGroupAndExecute(void *group, void *handle,
+                                      Resume resume) {
+  runtimeAwaitAllInGroupAndExecute(
+      group, PendingResumes::get().track(handle, resume),
+      PendingResumes::runTracked);
+}
+
+/// Replaces the runtime's entry point `name` in `symbols` with `tracked`,
+/// keeping the runtime's in `runtime`; false when it has none.
+template <typename Fn>
+bool wrapEntry(llvm::StringMap<void *> &symbols, llvm::StringRef name,
+               Fn &runtime, Fn tracked) {
+  auto entry = symbols.find(name);
+  if (entry == symbols.end())
+    return false;
+  runtime = reinterpret_cast<Fn>(entry->second);
+  entry->second = reinterpret_cast<void *>(tracked);
+  return true;
+}
+
 /// The async runtime's entry points, loaded once per process and kept: not
 /// through ExecutionEngineOptions::sharedLibPaths, because an engine that
 /// loaded it calls its `__mlir_execution_engine_destroy` when destroyed,
@@ -213,6 +312,16 @@ llvm::Expected<const llvm::StringMap<void *> *> asyncRuntimeSymbols() {
       return;
     }
     reinterpret_cast<void (*)(llvm::StringMap<void *> &)>(init)(symbols);
+    if (!wrapEntry(symbols, "mlirAsyncRuntimeExecute", runtimeExecute,
+                   trackedExecute) ||
+        !wrapEntry(symbols, "mlirAsyncRuntimeAwaitTokenAndExecute",
+                   runtimeAwaitTokenAndExecute, trackedAwaitTokenAndExecute) ||
+        !wrapEntry(symbols, "mlirAsyncRuntimeAwaitValueAndExecute",
+                   runtimeAwaitValueAndExecute, trackedAwaitValueAndExecute) ||
+        !wrapEntry(symbols, "mlirAsyncRuntimeAwaitAllInGroupAndExecute",
+                   runtimeAwaitAllInGroupAndExecute,
+                   trackedAwaitAllInGroupAndExecute))
+      error = "an entry point that takes a resume function is missing";
   });
   if (!error.empty())
     return makeError("cannot load the async runtime " +
@@ -284,7 +393,12 @@ JitSession::JitSession(std::unique_ptr<ExecutionEngine> engine,
       bufferPool(bufferPool ? std::move(bufferPool)
                             : std::make_shared<BufferPool>()) {}
 
-JitSession::~JitSession() { releaseAllocations(); }
+JitSession::~JitSession() {
+  // Its code may still be running a task's last instructions on a worker.
+  if (runsTasks)
+    PendingResumes::get().waitUntilNone();
+  releaseAllocations();
+}
 
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
@@ -455,6 +569,7 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
   std::unique_ptr<JitSession> session(
       new JitSession(std::move(*engine), options.zeroBuffers,
                      options.bufferPool));
+  session->runsTasks = asyncRuntime != nullptr;
   session->engine->registerSymbols(programSymbols);
   std::vector<SymbolAddress> kernelAddresses;
   if (kernels) {

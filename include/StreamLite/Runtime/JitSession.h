@@ -282,6 +282,9 @@ private:
   /// The packed entry point of `function` (see packedEntries).
   llvm::Expected<void (*)(void **)> lookupEntry(llvm::StringRef function);
 
+  /// Whether the code calls the async runtime (parallel kernels): then the
+  /// destructor waits for the runtime's workers to leave the code.
+  bool runsTasks = false;
   /// With JitOptimization::Kernels, the JIT the kernels are linked in (the
   /// engine's code calls them, so it is destroyed after the engine).
   std::unique_ptr<llvm::orc::LLJIT> kernelJit;

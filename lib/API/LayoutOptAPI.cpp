@@ -97,20 +97,20 @@ Status onToolStack(llvm::function_ref<Status()> body) {
   return status;
 }
 
-/// Runs `body` with a fresh context whose diagnostics are collected as
-/// messages alone, one a line (a type has no location).
+/// Runs `body` on the tools' stack with a fresh context whose diagnostics
+/// are collected as messages alone, one a line (a type has no location).
 Status withTypeContext(
     llvm::function_ref<LogicalResult(MLIRContext &)> body) {
   return onToolStack([&]() -> Status {
-  std::unique_ptr<MLIRContext> ctx = makeContext();
-  std::string messages;
-  ScopedDiagnosticHandler handler(ctx.get(), [&](Diagnostic &diag) {
-    messages += (messages.empty() ? "" : "\n") + diag.str();
-    return success();
-  });
-  if (failed(body(*ctx)))
-    return Status::failure(messages);
-  return Status::success();
+    std::unique_ptr<MLIRContext> ctx = makeContext();
+    std::string messages;
+    ScopedDiagnosticHandler handler(ctx.get(), [&](Diagnostic &diag) {
+      messages += (messages.empty() ? "" : "\n") + diag.str();
+      return success();
+    });
+    if (failed(body(*ctx)))
+      return Status::failure(messages);
+    return Status::success();
   });
 }
 

@@ -76,7 +76,7 @@ unsigned currentThreadNestingLimit() {
   return nestingLimitForStack(remainingStackBytes());
 }
 
-/// checkNestingDepth, whose message ends with `why` the limit is what it is.
+/// checkNestingDepth, with `why` (what sets the limit) ending its message.
 static llvm::LogicalResult checkNesting(llvm::StringRef text,
                                         std::string &message, unsigned limit,
                                         llvm::StringRef why) {
@@ -312,14 +312,12 @@ llvm::LogicalResult checkNoIndexDenseArray(llvm::StringRef text,
 
 llvm::LogicalResult checkToolInput(llvm::StringRef text, std::string &message,
                                    unsigned limit) {
-  std::string smallStack =
-      "more than this thread's stack holds (layout-opt's tools accept " +
-      std::to_string(kMaxNestingDepth) + " on the " +
-      std::to_string(kToolStackBytes >> 30) + " GiB stack they ask for)";
-  if (llvm::failed(checkNesting(text, message, limit,
-                                limit < kMaxNestingDepth
-                                    ? llvm::StringRef(smallStack)
-                                    : "more than layout-opt's tools accept")))
+  std::string why = "more than layout-opt's tools accept";
+  if (limit < kMaxNestingDepth)
+    why = "more than this thread's stack holds (layout-opt's tools accept " +
+          std::to_string(kMaxNestingDepth) + " on the " +
+          std::to_string(kToolStackBytes >> 30) + " GiB stack they ask for)";
+  if (llvm::failed(checkNesting(text, message, limit, why)))
     return llvm::failure();
   return checkNoIndexDenseArray(text, message);
 }

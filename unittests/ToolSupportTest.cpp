@@ -123,6 +123,11 @@ TEST_CASE("the nesting limit follows the stack", "[tools][nesting]") {
   });
   CHECK(onToolStack == kMaxNestingDepth);
   CHECK(remaining > kToolStackBytes / 2);
+  // The main thread's stack (its extent read off /proc by glibc): what
+  // remains of it is known, more than the reserve and at most its limit.
+  size_t onMain = remainingStackBytes();
+  CHECK(onMain > (size_t(1) << 20));
+  CHECK(currentThreadNestingLimit() > 0);
 }
 
 TEST_CASE("on a small stack the tools accept only what it holds",

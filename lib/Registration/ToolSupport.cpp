@@ -54,22 +54,40 @@ unsigned nestingLimitForStack(size_t stackBytes) {
   return unsigned(std::min<size_t>(levels, kMaxNestingDepth));
 }
 
-size_t remainingStackBytes() {
-  constexpr size_t kUnknown = size_t(8) << 20;
+namespace {
+/// The calling thread's stack: its lowest address and size (size 0 where
+/// the system does not say).
+struct StackExtent {
+  uintptr_t bottom = 0;
+  size_t size = 0;
+};
+
+StackExtent readStackExtent() {
   pthread_attr_t attr;
   // For the main thread glibc reads the stack's extent off /proc and the
   // stack limit; for others it is what the thread was created with.
   if (pthread_getattr_np(pthread_self(), &attr) != 0)
-    return kUnknown;
+    return {};
   void *low = nullptr;
   size_t size = 0;
   int got = pthread_attr_getstack(&attr, &low, &size);
   pthread_attr_destroy(&attr);
+  if (got != 0)
+    return {};
+  return {reinterpret_cast<uintptr_t>(low), size};
+}
+} // namespace
+
+size_t remainingStackBytes() {
+  constexpr size_t kUnknown = size_t(8) << 20;
+  // Read once a thread: for the main thread it is a read of /proc, and
+  // the fuzz targets screen every input there.
+  thread_local StackExtent extent = readStackExtent();
   auto here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
-  auto bottom = reinterpret_cast<uintptr_t>(low);
-  if (got != 0 || here <= bottom || here - bottom > size)
+  if (extent.size == 0 || here <= extent.bottom ||
+      here - extent.bottom > extent.size)
     return kUnknown;
-  return here - bottom;
+  return here - extent.bottom;
 }
 
 unsigned currentThreadNestingLimit() {

@@ -38,6 +38,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 #include <memory>
 #include <optional>
 #include <string>
@@ -59,6 +62,13 @@ constexpr size_t kAlign = 4096;
   std::exit(1);
 }
 
+struct AlignedBuffer;
+/// Every live AlignedBuffer: what --cold flushes.
+std::vector<const AlignedBuffer *> &liveBuffers() {
+  static std::vector<const AlignedBuffer *> buffers;
+  return buffers;
+}
+
 /// A page-aligned, pre-faulted buffer.
 struct AlignedBuffer {
   explicit AlignedBuffer(size_t bytes) : size(bytes) {
@@ -67,13 +77,40 @@ struct AlignedBuffer {
     if (!data)
       fatal("aligned_alloc of " + std::to_string(bytes) + " bytes failed");
     std::memset(data, 0x11, rounded);
+    liveBuffers().push_back(this);
   }
-  ~AlignedBuffer() { std::free(data); }
+  ~AlignedBuffer() {
+    llvm::erase(liveBuffers(), this);
+    std::free(data);
+  }
   AlignedBuffer(const AlignedBuffer &) = delete;
   AlignedBuffer &operator=(const AlignedBuffer &) = delete;
   uint8_t *data = nullptr;
   size_t size = 0;
 };
+
+/// --cold: each timed call starts with the buffers it reads and writes out
+/// of every cache, so that the rows measure the memory even where the last
+/// level cache holds the buffers (on a machine with 480 MiB of L3, the
+/// repeated calls of a 64 MiB row read their source from there).
+bool gCold = false;
+
+/// With --cold, flushes the buffer that holds `byte` (if any) from the
+/// caches, line by line.
+void flushFromCaches(const uint8_t *byte) {
+  if (!gCold || !byte)
+    return;
+#if defined(__x86_64__)
+  for (const AlignedBuffer *buffer : liveBuffers()) {
+    if (byte < buffer->data || byte >= buffer->data + buffer->size)
+      continue;
+    for (size_t i = 0; i < buffer->size; i += 64)
+      _mm_clflush(buffer->data + i);
+    _mm_mfence();
+    return;
+  }
+#endif
+}
 
 /// A memref<?xi8> binding over `buffer`.
 void addBuffer(PackedArgs &args, AlignedBuffer &buffer) {
@@ -193,12 +230,16 @@ bool scatteredStreams(int64_t bytes) {
          streams(bytes);
 }
 
-/// Best-of-`runs` seconds of `fn` (after one warm-up call unless runs is 1).
-double bestSeconds(const std::function<void()> &fn, int runs = kRuns) {
+/// Best-of-`runs` seconds of `fn` (after one warm-up call unless runs is 1),
+/// each call after `prepare` (not timed).
+double bestSeconds(const std::function<void()> &fn, int runs = kRuns,
+                   const std::function<void()> &prepare = {}) {
   if (runs > 1)
     fn();
   double best = 1e30;
   for (int i = 0; i < runs; ++i) {
+    if (prepare)
+      prepare();
     auto start = std::chrono::steady_clock::now();
     fn();
     auto stop = std::chrono::steady_clock::now();
@@ -214,8 +255,13 @@ double bestSeconds(const std::function<void()> &fn, int runs = kRuns) {
 /// What the machine allows threaded kernels, timed in the same run.
 double memcpySeconds(int64_t bytes, unsigned threads = 1) {
   AlignedBuffer src(bytes), dst(bytes);
+  auto flush = [&] {
+    flushFromCaches(src.data);
+    flushFromCaches(dst.data);
+  };
   if (threads <= 1)
-    return bestSeconds([&] { std::memcpy(dst.data, src.data, bytes); });
+    return bestSeconds([&] { std::memcpy(dst.data, src.data, bytes); },
+                       kRuns, flush);
   static llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads - 1));
   int64_t part = (bytes + threads - 1) / threads;
   auto copyPart = [&](unsigned i) {
@@ -223,13 +269,15 @@ double memcpySeconds(int64_t bytes, unsigned threads = 1) {
     int64_t end = std::min<int64_t>(bytes, begin + part);
     std::memcpy(dst.data + begin, src.data + begin, end - begin);
   };
-  return bestSeconds([&] {
-    llvm::ThreadPoolTaskGroup group(pool);
-    for (unsigned i = 1; i < threads; ++i)
-      group.async([&, i] { copyPart(i); });
-    copyPart(0);
-    group.wait();
-  });
+  return bestSeconds(
+      [&] {
+        llvm::ThreadPoolTaskGroup group(pool);
+        for (unsigned i = 1; i < threads; ++i)
+          group.async([&, i] { copyPart(i); });
+        copyPart(0);
+        group.wait();
+      },
+      kRuns, flush);
 }
 
 /// Prints one row: the kernel's GB/s, its anchor's and memcpy's (timed
@@ -310,12 +358,18 @@ void compare(const std::string &label, int64_t bytes, Kernels &kernels,
   // build beside the bench moves each by up to 30% from second to second).
   double seconds = 1e30, anchorSeconds = 1e30, copySeconds = 1e30;
   ThreadedTimes times;
+  auto flush = [&] {
+    flushFromCaches(in);
+    flushFromCaches(out);
+    flushFromCaches(scratch);
+  };
   for (int i = 0; i < kRuns; ++i) {
-    seconds = std::min(seconds, bestSeconds(kernel, 1));
-    anchorSeconds = std::min(anchorSeconds, bestSeconds(anchor, 1));
-    copySeconds = std::min(copySeconds, bestSeconds(copy, 1));
+    seconds = std::min(seconds, bestSeconds(kernel, 1, flush));
+    anchorSeconds = std::min(anchorSeconds, bestSeconds(anchor, 1, flush));
+    copySeconds = std::min(copySeconds, bestSeconds(copy, 1, flush));
     if (kernels.threaded)
-      times.idleSeconds = std::min(times.idleSeconds, bestSeconds(threaded, 1));
+      times.idleSeconds =
+          std::min(times.idleSeconds, bestSeconds(threaded, 1, flush));
   }
   // What the kernel left (saved above): the checks after the row read it.
   std::memcpy(out, scratch, size);
@@ -324,8 +378,8 @@ void compare(const std::string &label, int64_t bytes, Kernels &kernels,
   // takes ~70 us to wake (bench/README.md), which the alternating runs
   // above pay on every call.
   if (kernels.threaded) {
-    times.serialSeconds = bestSeconds(kernel);
-    times.threadedSeconds = bestSeconds(threaded);
+    times.serialSeconds = bestSeconds(kernel, kRuns, flush);
+    times.threadedSeconds = bestSeconds(threaded, kRuns, flush);
   }
   report(label, bytes, seconds, anchorSeconds, copySeconds, times);
 }
@@ -337,6 +391,7 @@ int main(int argc, char **argv) {
   // --threads=T: also time each kernel on up to T threads;
   // --non-temporal-store-bytes=N: see gNonTemporalStoreBytes;
   // --non-temporal-scattered-stores[=...]: see gNonTemporalScatteredStores;
+  // --cold: see gCold;
   // --only=A,B,...: see gOnly.
   int64_t n = 4096;
   for (int i = 1; i < argc; ++i) {
@@ -357,7 +412,13 @@ int main(int argc, char **argv) {
       gNonTemporalScatteredStores = layoutopt::stream_lite::ScatteredStores::None;
     else if (arg == "--non-temporal-scattered-stores=host")
       gNonTemporalScatteredStores.reset();
-    else if (llvm::StringRef(arg).starts_with("--only=")) {
+    else if (arg == "--cold") {
+#if defined(__x86_64__)
+      gCold = true;
+#else
+      fatal("--cold flushes the caches with x86-64's clflush");
+#endif
+    } else if (llvm::StringRef(arg).starts_with("--only=")) {
       for (llvm::StringRef part :
            llvm::split(llvm::StringRef(arg).drop_front(7), ','))
         if (!part.empty())
@@ -366,7 +427,7 @@ int main(int argc, char **argv) {
       fatal("usage: layout-opt-kernel-bandwidth [--n=N] [--threads=T] "
             "[--non-temporal-store-bytes=N] "
             "[--non-temporal-scattered-stores[=none|whole-lines|all|host]] "
-            "[--only=A,B,...]");
+            "[--cold] [--only=A,B,...]");
   }
   if (n < 64 || n % 8 != 0 || gThreads < 1)
     fatal("--n must be a multiple of 8 from 64 on, --threads at least 1");
@@ -428,6 +489,9 @@ int main(int argc, char **argv) {
                   .str()
                   .c_str(),
               gNonTemporalScatteredStores ? "" : " (host default)");
+  if (gCold)
+    std::printf("cold: every timed call starts with its buffers flushed from "
+                "the caches\n");
   std::printf("%-30s %10s %8s %8s %8s %9s %9s", "kernel", "bytes", "GB/s",
               "anchor", "memcpy", "/anchor", "/memcpy");
   if (gThreads > 1)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """layout-run-pairs.py [BUILD-DIR] [--repeat R] [--threads T] [--rounds K]
-                      [--kernel-runs N] [--optimize MODE]:
+                      [--kernel-runs N] [--optimize MODE] [--cold]:
 the builtin kernels inside `layout-run`, pair by pair, against
 layout-opt-kernel-bandwidth in the same run.
 
@@ -24,7 +24,11 @@ against the bench's best: a run-to-run spread the best-of-N bench leaves
 out shows there. K rounds alternate the bench and the programs (default
 3); the table shows medians and the spread. `--optimize MODE` passes `--optimize=MODE` to
 `layout-run` (default: its own, `kernels`: the kernels at O3, as the bench
-compiles them), e.g. `all` to compile the whole program at O3. See
+compiles them), e.g. `all` to compile the whole program at O3. `--cold`
+runs the bench with its buffers flushed from the caches before each timed
+call: on a machine whose last-level cache holds 64 MiB, the bench's
+repeated calls otherwise read their source from it, while a program's
+second kernel reads what the first wrote past the cache. See
 bench/README.md.
 """
 import argparse
@@ -43,6 +47,9 @@ parser.add_argument("--threads", type=int, default=1)
 parser.add_argument("--rounds", type=int, default=3)
 parser.add_argument("--optimize", default=None)
 parser.add_argument("--kernel-runs", type=int, default=8)
+parser.add_argument("--cold", action="store_true",
+                    help="run the bench with --cold (its buffers flushed "
+                         "from the caches before each timed call)")
 args = parser.parse_args()
 layout_run = os.path.join(args.build, "bin", "layout-run")
 bandwidth = os.path.join(args.build, "bin", "layout-opt-kernel-bandwidth")
@@ -209,6 +216,8 @@ def bench_rows():
     """{row: (bytes, GB/s)} of one bandwidth run (threaded GB/s with
     --threads above 1)."""
     command = [bandwidth]
+    if args.cold:
+        command.append("--cold")
     if args.threads > 1:
         command.append("--threads=%d" % args.threads)
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout

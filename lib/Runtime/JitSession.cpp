@@ -2,6 +2,7 @@
 
 #include "StreamLite/Runtime/JitSession.h"
 
+#include "AsyncRuntime.h"
 #include "JitKernels.h"
 #include "JitProgram.h"
 
@@ -17,15 +18,12 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
-#include <condition_variable>
 #include <cstdio>
 #include <cstdint>
 #include <cstdlib>
-#include <mutex>
 #include <set>
 
 using namespace mlir;
@@ -183,153 +181,6 @@ void initializeNativeTarget() {
   (void)done;
 }
 
-/// Programs with parallel kernels (--stream-lite-to-llvm-pipeline=threads=N)
-/// call upstream's async runtime, whose library is found next to the MLIR
-/// this was built with (CMake: LAYOUT_OPT_ASYNC_RUNTIME_LIBRARY).
-bool usesAsyncRuntime(ModuleOp llvmModule) {
-  for (auto func : llvmModule.getOps<LLVM::LLVMFuncOp>())
-    if (func.getSymName().starts_with("mlirAsyncRuntime"))
-      return true;
-  return false;
-}
-
-/// Resumes of JIT-compiled coroutines handed to the async runtime that have
-/// not returned yet. A task signals its token before its coroutine returns,
-/// so the kernel awaiting it can return, and its session be destroyed,
-/// while a worker still runs the task's last instructions in the session's
-/// code (a crash at an unmapped address). The runtime's four entry points
-/// that take a resume function are wrapped to count them, and a session
-/// that used the runtime waits for none to be left before it frees its
-/// code. One count for the process: the runtime's workers are shared.
-class PendingResumes {
-public:
-  using Resume = void (*)(void *);
-
-  /// Counts one resume of `resume(handle)`; returns what the runtime is
-  /// handed to call runTracked with.
-  void *track(void *handle, Resume resume) {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      ++count;
-    }
-    return new Tracked{handle, resume};
-  }
-
-  /// The resume the runtime calls: the coroutine's, then the count.
-  static void runTracked(void *arg) {
-    Tracked tracked = *static_cast<Tracked *>(arg);
-    delete static_cast<Tracked *>(arg);
-    tracked.resume(tracked.handle);
-    get().finishOne();
-  }
-
-  void waitUntilNone() {
-    std::unique_lock<std::mutex> lock(mutex);
-    none.wait(lock, [&] { return count == 0; });
-  }
-
-  /// Never destroyed: workers may finish a resume during exit.
-  static PendingResumes &get() {
-    static PendingResumes *pending = new PendingResumes;
-    return *pending;
-  }
-
-private:
-  struct Tracked {
-    void *handle;
-    Resume resume;
-  };
-  void finishOne() {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (--count == 0)
-      none.notify_all();
-  }
-
-  std::mutex mutex;
-  std::condition_variable none;
-  size_t count = 0;
-};
-
-/// The runtime's own entry points that take a resume function.
-using Resume = PendingResumes::Resume;
-void (*runtimeExecute)(void *, Resume);
-void (*runtimeAwaitTokenAndExecute)(void *, void *, Resume);
-void (*runtimeAwaitValueAndExecute)(void *, void *, Resume);
-void (*runtimeAwaitAllInGroupAndExecute)(void *, void *, Resume);
-
-void trackedExecute(void *handle, Resume resume) {
-  runtimeExecute(PendingResumes::get().track(handle, resume),
-                 PendingResumes::runTracked);
-}
-void trackedAwaitTokenAndExecute(void *token, void *handle, Resume resume) {
-  runtimeAwaitTokenAndExecute(token,
-                              PendingResumes::get().track(handle, resume),
-                              PendingResumes::runTracked);
-}
-void trackedAwaitValueAndExecute(void *value, void *handle, Resume resume) {
-  runtimeAwaitValueAndExecute(value,
-                              PendingResumes::get().track(handle, resume),
-                              PendingResumes::runTracked);
-}
-void trackedAwaitAllInGroupAndExecute(void *group, void *handle,
-                                      Resume resume) {
-  runtimeAwaitAllInGroupAndExecute(
-      group, PendingResumes::get().track(handle, resume),
-      PendingResumes::runTracked);
-}
-
-/// Replaces the runtime's entry point `name` in `symbols` with `tracked`,
-/// keeping the runtime's in `runtime`; false when it has none.
-template <typename Fn>
-bool wrapEntry(llvm::StringMap<void *> &symbols, llvm::StringRef name,
-               Fn &runtime, Fn tracked) {
-  auto entry = symbols.find(name);
-  if (entry == symbols.end())
-    return false;
-  runtime = reinterpret_cast<Fn>(entry->second);
-  entry->second = reinterpret_cast<void *>(tracked);
-  return true;
-}
-
-/// The async runtime's entry points, loaded once per process and kept: not
-/// through ExecutionEngineOptions::sharedLibPaths, because an engine that
-/// loaded it calls its `__mlir_execution_engine_destroy` when destroyed,
-/// which deletes the process's one runtime for good (the next session's
-/// first task crashed). Its thread pool, as large as the machine, lives
-/// until exit; the program bounds how many tasks it runs at once.
-llvm::Expected<const llvm::StringMap<void *> *> asyncRuntimeSymbols() {
-  static llvm::StringMap<void *> symbols;
-  static std::string error;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    auto library = llvm::sys::DynamicLibrary::getPermanentLibrary(
-        LAYOUT_OPT_ASYNC_RUNTIME_LIBRARY, &error);
-    if (!library.isValid())
-      return;
-    void *init = library.getAddressOfSymbol("__mlir_execution_engine_init");
-    if (!init) {
-      error = "no __mlir_execution_engine_init";
-      return;
-    }
-    reinterpret_cast<void (*)(llvm::StringMap<void *> &)>(init)(symbols);
-    if (!wrapEntry(symbols, "mlirAsyncRuntimeExecute", runtimeExecute,
-                   trackedExecute) ||
-        !wrapEntry(symbols, "mlirAsyncRuntimeAwaitTokenAndExecute",
-                   runtimeAwaitTokenAndExecute, trackedAwaitTokenAndExecute) ||
-        !wrapEntry(symbols, "mlirAsyncRuntimeAwaitValueAndExecute",
-                   runtimeAwaitValueAndExecute, trackedAwaitValueAndExecute) ||
-        !wrapEntry(symbols, "mlirAsyncRuntimeAwaitAllInGroupAndExecute",
-                   runtimeAwaitAllInGroupAndExecute,
-                   trackedAwaitAllInGroupAndExecute))
-      error = "an entry point that takes a resume function is missing";
-  });
-  if (!error.empty())
-    return makeError("cannot load the async runtime " +
-                     llvm::Twine(LAYOUT_OPT_ASYNC_RUNTIME_LIBRARY) + ": " +
-                     error);
-  return &symbols;
-}
-
 /// The coroutines of async tasks must be split by LLVM's coroutine passes
 /// before code generation; every optimization pipeline has them, and when
 /// nothing else is optimized the O0 pipeline runs them (and little else).
@@ -396,7 +247,7 @@ JitSession::JitSession(std::unique_ptr<ExecutionEngine> engine,
 JitSession::~JitSession() {
   // Its code may still be running a task's last instructions on a worker.
   if (runsTasks)
-    PendingResumes::get().waitUntilNone();
+    detail::waitForAsyncTasks();
   releaseAllocations();
 }
 
@@ -520,8 +371,8 @@ JitSession::create(ModuleOp llvmModule, const JitOptions &options) {
   };
   engineOptions.llvmModuleBuilder = buildModule;
   const llvm::StringMap<void *> *asyncRuntime = nullptr;
-  if (usesAsyncRuntime(llvmModule)) {
-    auto symbols = asyncRuntimeSymbols();
+  if (detail::usesAsyncRuntime(llvmModule)) {
+    auto symbols = detail::asyncRuntimeSymbols();
     if (!symbols)
       return symbols.takeError();
     asyncRuntime = *symbols;

@@ -233,7 +233,7 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
       "non-temporal-store-bytes",
       cl::desc("Builtin kernels whose region writes at least N bytes "
                "store past the cache "
-               "(non-temporal stores; default 8 MiB; 0: never)"),
+               "(non-temporal stores; default 32 MiB; 0: never)"),
       cl::value_desc("N"), cl::init(layoutopt::stream_lite::kDefaultNonTemporalStoreBytes),
       cl::cat(category));
   // `host` (default) leaves the choice to hostScatteredStores; the bare

@@ -64,7 +64,7 @@ struct ToLLVMPipelineOptions
       *this, "non-temporal-store-bytes",
       llvm::cl::desc("As materialize-builtins' option: builtin kernels whose "
                      "region writes at least this many bytes store past "
-                     "the cache (default 8 MiB; 0: never)"),
+                     "the cache (default 32 MiB; 0: never)"),
       llvm::cl::init(kDefaultNonTemporalStoreBytes)};
   Option<ScatteredStores> nonTemporalScatteredStores{
       *this, "non-temporal-scattered-stores",

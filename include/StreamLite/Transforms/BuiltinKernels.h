@@ -62,9 +62,11 @@ inline constexpr int64_t kMinParallelTaskBytes = int64_t(1) << 20;
 
 /// Default of BuiltinKernelOptions::nonTemporalStoreBytes. Up to about
 /// this size a region's bytes are still in cache when the next op reads
-/// them, and non-temporal stores gain nothing (bench/README.md measures
-/// both).
-inline constexpr int64_t kDefaultNonTemporalStoreBytes = int64_t(8) << 20;
+/// them, which ordinary stores keep: programs of three 16-25 MiB relayouts
+/// ran 1.25-1.5x faster with ordinary stores, at 32 MiB the two were even
+/// and at 64 MiB non-temporal stores won by 1.26x (bench/README.md,
+/// "Stores past the cache from 32 MiB").
+inline constexpr int64_t kDefaultNonTemporalStoreBytes = int64_t(32) << 20;
 
 /// Stores past the cache in a walk that writes several destination streams
 /// at once (BuiltinKernelOptions::nonTemporalScatteredStores). Whether they

@@ -153,7 +153,7 @@ def MaterializeBuiltinsPass
            "every loop is an `scf.for`">,
     Option<"nonTemporalStoreBytes", "non-temporal-store-bytes", "int64_t",
            /*default=*/"kDefaultNonTemporalStoreBytes",
-           "A kernel whose region writes at least this many bytes (8 MiB "
+           "A kernel whose region writes at least this many bytes (32 MiB "
            "by default; compared at run time for a dynamic size) into its "
            "destination in the destination's order (one stream) stores "
            "its vector moves of 8 bytes or more non-temporally "
@@ -340,7 +340,7 @@ def LowerDispatchTensorsPass : Pass<"stream-lite-lower-dispatch-tensors"> {
   let options = [
     Option<"nonTemporalStoreBytes", "non-temporal-store-bytes", "int64_t",
            /*default=*/"kDefaultNonTemporalStoreBytes",
-           "A store whose region writes at least this many bytes (8 MiB "
+           "A store whose region writes at least this many bytes (32 MiB "
            "by default; compared at run time for a dynamic size) moves "
            "into the binding "
            "with non-temporal stores, as `stream-lite-materialize-builtins` "

@@ -26,7 +26,7 @@
 // CHECK-NOT: stream_lite.dispatch.tensor
 // CHECK: return
 // With non-temporal-store-bytes=1 the store's 8-byte tile rows go past the
-// cache, fenced; the load's buffer, read next, does not. By default (8 MiB)
+// cache, fenced; the load's buffer, read next, does not. By default (32 MiB)
 // 48 bytes use ordinary stores.
 // NT-LABEL: func.func @tiled_copy
 // NT-NOT: nontemporal

@@ -19,6 +19,7 @@
 #include "KernelJit.h"
 #include "kernel_anchors.h"
 
+#include "StreamLite/Runtime/BufferPool.h"
 #include "StreamLite/Runtime/JitSession.h"
 #include "StreamLite/Transforms/BuiltinKernels.h"
 
@@ -60,7 +61,6 @@ constexpr int kRuns = 10;
 /// left, as in a loop of calls (the STREAM convention), not in the state
 /// the other two left.
 constexpr int kCallsPerRound = 3;
-constexpr size_t kAlign = 4096;
 
 [[noreturn]] void fatal(const std::string &message) {
   llvm::errs() << "layout-opt-kernel-bandwidth: " << message << "\n";
@@ -74,24 +74,32 @@ std::vector<const AlignedBuffer *> &liveBuffers() {
   return buffers;
 }
 
-/// A page-aligned, pre-faulted buffer.
+/// Where the buffers come from: a program's buffers' pool (large ones in
+/// huge pages, as `layout-run` and the Python API get them), keeping none.
+layoutopt::runtime::BufferPool &bufferSource() {
+  static layoutopt::runtime::BufferPool pool(/*maxRetainedBytes=*/0);
+  return pool;
+}
+
+/// A pre-faulted buffer, allocated as the programs' buffers are.
 struct AlignedBuffer {
   explicit AlignedBuffer(size_t bytes) : size(bytes) {
-    size_t rounded = (bytes + kAlign - 1) / kAlign * kAlign;
-    data = static_cast<uint8_t *>(std::aligned_alloc(kAlign, rounded));
+    data = static_cast<uint8_t *>(
+        bufferSource().allocate(bytes, /*zero=*/false, capacity));
     if (!data)
-      fatal("aligned_alloc of " + std::to_string(bytes) + " bytes failed");
-    std::memset(data, 0x11, rounded);
+      fatal("allocating " + std::to_string(bytes) + " bytes failed");
+    std::memset(data, 0x11, capacity);
     liveBuffers().push_back(this);
   }
   ~AlignedBuffer() {
     llvm::erase(liveBuffers(), this);
-    std::free(data);
+    bufferSource().deallocate(data, capacity);
   }
   AlignedBuffer(const AlignedBuffer &) = delete;
   AlignedBuffer &operator=(const AlignedBuffer &) = delete;
   uint8_t *data = nullptr;
   size_t size = 0;
+  size_t capacity = 0;
 };
 
 /// --cold: each timed call starts with the buffers it reads and writes out

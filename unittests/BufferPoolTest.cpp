@@ -1,6 +1,7 @@
 //===- BufferPoolTest.cpp - reuse of a JIT-ed program's buffers -----------===//
 //
-// BufferPool on its own (reuse, zeroing, the cap, small blocks), then
+// BufferPool on its own (reuse, zeroing, the cap, small blocks, large
+// blocks in huge pages), then
 // through JitSession: a pool shared by two sessions hands the first run's
 // freed buffer to the second, zeroed under zeroBuffers, and leaks are
 // counted in the bytes the program asked for, not the reused block's.
@@ -183,6 +184,54 @@ TEST_CASE("BufferPool blocks start on a cache line", "[runtime][pool]") {
         0);
   CHECK(allZero(reused, kMiB));
   pool.deallocate(reused, capacity);
+}
+
+TEST_CASE("BufferPool maps large blocks on huge pages", "[runtime][pool]") {
+  // From kHugePageBlockBytes on (Linux, not under AddressSanitizer): a
+  // mapping of its own that starts on a huge page, zero when fresh, every
+  // byte up to the capacity writable, zeroed again when reused; the block
+  // just below stays malloc's (a cache line, not a huge page).
+  constexpr bool kHugePages =
+#if defined(__linux__) && !defined(TEST_WITH_ASAN)
+      true;
+#else
+      false;
+#endif
+  BufferPool pool;
+  size_t capacity = 0;
+  size_t large = BufferPool::kHugePageBlockBytes + 5;
+  void *block = pool.allocate(large, /*zero=*/false, capacity);
+  REQUIRE(block);
+  CHECK(capacity == large);
+  if (kHugePages)
+    CHECK(reinterpret_cast<uintptr_t>(block) % BufferPool::kHugePageBytes ==
+          0);
+  CHECK(reinterpret_cast<uintptr_t>(block) % BufferPool::kBlockAlignment ==
+        0);
+  CHECK(allZero(block, large));
+  std::memset(block, 0x5a, capacity);
+  pool.deallocate(block, capacity);
+  void *reused = pool.allocate(large - 1, /*zero=*/true, capacity);
+  REQUIRE(reused == block);
+  CHECK(capacity == large);
+  CHECK(allZero(reused, large - 1));
+  pool.deallocate(reused, capacity);
+  pool.releaseRetained();
+  // Below the size: malloc's, on a cache line.
+  void *small = pool.allocate(BufferPool::kHugePageBlockBytes - 1,
+                              /*zero=*/true, capacity);
+  REQUIRE(small);
+  CHECK(reinterpret_cast<uintptr_t>(small) % BufferPool::kBlockAlignment ==
+        0);
+  CHECK(allZero(small, capacity));
+  pool.deallocate(small, capacity);
+  // Freed with the pool, not retained past it: a pool that keeps none
+  // unmaps at once.
+  BufferPool keepsNone(/*maxRetainedBytes=*/0);
+  void *unmapped = keepsNone.allocate(large, /*zero=*/true, capacity);
+  REQUIRE(unmapped);
+  keepsNone.deallocate(unmapped, capacity);
+  CHECK(keepsNone.getRetainedBlocks() == 0);
 }
 
 TEST_CASE("JitSession buffers come from a shared pool, zeroed and counted",

@@ -6,6 +6,11 @@
 #include <cstdlib>
 #include <cstring>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define LAYOUT_OPT_ASAN 1
@@ -35,9 +40,63 @@ namespace {
 /// Bytes before a block's first aligned byte that hold malloc's pointer.
 constexpr size_t kHeaderBytes = sizeof(void *);
 
+/// Whether a block of `bytes` is a mapping of its own in huge pages.
+bool mappedInHugePages(size_t bytes) {
+#if defined(__linux__) && !defined(LAYOUT_OPT_ASAN)
+  return bytes >= BufferPool::kHugePageBlockBytes;
+#else
+  (void)bytes;
+  return false;
+#endif
+}
+
+#if defined(__linux__) && !defined(LAYOUT_OPT_ASAN)
+/// The length of the mapping of a block of `bytes` (mappedInHugePages):
+/// whole pages of the system's size, so that at most one page is mapped
+/// past the block.
+size_t mappingBytes(size_t bytes) {
+  static const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  return (bytes + page - 1) / page * page;
+}
+#endif
+
+/// A block of `bytes` (mappedInHugePages) mapped on its own, starting on a
+/// huge page, its whole huge pages asked for as such (the tail keeps small
+/// pages); zero, as every fresh mapping. Null if the system refuses the
+/// mapping.
+void *mapHugePages(size_t bytes) {
+#if defined(__linux__) && !defined(LAYOUT_OPT_ASAN)
+  size_t huge = BufferPool::kHugePageBytes;
+  if (bytes > SIZE_MAX - 2 * huge)
+    return nullptr;
+  size_t length = mappingBytes(bytes);
+  // Mapped one huge page longer, then trimmed to start on one.
+  void *mapped = mmap(nullptr, length + huge, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mapped == MAP_FAILED)
+    return nullptr;
+  uintptr_t start = reinterpret_cast<uintptr_t>(mapped);
+  uintptr_t aligned = (start + huge - 1) & ~uintptr_t(huge - 1);
+  if (aligned > start)
+    munmap(mapped, aligned - start);
+  if (size_t tail = huge - (aligned - start))
+    munmap(reinterpret_cast<void *>(aligned + length), tail);
+  void *block = reinterpret_cast<void *>(aligned);
+  // Advice only: where transparent huge pages are off, small pages serve.
+  madvise(block, bytes / huge * huge, MADV_HUGEPAGE);
+  return block;
+#else
+  (void)bytes;
+  return nullptr;
+#endif
+}
+
 /// A block of `bytes` from malloc (calloc if `zero`) that starts on
-/// BufferPool::kBlockAlignment, the pointer to free stored just before it.
+/// BufferPool::kBlockAlignment, the pointer to free stored just before it;
+/// or, for large blocks, a mapping in huge pages (mapHugePages).
 void *allocateAligned(size_t bytes, bool zero) {
+  if (mappedInHugePages(bytes))
+    return mapHugePages(bytes);
   size_t extra = kHeaderBytes + BufferPool::kBlockAlignment - 1;
   if (bytes > SIZE_MAX - extra)
     return nullptr;
@@ -53,7 +112,14 @@ void *allocateAligned(size_t bytes, bool zero) {
   return block;
 }
 
-void freeAligned(void *block) {
+/// Frees a block of allocateAligned(`bytes`).
+void freeAligned(void *block, size_t bytes) {
+#if defined(__linux__) && !defined(LAYOUT_OPT_ASAN)
+  if (mappedInHugePages(bytes)) {
+    munmap(block, mappingBytes(bytes));
+    return;
+  }
+#endif
   void *base;
   std::memcpy(&base, static_cast<char *>(block) - kHeaderBytes, kHeaderBytes);
   std::free(base);
@@ -96,7 +162,7 @@ void BufferPool::deallocate(void *block, size_t capacity) {
   if (capacity < minPooledBytes ||
       retainedBytes + capacity > maxRetainedBytes) {
     UNPOISON(block, capacity);
-    freeAligned(block);
+    freeAligned(block, capacity);
     return;
   }
   POISON(block, capacity);
@@ -107,7 +173,7 @@ void BufferPool::deallocate(void *block, size_t capacity) {
 void BufferPool::releaseRetained() {
   for (auto [capacity, block] : retained) {
     UNPOISON(block, capacity);
-    freeAligned(block);
+    freeAligned(block, capacity);
   }
   retained.clear();
   retainedBytes = 0;

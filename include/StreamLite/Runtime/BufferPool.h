@@ -36,6 +36,16 @@ public:
   /// chunks are joined in registers ran at 58% of its speed on aligned
   /// buffers (bench/README.md, "Buffers on a cache line").
   static constexpr size_t kBlockAlignment = 64;
+  /// Blocks of at least this many bytes are mappings of their own (Linux),
+  /// aligned to kHugePageBytes and advised to be backed by transparent huge
+  /// pages: a relayout writes or reads several rows at once, pages apart,
+  /// and with 4 KiB pages its TLB misses cost 1-5% at 8 MiB (bench/README.md,
+  /// "Buffers in huge pages"). The part past the last whole huge page
+  /// keeps small pages, so no more than a small page is mapped past the
+  /// block. Not under AddressSanitizer, whose redzones around malloc's
+  /// blocks catch a kernel that writes past its buffer.
+  static constexpr size_t kHugePageBlockBytes = size_t(4) << 20;
+  static constexpr size_t kHugePageBytes = size_t(2) << 20;
 
   explicit BufferPool(size_t maxRetainedBytes = kDefaultMaxRetainedBytes,
                       size_t minPooledBytes = kDefaultMinPooledBytes)

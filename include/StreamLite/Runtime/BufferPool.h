@@ -39,8 +39,8 @@ public:
   /// Blocks of at least this many bytes are mappings of their own (Linux),
   /// aligned to kHugePageBytes and advised to be backed by transparent huge
   /// pages: a relayout writes or reads several rows at once, pages apart,
-  /// and with 4 KiB pages its TLB misses cost 1-5% at 8 MiB (bench/README.md,
-  /// "Buffers in huge pages"). The part past the last whole huge page
+  /// and with 4 KiB pages its TLB misses cost programs of 8-128 MiB
+  /// relayouts 2-10% (bench/README.md, "Buffers in huge pages"). The part past the last whole huge page
   /// keeps small pages, so no more than a small page is mapped past the
   /// block. Not under AddressSanitizer, whose redzones around malloc's
   /// blocks catch a kernel that writes past its buffer.

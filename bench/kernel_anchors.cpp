@@ -959,4 +959,13 @@ void anchorIdentityToPadded(const float *src, float *dst, int64_t n,
   endStream(stream);
 }
 
+void anchorStreamCopy(const uint8_t *src, uint8_t *dst, int64_t bytes) {
+  for (int64_t i = 0; i < bytes; i += 64) {
+    Bytes<64> line;
+    std::memcpy(&line, src + i, 64);
+    storeNonTemporal<64, 64>(dst + i, &line);
+  }
+  endStream(true);
+}
+
 } // namespace layoutopt::bench

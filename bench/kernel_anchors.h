@@ -84,6 +84,12 @@ void anchorTiled8x4To4x8(const float *src, float *dst, int64_t n,
 void anchorIdentityToPadded(const float *src, float *dst, int64_t n,
                             int64_t padding, bool stream);
 
+/// memcpy of `bytes` (a multiple of 64; both buffers on 64-byte
+/// boundaries) with every line stored past the cache: what the memory
+/// takes in when nothing is read for ownership, where memcpy (glibc's
+/// below its own, L3-sized threshold) writes through the cache.
+void anchorStreamCopy(const uint8_t *src, uint8_t *dst, int64_t bytes);
+
 } // namespace layoutopt::bench
 
 #endif // LAYOUTOPT_BENCH_KERNELANCHORS_H

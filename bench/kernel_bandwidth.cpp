@@ -261,26 +261,35 @@ double bestSeconds(const std::function<void()> &fn, int runs = kRuns,
   return best;
 }
 
-/// memcpy of `bytes` between two fresh buffers, best of kRuns (the
+/// A copy of `bytes` from `src` to `dst`: std::memcpy, or the streaming
+/// copy (anchorStreamCopy).
+using CopyFn = void (*)(const uint8_t *src, uint8_t *dst, int64_t bytes);
+
+void plainCopy(const uint8_t *src, uint8_t *dst, int64_t bytes) {
+  std::memcpy(dst, src, bytes);
+}
+
+/// `copy` of `bytes` between two fresh buffers, best of kRuns (memcpy: the
 /// threaded speed-up's yardstick); with `threads` above 1, in that many
-/// parts: the caller copies one, a pool of
+/// parts (on 64-byte boundaries): the caller copies one, a pool of
 /// threads - 1 workers (started once, like the async runtime's) the rest.
 /// What the machine allows threaded kernels, timed in the same run.
-double memcpySeconds(int64_t bytes, unsigned threads = 1) {
+double copySeconds(int64_t bytes, unsigned threads = 1,
+                   CopyFn copy = plainCopy) {
   AlignedBuffer src(bytes), dst(bytes);
   auto flush = [&] {
     flushFromCaches(src.data);
     flushFromCaches(dst.data);
   };
   if (threads <= 1)
-    return bestSeconds([&] { std::memcpy(dst.data, src.data, bytes); },
-                       kRuns, flush);
+    return bestSeconds([&] { copy(src.data, dst.data, bytes); }, kRuns,
+                       flush);
   static llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads - 1));
-  int64_t part = (bytes + threads - 1) / threads;
+  int64_t part = ((bytes + threads - 1) / threads + 63) / 64 * 64;
   auto copyPart = [&](unsigned i) {
     int64_t begin = std::min<int64_t>(bytes, i * part);
     int64_t end = std::min<int64_t>(bytes, begin + part);
-    std::memcpy(dst.data + begin, src.data + begin, end - begin);
+    copy(src.data + begin, dst.data + begin, end - begin);
   };
   return bestSeconds(
       [&] {
@@ -291,6 +300,27 @@ double memcpySeconds(int64_t bytes, unsigned threads = 1) {
         group.wait();
       },
       kRuns, flush);
+}
+
+double memcpySeconds(int64_t bytes, unsigned threads = 1) {
+  return copySeconds(bytes, threads);
+}
+
+/// Prints the streaming copy's GB/s at `bytes` (a multiple of 64), on one
+/// thread and on --threads: the memory's write bandwidth, which the
+/// kernels' stores past the cache can reach and memcpy, writing through
+/// the cache, may not.
+void reportStreamingCopy(int64_t bytes) {
+  double one = copySeconds(bytes, 1, layoutopt::bench::anchorStreamCopy);
+  std::printf("streaming copy (stores past the cache), %lld bytes: %.2f GB/s",
+              static_cast<long long>(bytes), bytes / one / 1e9);
+  if (gThreads > 1) {
+    double many =
+        copySeconds(bytes, gThreads, layoutopt::bench::anchorStreamCopy);
+    std::printf(", %.2f GB/s on %u threads (%.2fx)", bytes / many / 1e9,
+                gThreads, one / many);
+  }
+  std::printf("\n");
 }
 
 /// Prints one row: the kernel's GB/s, its anchor's and memcpy's (timed
@@ -515,6 +545,7 @@ int main(int argc, char **argv) {
   if (gCold)
     std::printf("cold: every timed call starts with its buffers flushed from "
                 "the caches\n");
+  reportStreamingCopy(fullBytes / 64 * 64);
   std::printf("%-30s %10s %8s %8s %8s %9s %9s", "kernel", "bytes", "GB/s",
               "anchor", "memcpy", "/anchor", "/memcpy");
   if (gThreads > 1)

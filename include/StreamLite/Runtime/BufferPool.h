@@ -40,10 +40,11 @@ public:
   /// aligned to kHugePageBytes and advised to be backed by transparent huge
   /// pages: a relayout writes or reads several rows at once, pages apart,
   /// and with 4 KiB pages its TLB misses cost programs of 8-128 MiB
-  /// relayouts 2-10% (bench/README.md, "Buffers in huge pages"). The part past the last whole huge page
-  /// keeps small pages, so no more than a small page is mapped past the
-  /// block. Not under AddressSanitizer, whose redzones around malloc's
-  /// blocks catch a kernel that writes past its buffer.
+  /// relayouts 2-10% (bench/README.md, "Buffers in huge pages"). The part
+  /// past the last whole huge page keeps small pages, so no more than a
+  /// small page is mapped past the block. Not under AddressSanitizer,
+  /// whose redzones around malloc's blocks catch a kernel that writes past
+  /// its buffer.
   static constexpr size_t kHugePageBlockBytes = size_t(4) << 20;
   static constexpr size_t kHugePageBytes = size_t(2) << 20;
 

@@ -62,10 +62,11 @@ inline constexpr int64_t kMinParallelTaskBytes = int64_t(1) << 20;
 
 /// Default of BuiltinKernelOptions::nonTemporalStoreBytes. Up to about
 /// this size a region's bytes are still in cache when the next op reads
-/// them, which ordinary stores keep: programs of three 16-25 MiB relayouts
-/// ran 1.25-1.5x faster with ordinary stores, at 32 MiB the two were even
-/// and at 64 MiB non-temporal stores won by 1.26x (bench/README.md,
-/// "Stores past the cache from 32 MiB").
+/// them, which ordinary stores keep: programs of three 8-32 MiB relayouts
+/// ran 1.27-1.67x faster with ordinary stores, the break-even lay near
+/// 40 MiB and at 64 MiB non-temporal stores won by 1.1-1.26x, on an Intel
+/// Xeon machine with a large L3; a smaller cache breaks even earlier
+/// (bench/README.md, "Stores past the cache from 32 MiB").
 inline constexpr int64_t kDefaultNonTemporalStoreBytes = int64_t(32) << 20;
 
 /// Stores past the cache in a walk that writes several destination streams

@@ -274,8 +274,8 @@ void plainCopy(const uint8_t *src, uint8_t *dst, int64_t bytes) {
 /// parts (on 64-byte boundaries): the caller copies one, a pool of
 /// threads - 1 workers (started once, like the async runtime's) the rest.
 /// What the machine allows threaded kernels, timed in the same run.
-double copySeconds(int64_t bytes, unsigned threads = 1,
-                   CopyFn copy = plainCopy) {
+double bestCopySeconds(int64_t bytes, unsigned threads = 1,
+                       CopyFn copy = plainCopy) {
   AlignedBuffer src(bytes), dst(bytes);
   auto flush = [&] {
     flushFromCaches(src.data);
@@ -303,7 +303,7 @@ double copySeconds(int64_t bytes, unsigned threads = 1,
 }
 
 double memcpySeconds(int64_t bytes, unsigned threads = 1) {
-  return copySeconds(bytes, threads);
+  return bestCopySeconds(bytes, threads);
 }
 
 /// Prints the streaming copy's GB/s at `bytes` (a multiple of 64), on one
@@ -311,12 +311,12 @@ double memcpySeconds(int64_t bytes, unsigned threads = 1) {
 /// kernels' stores past the cache can reach and memcpy, writing through
 /// the cache, may not.
 void reportStreamingCopy(int64_t bytes) {
-  double one = copySeconds(bytes, 1, layoutopt::bench::anchorStreamCopy);
+  double one = bestCopySeconds(bytes, 1, layoutopt::bench::anchorStreamCopy);
   std::printf("streaming copy (stores past the cache), %lld bytes: %.2f GB/s",
               static_cast<long long>(bytes), bytes / one / 1e9);
   if (gThreads > 1) {
     double many =
-        copySeconds(bytes, gThreads, layoutopt::bench::anchorStreamCopy);
+        bestCopySeconds(bytes, gThreads, layoutopt::bench::anchorStreamCopy);
     std::printf(", %.2f GB/s on %u threads (%.2fx)", bytes / many / 1e9,
                 gThreads, one / many);
   }

@@ -170,8 +170,8 @@ Value RegionTransfer::outerLoop(int64_t dim, int64_t extent, OpFoldResult lb,
                            : math.mul(elements, d.elementBytes);
   Value iv = buildParallelOuterLoop(b, loc, lb, ub, bytes,
                                     minParallelTaskBytes, [&] {
-                                      if (makePatterns)
-                                        makePatterns();
+                                      if (makeGroupScratch)
+                                        makeGroupScratch();
                                     },
                                     parallelAlignment, groupsAligned);
   if (streams && streams->mayStoreAny()) {
@@ -368,7 +368,7 @@ void RegionTransfer::buildWalk() {
     if (chunk > 1 && d.width.isPacked())
       unit = replicateToByte(fillValue);
     int64_t unitBytes = d.width.isPacked() ? 1 : elementBytes;
-    makePatterns = [this, unit, unitBytes, chunk,
+    makeGroupScratch = [this, unit, unitBytes, chunk,
                     storageType = d.storageType] {
       auto makePattern = [&](int64_t elements) -> Value {
         Value buffer = memref::AllocaOp::create(
@@ -401,7 +401,7 @@ void RegionTransfer::buildWalk() {
     // each: the optimizer then sees the pattern's stores, as it does here.
     parallel &= order.hasTiles() || order.dims.size() > 1;
     if (!parallel)
-      makePatterns();
+      makeGroupScratch();
   }
 
   if (!needsAlignment) {
@@ -433,17 +433,27 @@ void RegionTransfer::buildWalk() {
   // When each source run (a plain tile row) is one chunk, a chunk's second
   // piece starts the next tile along runDim, a fixed distance from the
   // first piece's run: both pieces are then addressed from one pointer.
+  if (kl && kr)
+    shift = ((*kr - *kl) % chunk + chunk) % chunk;
   if (split && other->runLength == chunk && other->tiles[runDim] == chunk) {
     Indices zero(rank, math.constant(0)), next = zero;
     next[runDim] = math.constant(chunk);
     nextRunBytes = math.sub(byteOffset(*src, next), byteOffset(*src, zero));
-  } else if (split) {
-    staging = memref::AllocaOp::create(
-        b, loc, MemRefType::get({chunkBytes(chunk)}, b.getI8Type()));
-    parallel = false; // one staging buffer for every iteration
+  } else if (split && !(kl && kr && shift == 0)) {
+    // Chunks that may be shifted join their pieces in a staging buffer:
+    // each parallel group has its own (created at the group's start, as a
+    // fill's patterns are), a serial walk one for all.
+    int64_t bytes = chunkBytes(chunk);
+    auto makeStaging = [this, bytes] {
+      staging = memref::AllocaOp::create(
+          b, loc, MemRefType::get({bytes}, b.getI8Type()));
+    };
+    if (parallel)
+      makeGroupScratch = makeStaging;
+    else
+      makeStaging();
   }
   if (kl && kr) {
-    shift = ((*kr - *kl) % chunk + chunk) % chunk;
     buildNest(shift == 0 || split ? chunk : 1);
     return;
   }
@@ -643,10 +653,10 @@ void RegionTransfer::buildOuterTileLoop(size_t level, const Indices &indices,
     return;
   OpBuilder::InsertionGuard guard(b);
   cutTilesOnly = true;
-  // A parallel loop's groups make their own fill patterns: these
-  // iterations run after it, on this thread.
-  if (level == 0 && parallel && makePatterns)
-    makePatterns();
+  // A parallel loop's groups make their own scratch buffers (fill
+  // patterns, staging): these iterations run after it, on this thread.
+  if (level == 0 && parallel && makeGroupScratch)
+    makeGroupScratch();
   if (kh && kt && *kh + *kt == 1) {
     descend(math.value(*kh ? lb : wholeUb));
   } else {

@@ -222,8 +222,11 @@ private:
   /// least a chunk: the next run starts another tile). Shifted chunks are
   /// then joined in registers instead of `staging`.
   std::optional<OpFoldResult> nextRunBytes;
-  /// Creates `pattern` and `tilePattern` at the builder (fills only).
-  std::function<void()> makePatterns;
+  /// Creates the scratch buffers a walk's stores read at the builder: a
+  /// fill's `pattern` and `tilePattern`, or a shifted copy's `staging`.
+  /// Each group of a parallel outer loop runs it at its start (groups may
+  /// be tasks on other threads), a serial walk once before the loops.
+  std::function<void()> makeGroupScratch;
   /// For fills of whole tiles: `tilePatternElements` of the value.
   Value tilePattern;
   int64_t tilePatternElements = 0;

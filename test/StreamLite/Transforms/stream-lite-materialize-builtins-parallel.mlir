@@ -151,6 +151,40 @@ func.func @packed_rows(%r: !stream_lite.resource<*>, %sz: index, %d: index, %dsz
   return %0, %1 : !stream_lite.resource<*>, !stream_lite.resource<*>
 }
 
+// Between tiles of other shapes (4x8 into 8x4): the relayout's chunks
+// (tile rows of 4 elements) start where the source's do, so it needs no
+// staging buffer and runs in parallel groups. A slice's offsets are
+// run-time values: its chunks may straddle two source tile rows, joined
+// in a staging buffer of which each group makes its own at its start
+// (groups may be tasks on other threads); serial, one for the whole walk.
+// CHECK-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_tiled_p0_1_t4_8_to_1024x1024xf32_tiled_p0_1_t8_4
+// CHECK-NOT: memref.alloca
+// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%c128) step (%c32) {
+// CHECK-NOT: memref.alloca
+// CHECK: scf.reduce
+// CHECK-LABEL: stream_lite.executable private @__builtin_slice_1024x1024xf32_tiled_p0_1_t4_8_to_1016x1016xf32_tiled_p0_1_t8_4
+// CHECK-NOT: memref.alloca
+// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%c127) step (%c33) {
+// CHECK-NEXT: %[[STAGING:.+]] = memref.alloca() : memref<16xi8>
+// CHECK: memref.view %[[STAGING]]
+// CHECK: scf.reduce
+// SERIAL-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_tiled_p0_1_t4_8_to_1024x1024xf32_tiled_p0_1_t8_4
+// SERIAL-NOT: memref.alloca
+// SERIAL-LABEL: stream_lite.executable private @__builtin_slice_1024x1024xf32_tiled_p0_1_t4_8_to_1016x1016xf32_tiled_p0_1_t8_4
+// SERIAL: memref.alloca() : memref<16xi8>
+// SERIAL-NOT: memref.alloca
+// SERIAL: scf.for
+// SERIAL-LABEL: func.func @between_tile_shapes
+#w = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 8]>
+func.func @between_tile_shapes(%r: !stream_lite.resource<*>, %sz: index, %row: index, %col: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
+  %c1016 = arith.constant 1016 : index
+  %s1 = stream_lite.tensor.sizeof tensor<1024x1024xf32, #t> : index
+  %0 = stream_lite.tensor.encode %r : tensor<1024x1024xf32, #w> in !stream_lite.resource<*>{%sz} -> tensor<1024x1024xf32, #t> in !stream_lite.resource<*>{%s1}
+  %s2 = stream_lite.tensor.sizeof tensor<1016x1016xf32, #t> : index
+  %1 = stream_lite.tensor.slice %r[%row, %col for %c1016, %c1016] : tensor<1024x1024xf32, #w> in !stream_lite.resource<*>{%sz} -> tensor<1016x1016xf32, #t> in !stream_lite.resource<*>{%s2}
+  return %0, %1 : !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+
 // Lowered with threads=2: the outlined block function is named after its
 // kernel, tasks go through the async runtime, and the runtime's calls are
 // declared; with threads=1 (the default) nothing of that is there.

@@ -938,6 +938,37 @@ void anchorTiled8x4To4x8(const float *src, float *dst, int64_t n,
   endStream(lines || stream);
 }
 
+void anchorTiled4x8To8x4(const float *src, float *dst, int64_t n,
+                         bool stream) {
+  // Result tiles (A, 2b) and (A, 2b + 1) (8x4, 256 contiguous bytes) come
+  // from source tiles (2A, b) and (2A + 1, b) (4x8): each line of the
+  // result is the same 16-byte half of the four 32-byte rows of one source
+  // tile, joined in registers. Each source tile is read whole, once; the
+  // result is written in order, a line per store.
+  auto body = [&](auto streamTag) {
+    constexpr bool Stream = decltype(streamTag)::value;
+    for (int64_t band = 0; band < n / 8; ++band)
+      for (int64_t b = 0; b < n / 8; ++b) {
+        const uint8_t *upper = reinterpret_cast<const uint8_t *>(
+            src + (2 * band * (n / 8) + b) * 32);
+        const uint8_t *lower = reinterpret_cast<const uint8_t *>(
+            src + ((2 * band + 1) * (n / 8) + b) * 32);
+        float *out = dst + (band * (n / 4) + 2 * b) * 32;
+        Bytes<64> lines[4] = {
+            joinPieces<16, 4>(upper, 32), joinPieces<16, 4>(lower, 32),
+            joinPieces<16, 4>(upper + 16, 32),
+            joinPieces<16, 4>(lower + 16, 32)};
+        for (int k = 0; k < 4; ++k)
+          storeBytes<64>(out + 16 * k, &lines[k], Stream);
+      }
+  };
+  if (stream)
+    body(std::true_type());
+  else
+    body(std::false_type());
+  endStream(stream);
+}
+
 void anchorIdentityToPadded(const float *src, float *dst, int64_t n,
                             int64_t padding, bool stream) {
   // Each row is one contiguous run on both sides: 64-byte moves.
@@ -946,6 +977,28 @@ void anchorIdentityToPadded(const float *src, float *dst, int64_t n,
     for (int64_t i = 0; i < n; ++i) {
       const float *in = src + i * n;
       float *out = dst + i * (n + padding);
+      int64_t j = 0;
+      for (; j + 16 <= n; j += 16)
+        storeBytes<64>(out + j, in + j, Stream);
+      std::memcpy(out + j, in + j, (n - j) * sizeof(float));
+    }
+  };
+  if (stream)
+    body(std::true_type());
+  else
+    body(std::false_type());
+  endStream(stream);
+}
+
+void anchorPaddedToIdentity(const float *src, float *dst, int64_t n,
+                            int64_t padding, bool stream) {
+  // Each row is one contiguous run on both sides (the source's padding
+  // skipped): 64-byte moves.
+  auto body = [&](auto streamTag) {
+    constexpr bool Stream = decltype(streamTag)::value;
+    for (int64_t i = 0; i < n; ++i) {
+      const float *in = src + i * (n + padding);
+      float *out = dst + i * n;
       int64_t j = 0;
       for (; j + 16 <= n; j += 16)
         storeBytes<64>(out + j, in + j, Stream);

@@ -80,8 +80,14 @@ void anchorNarrow8x1ToIdentity(const float *src, float *dst, int64_t n,
 void anchorTiled8x4To4x8(const float *src, float *dst, int64_t n,
                          bool lines, bool stream);
 
-/// n x n f32 into rows padded by `padding` elements.
+/// n x n f32 from 4x8 tiles to 8x4 tiles.
+void anchorTiled4x8To8x4(const float *src, float *dst, int64_t n,
+                         bool stream);
+
+/// n x n f32 into rows padded by `padding` elements, and back.
 void anchorIdentityToPadded(const float *src, float *dst, int64_t n,
+                            int64_t padding, bool stream);
+void anchorPaddedToIdentity(const float *src, float *dst, int64_t n,
                             int64_t padding, bool stream);
 
 /// memcpy of `bytes` (a multiple of 64; both buffers on 64-byte

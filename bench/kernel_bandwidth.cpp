@@ -857,6 +857,29 @@ int main(int argc, char **argv) {
                               j % 8] !=
             static_cast<float>((i * n + j) & 0xFFFF))
           fatal("encode tiled 8x4->4x8 produced a wrong element");
+    // And back into tiledBuf (which the slice rows read; the round trip
+    // leaves it as it was, checked element by element).
+    std::memset(tiledBuf.data, 0, tiledBuf.size);
+    {
+      Kernels k = compileKernel(*ctx, BuiltinKind::Encode, {wideT, tiledT});
+      PackedArgs args;
+      addBuffer(args, wideBuf);
+      addBuffer(args, tiledBuf);
+      compare(
+          "encode tiled 4x8->8x4", fullBytes, k, args,
+          [&] {
+            layoutopt::bench::anchorTiled4x8To8x4(
+                asFloats(wideBuf), asFloats(tiledBuf), n, streams(fullBytes));
+          },
+          wideBuf.data, tiledBuf.data, anchorBuf.data, fullBytes);
+    }
+    // Element (i, j) sits in 8x4 tile (i/8, j/4), row i%8, column j%4.
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < n; ++j)
+        if (asFloats(tiledBuf)[((i / 8 * (n / 4) + j / 4) * 8 + i % 8) * 4 +
+                               j % 4] != static_cast<float>((i * n + j) & 0xFFFF))
+          fatal("tiled 8x4->4x8->8x4 round trip differs at (" +
+                std::to_string(i) + ", " + std::to_string(j) + ")");
     const int64_t padding = 16;
     RankedTensorType paddedT = parseTensor(
         *ctx, "tensor<" + full + "xf32, #stream_lite.padding<[0, " +
@@ -879,6 +902,24 @@ int main(int argc, char **argv) {
     if (asFloats(paddedBuf)[5 * (n + padding) + 3] !=
         static_cast<float>((5 * n + 3) & 0xFFFF))
       fatal("encode identity->padding produced a wrong element");
+    std::memset(identityBuf.data, 0, identityBuf.size);
+    {
+      Kernels k = compileKernel(*ctx, BuiltinKind::Encode, {paddedT, identityT});
+      PackedArgs args;
+      addBuffer(args, paddedBuf);
+      addBuffer(args, identityBuf);
+      compare(
+          "encode padding->identity", fullBytes, k, args,
+          [&] {
+            layoutopt::bench::anchorPaddedToIdentity(
+                asFloats(paddedBuf), asFloats(identityBuf), n, padding,
+                streams(fullBytes));
+          },
+          paddedBuf.data, identityBuf.data, anchorBuf.data, fullBytes);
+    }
+    for (int64_t i = 0; i < n * n; ++i)
+      if (asFloats(identityBuf)[i] != static_cast<float>(i & 0xFFFF))
+        fatal("padding round trip differs at element " + std::to_string(i));
   }
 
   // Encoded slice: tiled source, tile-cutting region, tiled result.

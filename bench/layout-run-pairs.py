@@ -122,6 +122,10 @@ def encode(src, dst, shape, element, src_layout, dst_layout, src_res="*"):
 
 F = ("4096x4096", "f32")
 I4 = ("8192x16384", "i4")
+I2 = ("8192x32768", "i2")
+NARROW = "#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 1]>"
+WIDE = "#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 8]>"
+PADDED = "#stream_lite.padding<[0, 16]>"
 
 
 def to_layout(layout, shape_el):
@@ -133,6 +137,18 @@ def round_trip(layout, shape_el):
     shape, el = shape_el
     return (encode("in", "mid", shape, el, None, layout, "external") +
             encode("mid", "last", shape, el, layout, None))
+
+
+def chain(layouts, shape_el):
+    """Encodes the input through each of LAYOUTS in turn (None: dense)."""
+    shape, el = shape_el
+    body, src, previous = "", "in", None
+    for k, layout in enumerate(layouts):
+        dst = "last" if k + 1 == len(layouts) else "step%d" % k
+        body += encode(src, dst, shape, el, previous, layout,
+                       "external" if src == "in" else "*")
+        src, previous = dst, layout
+    return body
 
 
 REGION_T = "tensor<4088x4092xf32, %s>" % T
@@ -162,6 +178,8 @@ baselines = {
                    ["--input=4096x4096xf32=1.5"]),
     "import i4": (program("8192x16384", "i4", "  %last = stream_lite.tensor.clone %in : tensor<8192x16384xi4> in !stream_lite.resource<external>{%sz} -> tensor<8192x16384xi4> in !stream_lite.resource<external>{%sz}\n", None, last_resource="external"),
                   ["--input=8192x16384xi4=3"]),
+    "import i2": (program("8192x32768", "i2", "  %last = stream_lite.tensor.clone %in : tensor<8192x32768xi2> in !stream_lite.resource<external>{%sz} -> tensor<8192x32768xi2> in !stream_lite.resource<external>{%sz}\n", None, last_resource="external"),
+                  ["--input=8192x32768xi2=1"]),
 }
 
 
@@ -192,6 +210,36 @@ pairs = {
         kernels("8192x16384", "i4", round_trip(T, I4), None),
         ["--input=8192x16384xi4=3"],
         ["encode i4 identity->tiled", "encode i4 tiled->identity"], ["import i4"]),
+    "i2 identity->tiled": (kernels("8192x32768", "i2", to_layout(T, I2), T),
+                           ["--input=8192x32768xi2=1"],
+                           ["encode i2 identity->tiled"], ["import i2"]),
+    "i2 identity->tiled->identity": (
+        kernels("8192x32768", "i2", round_trip(T, I2), None),
+        ["--input=8192x32768xi2=1"],
+        ["encode i2 identity->tiled", "encode i2 tiled->identity"], ["import i2"]),
+    "identity->narrow 8x1": (kernels("4096x4096", "f32", to_layout(NARROW, F), NARROW),
+                             ["--input=4096x4096xf32=1.5"],
+                             ["encode identity->narrow 8x1"], ["import f32"]),
+    "identity->narrow 8x1->identity": (
+        kernels("4096x4096", "f32", round_trip(NARROW, F), None),
+        ["--input=4096x4096xf32=1.5"],
+        ["encode identity->narrow 8x1", "encode narrow 8x1->identity"], ["import f32"]),
+    "identity->8x4->4x8": (
+        kernels("4096x4096", "f32", chain([T, WIDE], F), WIDE),
+        ["--input=4096x4096xf32=1.5"],
+        ["encode identity->tiled", "encode tiled 8x4->4x8"], ["import f32"]),
+    "identity->8x4->4x8->8x4": (
+        kernels("4096x4096", "f32", chain([T, WIDE, T], F), T),
+        ["--input=4096x4096xf32=1.5"],
+        ["encode identity->tiled", "encode tiled 8x4->4x8",
+         "encode tiled 4x8->8x4"], ["import f32"]),
+    "identity->padding": (kernels("4096x4096", "f32", to_layout(PADDED, F), PADDED),
+                          ["--input=4096x4096xf32=1.5"],
+                          ["encode identity->padding"], ["import f32"]),
+    "identity->padding->identity": (
+        kernels("4096x4096", "f32", round_trip(PADDED, F), None),
+        ["--input=4096x4096xf32=1.5"],
+        ["encode identity->padding", "encode padding->identity"], ["import f32"]),
     "slice tiled->tiled": (
         kernels("4096x4096", "f32", slice_body, None).replace(
             "tensor<4096x4096xf32> in !stream_lite.resource<*>{%lsz}",

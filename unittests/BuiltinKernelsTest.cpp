@@ -20,6 +20,7 @@
 #include "StreamLite/Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
@@ -1073,6 +1074,57 @@ TEST_CASE("a session that ran tasks outlives its workers' last instructions",
   manyGroups.minParallelTaskBytes = 4096;
   for (int session = 0; session < 20; ++session)
     runAndCheck(*ctx, c, {manyGroups});
+}
+
+TEST_CASE("copies between tile sizes run in parallel groups, staging in each",
+          "[builtins][jit][threads]") {
+  // 4x8 into 8x4 tiles move chunks of 4 elements (the gcd of the tiles
+  // along the row). An encode's chunks never straddle two source tile
+  // rows: no staging buffer, and the outer loop is parallel. A slice's
+  // may (its offsets come at run time): each parallel group joins them in
+  // a staging buffer of its own, made at its start. Odd shapes (tiles cut
+  // at the edges), dynamic dims, column offsets 6 and 7 (chunks shifted by
+  // 2 and 3) and 4 (not shifted), on two threads in many groups and on one.
+  using K = BuiltinKind;
+  auto ctx = makeKernelJitContext();
+  LayoutDesc wide = tiledLayout(2, {0, 1}, {4, 8});
+  LayoutDesc tall = tiledLayout(2, {0, 1}, {8, 4});
+  std::vector<KernelCase> cases = {
+      {K::Encode,
+       {spec(wide, {101, 203}, "f32"), spec(tall, {101, 203}, "f32")}},
+      {K::Encode,
+       {spec(wide, {101, 203}, "i16", {true, false}),
+        spec(tall, {101, 203}, "i16", {true, false})}},
+      {K::Slice,
+       {spec(wide, {101, 203}, "f32"), spec(tall, {93, 194}, "f32")},
+       {3, 6}},
+      {K::Slice,
+       {spec(wide, {101, 203}, "f32", {true, true}),
+        spec(tall, {90, 193}, "f32")},
+       {5, 7}},
+      {K::Slice,
+       {spec(wide, {101, 203}, "f32"), spec(tall, {93, 194}, "f32")},
+       {0, 4}},
+  };
+  RunConfig manyGroups;
+  manyGroups.threads = 2;
+  manyGroups.minParallelTaskBytes = 4096;
+  for (const KernelCase &c : cases) {
+    INFO(c.describe());
+    std::vector<RankedTensorType> types = parseTypes(*ctx, c);
+    OwningOpRef<ModuleOp> module = buildKernelModule(
+        *ctx, c.kind, types, /*parallel=*/true, kDefaultNonTemporalStoreBytes,
+        ScatteredStores::WholeLines, manyGroups.minParallelTaskBytes);
+    int64_t parallelLoops = 0, stagingInGroups = 0;
+    module->walk([&](scf::ParallelOp) { ++parallelLoops; });
+    module->walk([&](memref::AllocaOp alloca) {
+      if (alloca->getParentOfType<scf::ParallelOp>())
+        ++stagingInGroups;
+    });
+    CHECK(parallelLoops == 1);
+    CHECK((stagingInGroups > 0) == (c.kind == K::Slice));
+    runAndCheck(*ctx, c, {{}, manyGroups});
+  }
 }
 
 //===----------------------------------------------------------------------===//

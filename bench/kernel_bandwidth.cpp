@@ -269,41 +269,55 @@ void plainCopy(const uint8_t *src, uint8_t *dst, int64_t bytes) {
   std::memcpy(dst, src, bytes);
 }
 
-/// `copy` of `bytes` between two fresh buffers, best of kRuns (memcpy: the
-/// threaded speed-up's yardstick); with `threads` above 1, in that many
-/// parts (on 64-byte boundaries): the caller copies one, a pool of
-/// threads - 1 workers (started once, like the async runtime's) the rest.
-/// What the machine allows threaded kernels, timed in the same run.
-double bestCopySeconds(int64_t bytes, unsigned threads = 1,
-                       CopyFn copy = plainCopy) {
+/// The best time of `fn` in one round: kCallsPerRound calls in a row
+/// after an untimed one, or with --cold one call after `flush`.
+double roundSeconds(const std::function<void()> &fn,
+                    const std::function<void()> &flush) {
+  return gCold ? bestSeconds(fn, 1, flush) : bestSeconds(fn, kCallsPerRound);
+}
+
+/// Best times of a copy on one thread and on several.
+struct CopyTimes {
+  double one = 1e30, many = 1e30;
+};
+
+/// `copy` of `bytes` between two fresh buffers on one thread and, with
+/// `threads` above 1, in that many parts (on 64-byte boundaries): the
+/// caller copies one, a pool of threads - 1 workers (started once, like
+/// the async runtime's) the rest. Both in kRuns alternating rounds, so
+/// that their ratio compares them on the same machine (a shared one
+/// changes its bandwidth from second to second). What the machine allows
+/// threaded kernels, timed in the same run.
+CopyTimes bestCopyTimes(int64_t bytes, unsigned threads = 1,
+                        CopyFn copy = plainCopy) {
   AlignedBuffer src(bytes), dst(bytes);
   auto flush = [&] {
     flushFromCaches(src.data);
     flushFromCaches(dst.data);
   };
-  if (threads <= 1)
-    return bestSeconds([&] { copy(src.data, dst.data, bytes); }, kRuns,
-                       flush);
-  static llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads - 1));
+  auto serial = [&] { copy(src.data, dst.data, bytes); };
+  static llvm::DefaultThreadPool pool(
+      llvm::hardware_concurrency(std::max(threads, 2u) - 1));
   int64_t part = ((bytes + threads - 1) / threads + 63) / 64 * 64;
   auto copyPart = [&](unsigned i) {
     int64_t begin = std::min<int64_t>(bytes, i * part);
     int64_t end = std::min<int64_t>(bytes, begin + part);
     copy(src.data + begin, dst.data + begin, end - begin);
   };
-  return bestSeconds(
-      [&] {
-        llvm::ThreadPoolTaskGroup group(pool);
-        for (unsigned i = 1; i < threads; ++i)
-          group.async([&, i] { copyPart(i); });
-        copyPart(0);
-        group.wait();
-      },
-      kRuns, flush);
-}
-
-double memcpySeconds(int64_t bytes, unsigned threads = 1) {
-  return bestCopySeconds(bytes, threads);
+  auto threaded = [&] {
+    llvm::ThreadPoolTaskGroup group(pool);
+    for (unsigned i = 1; i < threads; ++i)
+      group.async([&, i] { copyPart(i); });
+    copyPart(0);
+    group.wait();
+  };
+  CopyTimes times;
+  for (int i = 0; i < kRuns; ++i) {
+    times.one = std::min(times.one, roundSeconds(serial, flush));
+    if (threads > 1)
+      times.many = std::min(times.many, roundSeconds(threaded, flush));
+  }
+  return times;
 }
 
 /// Prints the streaming copy's GB/s at `bytes` (a multiple of 64), on one
@@ -311,15 +325,13 @@ double memcpySeconds(int64_t bytes, unsigned threads = 1) {
 /// kernels' stores past the cache can reach and memcpy, writing through
 /// the cache, may not.
 void reportStreamingCopy(int64_t bytes) {
-  double one = bestCopySeconds(bytes, 1, layoutopt::bench::anchorStreamCopy);
+  CopyTimes times =
+      bestCopyTimes(bytes, gThreads, layoutopt::bench::anchorStreamCopy);
   std::printf("streaming copy (stores past the cache), %lld bytes: %.2f GB/s",
-              static_cast<long long>(bytes), bytes / one / 1e9);
-  if (gThreads > 1) {
-    double many =
-        bestCopySeconds(bytes, gThreads, layoutopt::bench::anchorStreamCopy);
-    std::printf(", %.2f GB/s on %u threads (%.2fx)", bytes / many / 1e9,
-                gThreads, one / many);
-  }
+              static_cast<long long>(bytes), bytes / times.one / 1e9);
+  if (gThreads > 1)
+    std::printf(", %.2f GB/s on %u threads (%.2fx)", bytes / times.many / 1e9,
+                gThreads, times.one / times.many);
   std::printf("\n");
 }
 
@@ -330,6 +342,8 @@ void reportStreamingCopy(int64_t bytes) {
 /// the anchor.
 struct ThreadedTimes {
   double serialSeconds = 1e30, threadedSeconds = 1e30, idleSeconds = 1e30;
+  /// memcpy's speed-up on as many threads (bestCopyTimes).
+  double memcpySpeedup = 0;
 };
 
 void report(const std::string &label, int64_t bytes, double seconds,
@@ -349,7 +363,7 @@ void report(const std::string &label, int64_t bytes, double seconds,
     std::printf(" %8.2f %7.2fx %7.2fx %7.2fx",
                 bytes / threaded.threadedSeconds / 1e9,
                 threaded.serialSeconds / threaded.threadedSeconds,
-                memcpySeconds(bytes) / memcpySeconds(bytes, gThreads),
+                threaded.memcpySpeedup,
                 seconds / threaded.idleSeconds);
   std::printf("\n");
   std::fflush(stdout);
@@ -413,8 +427,7 @@ void compare(const std::string &label, int64_t bytes, Kernels &kernels,
     flushFromCaches(scratch);
   };
   auto round = [&](const std::function<void()> &fn) {
-    return gCold ? bestSeconds(fn, 1, flush)
-                 : bestSeconds(fn, kCallsPerRound);
+    return roundSeconds(fn, flush);
   };
   for (int i = 0; i < kRuns; ++i) {
     seconds = std::min(seconds, round(kernel));
@@ -426,13 +439,19 @@ void compare(const std::string &label, int64_t bytes, Kernels &kernels,
   }
   // What the kernel left (saved above): the checks after the row read it.
   std::memcpy(out, scratch, size);
-  // The speed-up of threads back to back, serial and threaded alike, as
-  // threaded memcpy is timed: on this machine a worker idle for two calls
-  // takes ~70 us to wake (bench/README.md), which the alternating runs
-  // above pay on every call.
+  // The speed-up of threads: the serial and the threaded kernel in
+  // alternating rounds of calls in a row, as threaded memcpy is timed
+  // (bestCopyTimes; on a shared machine two separate blocks of calls may
+  // see different bandwidths). Within a round the workers stay busy: on
+  // this machine a worker idle for two calls takes ~70 us to wake
+  // (bench/README.md), which the single calls above pay every time.
   if (kernels.threaded) {
-    times.serialSeconds = bestSeconds(kernel, kRuns, flush);
-    times.threadedSeconds = bestSeconds(threaded, kRuns, flush);
+    for (int i = 0; i < kRuns; ++i) {
+      times.serialSeconds = std::min(times.serialSeconds, round(kernel));
+      times.threadedSeconds = std::min(times.threadedSeconds, round(threaded));
+    }
+    CopyTimes copies = bestCopyTimes(bytes, gThreads);
+    times.memcpySpeedup = copies.one / copies.many;
   }
   report(label, bytes, seconds, anchorSeconds, copySeconds, times);
 }

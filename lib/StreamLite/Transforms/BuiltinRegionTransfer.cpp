@@ -369,7 +369,7 @@ void RegionTransfer::buildWalk() {
       unit = replicateToByte(fillValue);
     int64_t unitBytes = d.width.isPacked() ? 1 : elementBytes;
     makeGroupScratch = [this, unit, unitBytes, chunk,
-                    storageType = d.storageType] {
+                        storageType = d.storageType] {
       auto makePattern = [&](int64_t elements) -> Value {
         Value buffer = memref::AllocaOp::create(
             b, loc, MemRefType::get({chunkBytes(elements)}, b.getI8Type()));

@@ -54,6 +54,15 @@ def StreamLite_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kBuiltinKindAttrName =
         "stream_lite.builtin_kind";
 
+    /// Name of the discardable attribute `--stream-lite-materialize-builtins`
+    /// puts on a parallel kernel's `scf.parallel` over groups of iterations
+    /// when the groups are a fraction of the least a task should move (a
+    /// positive integer: how many groups make it);
+    /// `--stream-lite-parallelize-kernels` gives each task at least that
+    /// many groups.
+    static constexpr ::llvm::StringLiteral kMinTaskGroupsAttrName =
+        "stream_lite.min_task_groups";
+
     /// Per-type facts an op verifier established once. A tensor type is
     /// immortal in its context and these checks are pure functions of it,
     /// so each verification of each op that names the type need not redo

@@ -60,6 +60,16 @@ std::string getBuiltinName(BuiltinKind kind,
 /// another thread costs more than it saves, so smaller regions run on one.
 inline constexpr int64_t kMinParallelTaskBytes = int64_t(1) << 20;
 
+/// Groups per task minimum, where a kernel's bytes per iteration are
+/// static: its parallel loop steps by groups of 1/kParallelGroupsPerTask
+/// of kMinParallelTaskBytes and says how many make it
+/// (`stream_lite.min_task_groups`), which --stream-lite-parallelize-kernels
+/// gives each task at least. Tasks of whole small groups split between T
+/// threads differ by at most one group (a region of 15 groups of 1 MiB
+/// split 8:7 between two threads, which then gained 1.68-1.82x where the
+/// same kernel split in eighths gained 1.90-1.92x).
+inline constexpr int64_t kParallelGroupsPerTask = 8;
+
 /// Default of BuiltinKernelOptions::nonTemporalStoreBytes. Up to about
 /// this size a region's bytes are still in cache when the next op reads
 /// them, which ordinary stores keep: programs of three 8-32 MiB relayouts
@@ -102,20 +112,25 @@ inline llvm::cl::ValuesClass scatteredStoresOptionValues() {
 /// How buildBuiltinExecutable builds a kernel.
 struct BuiltinKernelOptions {
   /// The outermost loop of the region walk becomes an `scf.parallel` over
-  /// groups of its iterations, each group moving at least
-  /// minParallelTaskBytes (one group for smaller regions) with an inner
-  /// `scf.for`; --stream-lite-parallelize-kernels turns it into tasks. The
-  /// groups of a packed sub-byte destination start on its bytes; a kernel
-  /// that cannot ensure that (a slice whose rows are shifted against its
-  /// source's tile rows) or whose iterations share a scratch buffer keeps
-  /// its serial loop. A fill's
-  /// pattern is an alloca in each group, which parallelize-kernels hoists
-  /// (a lowering that runs the loop serially should hoist it too: each
-  /// group would take another 64 bytes of stack). Off, the kernel is the
-  /// same as without the option.
+  /// groups of its iterations, each with an inner `scf.for`;
+  /// --stream-lite-parallelize-kernels turns it into tasks. Where the
+  /// bytes per iteration are static, a group moves at least
+  /// minParallelTaskBytes / kParallelGroupsPerTask and the loop carries
+  /// how many groups make minParallelTaskBytes
+  /// (`stream_lite.min_task_groups`), the least a task then takes; else a
+  /// group moves at least minParallelTaskBytes (one group for smaller
+  /// regions). The groups of a packed sub-byte destination start on its
+  /// bytes; a kernel that cannot ensure that (a slice whose rows are
+  /// shifted against its source's tile rows) keeps its serial loop. A
+  /// fill's pattern and a shifted copy's staging buffer are allocas in
+  /// each group, which parallelize-kernels hoists (a lowering that runs
+  /// the loop serially should hoist them too: each group would take
+  /// another few bytes of stack). Off, the kernel is the same as without
+  /// the option.
   bool parallelOuterLoop = false;
-  /// Bytes each group of that loop moves at least (waking a thread for
-  /// less costs more than it saves). Tests lower it to split regions of a
+  /// Bytes each task of that loop moves at least (waking a thread for
+  /// less costs more than it saves); its groups move a
+  /// kParallelGroupsPerTask-th of it. Tests lower it to split regions of a
   /// few KiB into many groups.
   int64_t minParallelTaskBytes = kMinParallelTaskBytes;
   /// A kernel whose region writes at least this many bytes, and whose

@@ -145,12 +145,14 @@ def MaterializeBuiltinsPass
   let options = [
     Option<"parallelKernels", "parallel-kernels", "bool", /*default=*/"false",
            "The outermost loop of each builtin kernel becomes an "
-           "`scf.parallel` over groups of iterations that move at least "
-           "1 MiB each (one group for smaller regions), each group an "
-           "`scf.for`; `stream-lite-parallelize-kernels` turns it into "
-           "tasks. Kernels of packed sub-byte elements, and those whose "
-           "iterations share a scratch buffer, stay serial. Off (default), "
-           "every loop is an `scf.for`">,
+           "`scf.parallel` over groups of iterations, each group an "
+           "`scf.for`: groups of at least 1/8 MiB, eight of which make a "
+           "task's 1 MiB (`stream_lite.min_task_groups` on the loop), "
+           "where the bytes per iteration are known, else of at least "
+           "1 MiB (one group for smaller regions); "
+           "`stream-lite-parallelize-kernels` turns it into tasks. Kernels "
+           "of packed sub-byte elements whose groups cannot start on a "
+           "byte stay serial. Off (default), every loop is an `scf.for`">,
     Option<"nonTemporalStoreBytes", "non-temporal-store-bytes", "int64_t",
            /*default=*/"kDefaultNonTemporalStoreBytes",
            "A kernel whose region writes at least this many bytes (32 MiB "
@@ -767,9 +769,11 @@ def ParallelizeKernelsPass
     form: the loop body outlined to a function that computes one block of
     iterations, called directly when there is one block, else dispatched as
     `async.execute` tasks (the caller's thread takes one) and awaited.
-    Blocks are at most `threads` per loop; the kernel's loop step already
-    gives each iteration at least 1 MiB to move, so a smaller region is one
-    block and runs on the caller's thread, without the async runtime. The
+    Blocks are at most `threads` per loop, and hold at least the loop's
+    `stream_lite.min_task_groups` iterations (groups) where it has one: the
+    kernel's groups make at least 1 MiB per block, so a smaller region is
+    one block and runs on the caller's thread, without the async runtime;
+    blocks of many small groups split a region evenly. The
     outlined functions are renamed after their kernel
     (`@__builtin_..._parallel_compute_fn`), so that they count as kernel
     code (`layout-run --optimize=kernels` optimizes them). Other

@@ -418,11 +418,14 @@ LogicalResult prepareAsyncToMemRefConversion(ModuleOp module,
 void finalizeAsyncToMemRefConversion(ModuleOp module) {
   // Devices are simulated on the host: their declarations and the
   // stream_lite attributes (affinities) have nothing left to describe.
+  // A parallel kernel loop's task size stays for
+  // --stream-lite-parallelize-kernels, which replaces the loop.
   for (auto device : llvm::make_early_inc_range(module.getOps<DeviceOp>()))
     device.erase();
   module.walk([](Operation *op) {
     for (NamedAttribute attr : llvm::to_vector(op->getDiscardableAttrs()))
-      if (attr.getName().getValue().starts_with("stream_lite."))
+      if (attr.getName().getValue().starts_with("stream_lite.") &&
+          attr.getName() != StreamLiteDialect::kMinTaskGroupsAttrName)
         op->removeDiscardableAttr(attr.getName());
   });
 }

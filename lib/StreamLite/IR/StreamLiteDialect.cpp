@@ -277,6 +277,16 @@ LogicalResult StreamLiteDialect::verifyOperationAttribute(Operation *op,
     }
     return success();
   }
+  if (attr.getName() == kMinTaskGroupsAttrName) {
+    auto groups = dyn_cast<IntegerAttr>(attr.getValue());
+    // By name: the dialect does not depend on SCF.
+    if (op->getName().getStringRef() != "scf.parallel" || !groups ||
+        !groups.getType().isIndex() || groups.getInt() < 1)
+      return op->emitOpError()
+             << "'" << kMinTaskGroupsAttrName
+             << "' must be a positive index on an scf.parallel";
+    return success();
+  }
   return op->emitOpError() << "unknown stream_lite attribute '"
                            << attr.getName().getValue() << "'";
 }

@@ -9,10 +9,12 @@
 #include "BuiltinKernelSupport.h"
 
 #include "StreamLite/IR/IndexArith.h"
+#include "StreamLite/IR/StreamLiteDialect.h"
 #include "StreamLite/Transforms/BuiltinKernels.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -30,13 +32,28 @@ Value detail::buildParallelOuterLoop(OpBuilder &builder, Location loc,
   IndexArith math(builder, loc, kInBoundsIndexFlags);
   // The group is the parallel loop's step, so that how a loop is split
   // into tasks (--stream-lite-parallelize-kernels) needs to know nothing
-  // about bytes: any split of its iterations moves at least
-  // minTaskBytes per task. (An empty region moves 0 bytes per
+  // about bytes: any split of its iterations into whole groups moves at
+  // least minTaskBytes per task. (An empty region moves 0 bytes per
   // iteration and has no iterations.)
-  OpFoldResult group = math.ceilDiv(math.constant(std::max<int64_t>(
-                                        minTaskBytes, 1)),
-                                    math.max(bytesPerIteration,
-                                             math.constant(1)));
+  int64_t taskBytes = std::max<int64_t>(minTaskBytes, 1);
+  int64_t align = std::max<int64_t>(alignIterations, 1);
+  OpFoldResult group = math.ceilDiv(
+      math.constant(taskBytes), math.max(bytesPerIteration, math.constant(1)));
+  // Where the bytes per iteration are known, groups are a fraction of
+  // that (kParallelGroupsPerTask of them make it), and the loop says how
+  // many make a task: tasks of whole groups then differ by at most one
+  // small group. (A region of 15 groups of 1 MiB split 8:7 between two
+  // threads.)
+  int64_t tasksGroups = 1;
+  if (std::optional<int64_t> perIteration =
+          IndexArith::known(bytesPerIteration)) {
+    int64_t taskIterations =
+        llvm::divideCeil(taskBytes, std::max<int64_t>(*perIteration, 1));
+    int64_t groupIterations = llvm::alignTo(
+        llvm::divideCeil(taskIterations, kParallelGroupsPerTask), align);
+    tasksGroups = llvm::divideCeil(taskIterations, groupIterations);
+    group = math.constant(groupIterations);
+  }
   OpFoldResult start = lb;
   if (alignIterations > 1) {
     // Groups of whole multiples of the alignment, starting at multiples of
@@ -56,6 +73,9 @@ Value detail::buildParallelOuterLoop(OpBuilder &builder, Location loc,
                                           ValueRange{math.value(start)},
                                           ValueRange{math.value(ub)},
                                           ValueRange{step});
+  if (tasksGroups > 1)
+    parallel->setAttr(StreamLiteDialect::kMinTaskGroupsAttrName,
+                      builder.getIndexAttr(tasksGroups));
   builder.setInsertionPoint(parallel.getBody()->getTerminator());
   // A group's scratch buffers (a fill's pattern) are its own, so that
   // tasks share none; --stream-lite-parallelize-kernels moves them to the

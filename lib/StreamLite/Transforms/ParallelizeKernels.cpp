@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamLite/IR/StreamLiteDialect.h"
 #include "StreamLite/Transforms/Passes.h"
 #include "StreamLite/Transforms/Transforms.h"
 
@@ -34,7 +35,10 @@ void layoutopt::stream_lite::populateParallelizeKernelsPatterns(
   // minTaskSize)) blocks: a minimum of ceil(trips / workers) bounds them
   // by `workers`, so that a loop never has more tasks running than threads
   // were asked for (its oversharding factor k would make up to 8 per
-  // thread, for a pool as large as the machine).
+  // thread, for a pool as large as the machine). A builtin kernel's trip
+  // is a group of iterations; where its loop says how many groups make the
+  // least a task should move (stream_lite.min_task_groups,
+  // buildParallelOuterLoop), a block has at least that many.
   auto minTaskSize = [workers](ImplicitLocOpBuilder b,
                                scf::ParallelOp loop) -> Value {
     // Trips of all dims (upstream blocks the whole iteration space).
@@ -47,8 +51,12 @@ void layoutopt::stream_lite::populateParallelizeKernelsPatterns(
                                      step));
     Value perWorker = arith::CeilDivSIOp::create(
         b, trips, arith::ConstantIndexOp::create(b, workers));
-    return arith::MaxSIOp::create(b, perWorker,
-                                  arith::ConstantIndexOp::create(b, 1));
+    int64_t minGroups = 1;
+    if (auto groups = loop->getAttrOfType<IntegerAttr>(
+            StreamLiteDialect::kMinTaskGroupsAttrName))
+      minGroups = std::max<int64_t>(groups.getInt(), 1);
+    return arith::MaxSIOp::create(
+        b, perWorker, arith::ConstantIndexOp::create(b, minGroups));
   };
   async::populateAsyncParallelForPatterns(patterns, /*asyncDispatch=*/true,
                                           workers, minTaskSize);

@@ -65,6 +65,40 @@ func.func @kind_on_func() attributes {stream_lite.builtin_kind = "fill"} {
 
 // -----
 
+// Tests that the task-groups marker belongs on an scf.parallel.
+// expected-error @+1 {{'func.func' op 'stream_lite.min_task_groups' must be a positive index on an scf.parallel}}
+func.func @task_groups_on_func() attributes {stream_lite.min_task_groups = 8 : index} {
+  return
+}
+
+// -----
+
+// Tests that the task-groups marker is a positive index.
+func.func @task_groups_zero(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.parallel' op 'stream_lite.min_task_groups' must be a positive index on an scf.parallel}}
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    scf.reduce
+  } {stream_lite.min_task_groups = 0 : index}
+  return
+}
+
+// -----
+
+// Tests that the task-groups marker is an index, not another integer.
+func.func @task_groups_i64(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.parallel' op 'stream_lite.min_task_groups' must be a positive index on an scf.parallel}}
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    scf.reduce
+  } {stream_lite.min_task_groups = 8 : i64}
+  return
+}
+
+// -----
+
 // Tests that an unknown stream_lite attribute mnemonic is a parse error.
 // expected-error @+1 {{unknown attribute `nope` in dialect `stream_lite`}}
 func.func @unknown_attr_mnemonic() attributes {some.attr = #stream_lite.nope} {

@@ -5,25 +5,33 @@
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 %s | layout-opt | FileCheck %s --check-prefix=LLVM
 // RUN: layout-opt --stream-lite-to-llvm-pipeline %s | FileCheck %s --check-prefix=LLVM-SERIAL
 // RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=1 %s | FileCheck %s --check-prefix=LLVM-SERIAL
+// RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 --mlir-print-ir-before=stream-lite-parallelize-kernels %s 2>&1 >/dev/null | FileCheck %s --check-prefix=BEFORE-TASKS
+// RUN: layout-opt --stream-lite-to-llvm-pipeline=threads=2 %s | FileCheck %s --check-prefix=NO-MARKS
 
 // Parallel kernels (materialize-builtins=parallel-kernels, which
 // --stream-lite-to-llvm-pipeline=threads=N with N > 1 sets): the outermost
 // loop of a kernel's region walk is an scf.parallel whose step is a group
-// of iterations moving at least 1 MiB, each group an scf.for. Without the
-// option every loop is an scf.for, as before.
+// of iterations, each group an scf.for. Where the bytes per iteration are
+// known, a group moves at least an eighth of 1 MiB (the least a task
+// should move) and the loop carries how many groups make 1 MiB
+// (stream_lite.min_task_groups), so that tasks of whole groups split a
+// region evenly; else a group moves at least 1 MiB. Without the option
+// every loop is an scf.for, as before.
 
 #t = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [8, 4]>
 stream_lite.device @dev targets([#stream_lite.target<"x">])
 
-// 4 MiB: 128 rows of tiles of 32 KiB each, in groups of 32 (1 MiB).
+// 4 MiB: 128 rows of tiles of 32 KiB each, in groups of 4 (128 KiB), 8
+// of which make 1 MiB.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4
-// CHECK: scf.parallel (%[[G:.+]]) = (%{{.+}}) to (%c128) step (%c32) {
+// CHECK: scf.parallel (%[[G:.+]]) = (%{{.+}}) to (%c128) step (%c4) {
 // CHECK: %[[NEXT:.+]] = arith.addi %[[G]], %{{.+}}
 // CHECK: %[[END:.+]] = arith.minui %[[NEXT]], %{{.+}}
 // CHECK: scf.for %{{.+}} = %[[G]] to %[[END]] step
 // CHECK: scf.reduce
+// CHECK-NEXT: } {stream_lite.min_task_groups = 8 : index}
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_tiled_p0_1_t8_4_to_1024x1024xf32
-// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%c128) step (%c32) {
+// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%c128) step (%c4) {
 // SERIAL-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4
 // SERIAL-NOT: scf.parallel
 // SERIAL: scf.for %{{.+}} = %{{.+}} to %c128 step
@@ -37,12 +45,13 @@ func.func @static(%in: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> attribute
   return %r : tensor<1024x1024xf32>
 }
 
-// Dynamic rows: the group (33 rows of tiles of 8 x 1000 x 4 bytes) is
-// constant, the bound is not. Zeroing the result's padded rows stays a
-// serial loop (before the walk).
+// Dynamic rows: the group (5 rows of tiles of 8 x 1000 x 4 bytes; 33 of
+// them make 1 MiB, so 7 groups do) is constant, the bound is not. Zeroing
+// the result's padded rows stays a serial loop (before the walk).
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_Dx1000xf32_to_Dx1000xf32_tiled_p0_1_t8_4
 // CHECK: scf.for
-// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%{{.+}}) step (%c33) {
+// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%{{.+}}) step (%c5) {
+// CHECK: } {stream_lite.min_task_groups = 7 : index}
 func.func @dynamic(%in: tensor<?x1000xf32>, %d: index) -> tensor<?x1000xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
   %s0 = stream_lite.tensor.sizeof tensor<?x1000xf32>{%d} : index
   %a = stream_lite.tensor.import %in : tensor<?x1000xf32> -> tensor<?x1000xf32>{%d} in !stream_lite.resource<external>{%s0}
@@ -56,7 +65,7 @@ func.func @dynamic(%in: tensor<?x1000xf32>, %d: index) -> tensor<?x1000xf32> att
 // A 16x16 tensor: one group holds every row of tiles (2), so the loop is
 // one task on the caller's thread.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_16x16xf32_to_16x16xf32_tiled_p0_1_t8_4
-// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%c2) step (%c2048) {
+// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%c2) step (%c256) {
 func.func @small(%in: tensor<16x16xf32>) -> tensor<16x16xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
   %s0 = stream_lite.tensor.sizeof tensor<16x16xf32> : index
   %a = stream_lite.tensor.import %in : tensor<16x16xf32> -> tensor<16x16xf32> in !stream_lite.resource<external>{%s0}
@@ -69,10 +78,10 @@ func.func @small(%in: tensor<16x16xf32>) -> tensor<16x16xf32> attributes {stream
 
 // Packed i4: two iterations may write the two halves of one byte (a
 // read-modify-write each), so groups are a multiple of two iterations (8
-// rows of tiles of 64 x 4 bits here: 256 bytes each, 4096 per group) and
+// rows of tiles of 64 x 4 bits here: 256 bytes each, 512 per group) and
 // start at multiples of their length, on a byte of the destination.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_64x64xi4_to_64x64xi4_tiled_p0_1_t8_4
-// CHECK: scf.parallel (%{{.+}}) = (%c0{{.*}}) to (%c8) step (%c4096) {
+// CHECK: scf.parallel (%{{.+}}) = (%c0{{.*}}) to (%c8) step (%c512) {
 // An update at a dynamic row: the parallel loop runs over the rows of
 // tiles the region holds whole (from the first one, the row offset
 // rounded up to a tile); its first group starts at the multiple of the
@@ -80,9 +89,9 @@ func.func @small(%in: tensor<16x16xf32>) -> tensor<16x16xf32> attributes {stream
 // rows of tiles at either end run after it, serially.
 // CHECK-LABEL: stream_lite.executable private @__builtin_update_64x64xi4_tiled_p0_1_t8_4_to_5x7xi4
 // CHECK: %[[LB:.+]] = arith.ceildivui %{{arg[0-9]+}}, %c8
-// CHECK: %[[Q:.+]] = arith.divui %[[LB]], %c37450
-// CHECK: %[[START:.+]] = arith.muli %[[Q]], %c37450
-// CHECK: scf.parallel (%[[G:.+]]) = (%[[START]]) to (%{{.+}}) step (%c37450{{.*}}) {
+// CHECK: %[[Q:.+]] = arith.divui %[[LB]], %c4682
+// CHECK: %[[START:.+]] = arith.muli %[[Q]], %c4682
+// CHECK: scf.parallel (%[[G:.+]]) = (%[[START]]) to (%{{.+}}) step (%c4682{{.*}}) {
 // CHECK: %[[FIRST:.+]] = arith.maxui %[[G]], %[[LB]]
 // CHECK: scf.for %{{.+}} = %[[FIRST]] to
 // CHECK: scf.reduce
@@ -95,12 +104,12 @@ func.func @small(%in: tensor<16x16xf32>) -> tensor<16x16xf32> attributes {stream
 // loop is one group.
 // CHECK-LABEL: stream_lite.executable private @__builtin_slice_64x64xi4_tiled_p0_1_t8_4_to_32x61xi4
 // CHECK: %[[OK:.+]] = arith.cmpi eq
-// CHECK: %[[STEP:.+]] = arith.select %[[OK]], %c4298, %{{.+}} : index
+// CHECK: %[[STEP:.+]] = arith.select %[[OK]], %c538, %{{.+}} : index
 // CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%{{.+}}) step (%[[STEP]]) {
 // CHECK-LABEL: stream_lite.executable private @__builtin_slice_64x64xi4_tiled_p0_1_t8_4_to_32x63xi4
-// CHECK: arith.select %{{.+}}, %c4162, %{{.+}} : index
+// CHECK: arith.select %{{.+}}, %c522, %{{.+}} : index
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_64x64xi4_tiled_p0_1_t8_4_to_64x64xi4
-// CHECK: scf.parallel (%{{.+}}) = (%c0{{.*}}) to (%c8) step (%c4096) {
+// CHECK: scf.parallel (%{{.+}}) = (%c0{{.*}}) to (%c8) step (%c512) {
 // CHECK-LABEL: func.func @packed
 func.func @packed(%in: tensor<64x64xi4>, %row: index, %u: tensor<5x7xi4>) -> (tensor<64x64xi4>, tensor<32x61xi4>, tensor<32x63xi4>) attributes {stream_lite.affinity = #stream_lite.affinity<@dev>} {
   %c0 = arith.constant 0 : index
@@ -159,12 +168,12 @@ func.func @packed_rows(%r: !stream_lite.resource<*>, %sz: index, %d: index, %dsz
 // (groups may be tasks on other threads); serial, one for the whole walk.
 // CHECK-LABEL: stream_lite.executable private @__builtin_encode_1024x1024xf32_tiled_p0_1_t4_8_to_1024x1024xf32_tiled_p0_1_t8_4
 // CHECK-NOT: memref.alloca
-// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%c128) step (%c32) {
+// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%c128) step (%c4) {
 // CHECK-NOT: memref.alloca
 // CHECK: scf.reduce
 // CHECK-LABEL: stream_lite.executable private @__builtin_slice_1024x1024xf32_tiled_p0_1_t4_8_to_1016x1016xf32_tiled_p0_1_t8_4
 // CHECK-NOT: memref.alloca
-// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%c127) step (%c33) {
+// CHECK: scf.parallel (%{{.+}}) = (%{{.+}}) to (%c127) step (%c5) {
 // CHECK-NEXT: %[[STAGING:.+]] = memref.alloca() : memref<16xi8>
 // CHECK: memref.view %[[STAGING]]
 // CHECK: scf.reduce
@@ -184,6 +193,15 @@ func.func @between_tile_shapes(%r: !stream_lite.resource<*>, %sz: index, %row: i
   %1 = stream_lite.tensor.slice %r[%row, %col for %c1016, %c1016] : tensor<1024x1024xf32, #w> in !stream_lite.resource<*>{%sz} -> tensor<1016x1016xf32, #t> in !stream_lite.resource<*>{%s2}
   return %0, %1 : !stream_lite.resource<*>, !stream_lite.resource<*>
 }
+
+// The task sizes reach --stream-lite-parallelize-kernels (the lowering
+// to memrefs drops every other stream_lite attribute), which consumes
+// them with the loops.
+// BEFORE-TASKS: func.func private @__builtin_encode_1024x1024xf32_to_1024x1024xf32_tiled_p0_1_t8_4
+// BEFORE-TASKS: scf.parallel
+// BEFORE-TASKS: } {stream_lite.min_task_groups = 8 : index}
+// NO-MARKS: module
+// NO-MARKS-NOT: stream_lite.min_task_groups
 
 // Lowered with threads=2: the outlined block function is named after its
 // kernel, tasks go through the async runtime, and the runtime's calls are

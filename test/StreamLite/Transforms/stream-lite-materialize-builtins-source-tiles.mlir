@@ -28,9 +28,9 @@ func.func @split(%r: !stream_lite.resource<*>, %sz: index, %sz1: index) -> !stre
 }
 
 // 4 MiB: the parallel loop is over the runs (128 source bands), in groups
-// of at least 1 MiB (32 runs of 32 KiB).
+// of at least 128 KiB (4 runs of 32 KiB; 8 groups make a task's 1 MiB).
 // PARALLEL-LABEL: func.func @__builtin_encode_1024x1024xf32_tiled_p0_1_t8_4_to_1024x1024xf32_tiled_p0_1_t4_8(
-// PARALLEL: scf.parallel (%[[GROUP:.+]]) = (%c0) to (%c128) step (%c32) {
+// PARALLEL: scf.parallel (%[[GROUP:.+]]) = (%c0) to (%c128) step (%c4) {
 // PARALLEL: scf.for %[[BAND:.+]] = %[[GROUP]] to %{{.+}} step %c1 {
 // PARALLEL-NEXT: scf.for %{{.+}} = %c0 to %c128 step %c1 {
 // PARALLEL-NEXT: arith.muli %[[BAND]], %c2

@@ -26,6 +26,25 @@ func.func @__builtin_copy(%src: memref<?xi8>, %dst: memref<?xi8>, %n: index) {
   return
 }
 
+// A loop over groups that says how many make the least a task should
+// move (stream_lite.min_task_groups, as materialize-builtins puts it when
+// its groups are a fraction of that): blocks hold at least that many.
+// CHECK-LABEL: func.func @__builtin_groups(
+// CHECK-NOT: scf.parallel
+// CHECK: %[[PER:.+]] = arith.ceildivsi %{{.+}}, %c2
+// CHECK: arith.maxsi %[[PER]], %c8
+// CHECK: call @__builtin_groups_async_dispatch_fn(
+func.func @__builtin_groups(%src: memref<?xi8>, %dst: memref<?xi8>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %src[%i] : memref<?xi8>
+    memref.store %v, %dst[%i] : memref<?xi8>
+    scf.reduce
+  } {stream_lite.min_task_groups = 8 : index}
+  return
+}
+
 // CHECK-LABEL: func.func @user(
 // CHECK: scf.parallel
 // CHECK-NOT: async

@@ -969,14 +969,17 @@ void anchorTiled4x8To8x4(const float *src, float *dst, int64_t n,
   endStream(stream);
 }
 
-void anchorIdentityToPadded(const float *src, float *dst, int64_t n,
-                            int64_t padding, bool stream) {
-  // Each row is one contiguous run on both sides: 64-byte moves.
+namespace {
+
+/// n rows of n floats, `srcPitch` and `dstPitch` floats apart: each row is
+/// one contiguous run on both sides (padding skipped), 64-byte moves.
+void copyRows(const float *src, int64_t srcPitch, float *dst,
+              int64_t dstPitch, int64_t n, bool stream) {
   auto body = [&](auto streamTag) {
     constexpr bool Stream = decltype(streamTag)::value;
     for (int64_t i = 0; i < n; ++i) {
-      const float *in = src + i * n;
-      float *out = dst + i * (n + padding);
+      const float *in = src + i * srcPitch;
+      float *out = dst + i * dstPitch;
       int64_t j = 0;
       for (; j + 16 <= n; j += 16)
         storeBytes<64>(out + j, in + j, Stream);
@@ -990,26 +993,16 @@ void anchorIdentityToPadded(const float *src, float *dst, int64_t n,
   endStream(stream);
 }
 
+} // namespace
+
+void anchorIdentityToPadded(const float *src, float *dst, int64_t n,
+                            int64_t padding, bool stream) {
+  copyRows(src, n, dst, n + padding, n, stream);
+}
+
 void anchorPaddedToIdentity(const float *src, float *dst, int64_t n,
                             int64_t padding, bool stream) {
-  // Each row is one contiguous run on both sides (the source's padding
-  // skipped): 64-byte moves.
-  auto body = [&](auto streamTag) {
-    constexpr bool Stream = decltype(streamTag)::value;
-    for (int64_t i = 0; i < n; ++i) {
-      const float *in = src + i * (n + padding);
-      float *out = dst + i * n;
-      int64_t j = 0;
-      for (; j + 16 <= n; j += 16)
-        storeBytes<64>(out + j, in + j, Stream);
-      std::memcpy(out + j, in + j, (n - j) * sizeof(float));
-    }
-  };
-  if (stream)
-    body(std::true_type());
-  else
-    body(std::false_type());
-  endStream(stream);
+  copyRows(src, n + padding, dst, n, n, stream);
 }
 
 void anchorStreamCopy(const uint8_t *src, uint8_t *dst, int64_t bytes) {

@@ -7,6 +7,8 @@
 
 #include "TestUtil.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -145,6 +147,49 @@ TEST_CASE("every inherent affinity has a checked name",
   }
   // The loop saw the ops (the dialect is loaded and its ops registered).
   CHECK(opsWithAffinity >= 20);
+}
+
+// A function's default affinity names devices, whether or not func.func
+// was made a symbol user of them (registerStreamLiteExternalModels, which
+// registerAllDialects calls and a library user may leave out): checked as
+// a symbol use with it, by the attribute's verifier without it; a device
+// declared after the function is found either way.
+TEST_CASE("a function's default affinity is checked with or without the "
+          "external models",
+          "[verifier][affinity]") {
+  const char *good = R"mlir(
+    func.func @f() attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+      return
+    }
+    stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+  )mlir";
+  const char *bad = R"mlir(
+    func.func private @helper()
+    func.func @f() attributes {stream_lite.affinity = #stream_lite.affinity<@helper>} {
+      return
+    }
+  )mlir";
+  for (bool models : {true, false}) {
+    INFO("external models registered: " << models);
+    DialectRegistry registry;
+    registry.insert<StreamLiteDialect, func::FuncDialect>();
+    if (models)
+      registerStreamLiteExternalModels(registry);
+    MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+    ctx.loadAllAvailableDialects();
+    auto probe = func::FuncOp::create(UnknownLoc::get(&ctx), "probe",
+                                      FunctionType::get(&ctx, {}, {}));
+    CHECK(isa<SymbolUserOpInterface>(probe.getOperation()) == models);
+    probe->erase();
+
+    std::string diags;
+    CHECK(parseModule(ctx, good, &diags));
+    CHECK(diags == "");
+    CHECK_FALSE(parseModule(ctx, bad, &diags));
+    INFO(diags);
+    CHECK(diags.find("affinity #stream_lite.affinity<@helper> names @helper, "
+                     "which is not a stream_lite.device") != std::string::npos);
+  }
 }
 
 TEST_CASE("resolver, target, encoding and layout-list verifiers", "[verifier]") {

@@ -59,6 +59,8 @@ void registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::bufferization::BufferizationDialect,
                   mlir::vector::VectorDialect>();
   mlir::func::registerInlinerExtension(registry);
+  // Functions' default affinities checked as symbol uses.
+  stream_lite::registerStreamLiteExternalModels(registry);
   // One-shot bufferization of kernels' tensor code.
   mlir::arith::registerBufferizableOpInterfaceExternalModels(registry);
   mlir::linalg::registerBufferizableOpInterfaceExternalModels(registry);

@@ -15,4 +15,17 @@
 
 #include "StreamLite/IR/StreamLiteDialect.h.inc"
 
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace layoutopt::stream_lite {
+/// Makes func.func a symbol user of the devices its default affinity
+/// (`stream_lite.affinity`) names, so that the module's symbol
+/// verification checks them with its shared lookups (linear in the
+/// module). Without it the attribute's own verifier looks them up, one
+/// scan of the module per function. registerAllDialects calls it.
+void registerStreamLiteExternalModels(mlir::DialectRegistry &registry);
+} // namespace layoutopt::stream_lite
+
 #endif // STREAMLITE_IR_STREAMLITEDIALECT_H

@@ -4,6 +4,7 @@
 #include "StreamLite/IR/StreamLiteOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
@@ -156,6 +157,23 @@ static Operation *getNearestSymbolTable(Operation *from) {
   return nullptr;
 }
 
+/// Checks `value`, if it is an affinity, as a symbol use of `op`: each
+/// device it names through `symbols` (cached lookups) in `op`'s nearest
+/// symbol table, found at the first affinity and kept in `table`.
+static LogicalResult verifyAffinitySymbolUse(Operation *op, Attribute value,
+                                             Operation *&table,
+                                             SymbolTableCollection &symbols) {
+  auto affinity = dyn_cast_or_null<AffinityAttr>(value);
+  if (!affinity)
+    return success();
+  if (!table)
+    table = getNearestSymbolTable(op);
+  return verifyAffinityNamesDevices(
+      op, affinity, [&](FlatSymbolRefAttr name) -> Operation * {
+        return table ? symbols.lookupSymbolIn(table, name.getAttr()) : nullptr;
+      });
+}
+
 namespace {
 // The inherent affinities an op may carry (ODS accessors of its
 // properties): `affinity`, and a transfer's `source_affinity` and
@@ -181,16 +199,7 @@ struct AffinityUserModel
     // checked at each verification of the module, most with one affinity.
     Operation *table = nullptr;
     auto verifyAttr = [&](Attribute value) {
-      auto affinity = dyn_cast_or_null<AffinityAttr>(value);
-      if (!affinity)
-        return success();
-      if (!table)
-        table = getNearestSymbolTable(op);
-      return verifyAffinityNamesDevices(
-          op, affinity, [&](FlatSymbolRefAttr name) -> Operation * {
-            return table ? symbols.lookupSymbolIn(table, name.getAttr())
-                         : nullptr;
-          });
+      return verifyAffinitySymbolUse(op, value, table, symbols);
     };
     // The inherent ones through their accessors, not by name: reading
     // attributes by name compares strings (and op->getAttrs() builds a
@@ -211,7 +220,39 @@ struct AffinityUserModel
     return success();
   }
 };
+
+/// A function's default affinity (its discardable `stream_lite.affinity`)
+/// as a symbol use, like an op's own: looked up alone, from the
+/// attribute's verifier, each function's devices cost a scan of the
+/// module, quadratic in a module of functions declared before its devices.
+struct DefaultAffinityUserModel
+    : SymbolUserOpInterface::ExternalModel<DefaultAffinityUserModel,
+                                           func::FuncOp> {
+  LogicalResult verifySymbolUses(Operation *op,
+                                 SymbolTableCollection &symbols) const {
+    Operation *table = nullptr;
+    return verifyAffinitySymbolUse(
+        op, op->getDiscardableAttr(StreamLiteDialect::kAffinityAttrName),
+        table, symbols);
+  }
+};
 } // namespace
+
+/// Whether `op`'s affinities are checked as symbol uses (above) rather
+/// than by the attribute's verifier: stream_lite ops, and functions where
+/// registerStreamLiteExternalModels made them symbol users (func.func
+/// uses no symbol of its own).
+static bool checksAffinitiesAsSymbolUses(Operation *op) {
+  return isa_and_nonnull<StreamLiteDialect>(op->getDialect()) ||
+         (isa<func::FuncOp>(op) && isa<SymbolUserOpInterface>(op));
+}
+
+void registerStreamLiteExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *context, func::FuncDialect *) {
+    func::FuncOp::attachInterface<DefaultAffinityUserModel>(*context);
+  });
+}
 
 template <typename... OpTys>
 static void attachAffinityUsers(MLIRContext *context) {
@@ -247,8 +288,11 @@ LogicalResult StreamLiteDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError() << "'" << kAffinityAttrName
                                << "' must be a #stream_lite.affinity, got "
                                << attr.getValue();
-    // A function's default affinity: the devices are looked up from it
-    // (ops' own affinities are symbol uses, AffinityUserModel).
+    // Checked with the module's symbol uses where the op is a symbol user
+    // of its affinities; otherwise (a module's default affinity, or a
+    // function where the models were not registered) looked up from here.
+    if (checksAffinitiesAsSymbolUses(op))
+      return success();
     return verifyAffinityNamesDevices(
         op, cast<AffinityAttr>(attr.getValue()), [&](FlatSymbolRefAttr name) {
           return SymbolTable::lookupNearestSymbolFrom(op, name);

@@ -61,22 +61,27 @@ std::string describeLayout(Attribute encoding) {
   return text;
 }
 
-/// The kernel function an entry point names, or null.
-func::FuncOp lookupKernel(SymbolTable &symbols, SymbolRefAttr entry,
+/// The kernel function an entry point names, or null. Exports and kernels
+/// are found through `tables` (one table per executable and inner module,
+/// built once): a scan of an executable per dispatch would be quadratic in
+/// a module of many dispatches of one executable's many exports.
+func::FuncOp lookupKernel(SymbolTable &symbols, SymbolTableCollection &tables,
+                          SymbolRefAttr entry,
                           ExecutableOp *executableOut = nullptr) {
   auto executable = symbols.lookup<ExecutableOp>(entry.getRootReference());
   if (!executable)
     return {};
   auto exportOp = dyn_cast_if_present<ExecutableExportOp>(
-      SymbolTable::lookupSymbolIn(executable, entry.getLeafReference()));
+      tables.lookupSymbolIn(executable, entry.getLeafReference()));
   ModuleOp inner = executable.getInnerModule();
   if (!exportOp || !inner)
     return {};
-  StringRef name = exportOp.getFunctionRef() ? *exportOp.getFunctionRef()
-                                             : exportOp.getSymName();
+  StringAttr name = exportOp.getFunctionRefAttr()
+                        ? exportOp.getFunctionRefAttr().getAttr()
+                        : exportOp.getSymNameAttr();
   if (executableOut)
     *executableOut = executable;
-  return inner.lookupSymbol<func::FuncOp>(name);
+  return dyn_cast_if_present<func::FuncOp>(tables.lookupSymbolIn(inner, name));
 }
 
 /// The kernel argument that binds untied result `resultIndex` of `dispatch`.
@@ -185,7 +190,7 @@ private:
       return missed(encode, "the dispatch has several entry points");
     auto entry = cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]);
     ExecutableOp executable;
-    func::FuncOp kernel = lookupKernel(symbols, entry, &executable);
+    func::FuncOp kernel = lookupKernel(symbols, tables, entry, &executable);
     if (executable && executable.getBuiltinKind())
       return missed(encode, "its source is a builtin dispatch");
     if (!kernel)
@@ -222,8 +227,8 @@ private:
           module.getContext(),
           {SymbolRefAttr::get(copy.getSymNameAttr(),
                               entry.getNestedReferences())}));
-      kernel = lookupKernel(symbols, cast<SymbolRefAttr>(
-                                         dispatch.getEntryPoints()[0]));
+      kernel = lookupKernel(symbols, tables,
+                            cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]));
       ++stats.executablesDuplicated;
     }
     for (Operation *user : kernel.getArgument(*arg).getUsers()) {
@@ -295,6 +300,9 @@ private:
 
   ModuleOp module;
   SymbolTable symbols;
+  /// Executables' and their inner modules' tables (lookupKernel); symbols
+  /// inside them are never added or renamed here.
+  SymbolTableCollection tables;
   FuseRelayoutsStats &stats;
   DenseMap<StringAttr, unsigned> dispatchesOf;
   llvm::StringMap<unsigned> nextCopy;

@@ -185,14 +185,16 @@ static ArrayAttr getBindingLayouts(TensorDispatchOp dispatch) {
 /// operands in order, then one binding per untied result).
 static void updateBindingLayouts(ExecutableOp executable,
                                  ExecutableExportOp exportOp, ArrayAttr layouts,
-                                 ArrayRef<bool> operandIsBuffer) {
+                                 ArrayRef<bool> operandIsBuffer,
+                                 SymbolTableCollection &tables) {
   ModuleOp inner = executable.getInnerModule();
   if (!inner)
     return;
-  StringRef functionName = exportOp.getFunctionRef()
-                               ? *exportOp.getFunctionRef()
-                               : exportOp.getSymName();
-  auto function = inner.lookupSymbol<func::FuncOp>(functionName);
+  StringAttr functionName = exportOp.getFunctionRefAttr()
+                                ? exportOp.getFunctionRefAttr().getAttr()
+                                : exportOp.getSymNameAttr();
+  auto function = dyn_cast_if_present<func::FuncOp>(
+      tables.lookupSymbolIn(inner, functionName));
   if (!function || function.isExternal())
     return;
   // The kernel's arguments may put every binding first (IREE's order).
@@ -239,6 +241,12 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
   SmallVector<TensorDispatchOp> dispatches;
   module.walk([&](TensorDispatchOp dispatch) { dispatches.push_back(dispatch); });
   SymbolTable symbolTable(module);
+  // Exports and kernels are looked up through one table per executable
+  // and inner module: a scan per dispatch would be quadratic in a module
+  // of many dispatches of one executable's many exports. (Symbols inside
+  // executables are never added or renamed here; copies get tables of
+  // their own.)
+  SymbolTableCollection tables;
   using ExportKey = std::pair<Operation *, Operation *>; // executable, export
   llvm::MapVector<ExportKey, llvm::SetVector<ArrayAttr>> listsPerExport;
   // Which dispatch operands are resources, per export (every dispatch of
@@ -257,7 +265,7 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
       if (!executable)
         continue;
       auto exportOp = dyn_cast_if_present<ExecutableExportOp>(
-          SymbolTable::lookupSymbolIn(executable, ref.getLeafReference()));
+          tables.lookupSymbolIn(executable, ref.getLeafReference()));
       if (!exportOp)
         continue;
       ExportKey key{executable, exportOp};
@@ -279,7 +287,8 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
     auto exportOp = cast<ExecutableExportOp>(key.second);
     for (auto [index, layouts] : llvm::enumerate(lists)) {
       if (index == 0) {
-        updateBindingLayouts(executable, exportOp, layouts, operandKinds[key]);
+        updateBindingLayouts(executable, exportOp, layouts, operandKinds[key],
+                             tables);
         variants[{key, layouts}] = executable.getSymNameAttr();
         continue;
       }
@@ -291,8 +300,10 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
       } while (symbolTable.lookup(name));
       copy.setSymName(name);
       symbolTable.insert(copy, Block::iterator(executable->getNextNode()));
-      auto copiedExport = copy.lookupSymbol<ExecutableExportOp>(exportOp.getSymName());
-      updateBindingLayouts(copy, copiedExport, layouts, operandKinds[key]);
+      auto copiedExport = cast<ExecutableExportOp>(
+          tables.lookupSymbolIn(copy, exportOp.getSymNameAttr()));
+      updateBindingLayouts(copy, copiedExport, layouts, operandKinds[key],
+                           tables);
       variants[{key, layouts}] = copy.getSymNameAttr();
       ++numCopies;
     }

@@ -51,6 +51,44 @@ func.func @function_default() attributes {stream_lite.affinity = #stream_lite.af
 
 // -----
 
+// A function's default affinity is a symbol use of its module: a device
+// declared after the function is found, and a symbol that is not a device
+// is rejected.
+func.func @uses_a_later_device() attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  return
+}
+// expected-error @+1 {{'func.func' op affinity #stream_lite.affinity<[@cpu, @helper]> names @helper, which is not a stream_lite.device}}
+func.func @default_names_a_function() attributes {stream_lite.affinity = #stream_lite.affinity<[@cpu, @helper]>} {
+  return
+}
+func.func private @helper()
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+
+// -----
+
+// A module's default affinity names devices of the module itself.
+// expected-error @+1 {{'builtin.module' op affinity #stream_lite.affinity<@gpu> names @gpu, which is not a stream_lite.device}}
+module @defaults attributes {stream_lite.affinity = #stream_lite.affinity<@gpu>} {
+  stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+}
+
+// -----
+
+// A function in a nested module finds only that module's devices.
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
+module @inner_defaults {
+  func.func @finds_inner() attributes {stream_lite.affinity = #stream_lite.affinity<@npu>} {
+    return
+  }
+  // expected-error @+1 {{'func.func' op affinity #stream_lite.affinity<@cpu> names @cpu, which is not a stream_lite.device}}
+  func.func @misses_outer() attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+    return
+  }
+  stream_lite.device @npu targets([#stream_lite.target<"llvm-cpu">])
+}
+
+// -----
+
 // A symbol that is not a device.
 func.func private @helper()
 func.func @names_a_function(%sz: index) {

@@ -7,6 +7,7 @@
 // RUN: layout-run %s --function=dynamic_region --input=5x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24 --input=index=5 --input=index=3 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=DYN
 // RUN: not layout-run %s --function=dynamic_region --input=5x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24 --input=index=5 --input=index=4 2>&1 | FileCheck %s --check-prefix=OOB
 // RUN: not layout-run %s --function=dynamic_region --input=5x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24 --input=index=5 --input=index=4 --compare-to-reference 2>&1 | FileCheck %s --check-prefix=OOB
+// RUN: layout-run %s --function=several_exports --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=SEVERAL
 // The same runs with non-temporal stores wherever a kernel's region size
 // is known (--non-temporal-store-bytes=1).
 // RUN: layout-run %s --non-temporal-store-bytes=1 --non-temporal-scattered-stores=whole-lines --function=add_tiled --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=3 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=ADD
@@ -246,4 +247,59 @@ func.func @dynamic_region(%arg: tensor<?x5xf32>, %rows: index, %off: index) -> t
   %o = stream_lite.tensor.dispatch @rows::@rows(%t, %rows, %off) : (tensor<?x5xf32, #lhs>{%rows} in !stream_lite.resource<*>{%tsz}, index, index) -> tensor<2x5xf32> in !stream_lite.resource<external>{%osz}
   %r = stream_lite.tensor.export %o : tensor<2x5xf32> in !stream_lite.resource<external>{%osz} -> tensor<2x5xf32>
   return %r : tensor<2x5xf32>
+}
+
+// A kernel that calls helpers, in an executable of several exports,
+// dispatched on two devices: the copy for the second layout holds that
+// export, its kernel and the helpers it reaches (x * 1.5 * 2, twice).
+// SEVERAL: {{^}}3x5xf32=0 9 18 27 36 45 54 63 72 81 90 99 108 117 126{{$}}
+// SEVERAL-NOT: {{.}}
+stream_lite.executable private @several {
+  stream_lite.executable.export public @unused
+  stream_lite.executable.export public @scale
+  builtin.module {
+    func.func @unused(%a: !stream_lite.binding) {
+      return
+    }
+    func.func private @factor() -> f32 {
+      %f = func.call @base() : () -> f32
+      %s = arith.addf %f, %f : f32
+      return %s : f32
+    }
+    func.func private @base() -> f32 {
+      %c = arith.constant 1.5 : f32
+      return %c : f32
+    }
+    func.func @scale(%a: !stream_lite.binding, %o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %av = stream_lite.binding.subspan %a[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<3x5xf32, #lhs>>
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<3x5xf32, #lhs>>
+      %x = stream_lite.dispatch.tensor.load %av, offsets = [0, 0], sizes = [3, 5], strides = [1, 1] : !stream_lite.dispatch.tensor<readonly:tensor<3x5xf32, #lhs>> -> tensor<3x5xf32>
+      %k = func.call @factor() : () -> f32
+      %e = tensor.empty() : tensor<3x5xf32>
+      %s = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<3x5xf32>) outs(%e : tensor<3x5xf32>) {
+      ^bb0(%in: f32, %out: f32):
+        %m = arith.mulf %in, %k : f32
+        linalg.yield %m : f32
+      } -> tensor<3x5xf32>
+      stream_lite.dispatch.tensor.store %s, %ov, offsets = [0, 0], sizes = [3, 5], strides = [1, 1] : tensor<3x5xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<3x5xf32, #lhs>>
+      return
+    }
+  }
+}
+
+func.func @several_exports(%arg: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %sz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<3x5xf32> : index
+  %i = stream_lite.tensor.import on(#stream_lite.affinity<@cpu>) %arg : tensor<3x5xf32> -> tensor<3x5xf32> in !stream_lite.resource<external>{%sz}
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<3x5xf32, #lhs> : index
+  %c = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>) %i : tensor<3x5xf32> in !stream_lite.resource<external>{%sz} -> tensor<3x5xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  %o = stream_lite.tensor.dispatch on(#stream_lite.affinity<@cpu>) @several::@scale(%c) : (tensor<3x5xf32, #lhs> in !stream_lite.resource<*>{%csz}) -> tensor<3x5xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  %od = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>) %o : tensor<3x5xf32, #lhs> in !stream_lite.resource<*>{%csz} -> tensor<3x5xf32> in !stream_lite.resource<*>{%sz}
+  %g = stream_lite.async.transfer %od : !stream_lite.resource<*>{%sz} from(#stream_lite.affinity<@cpu>) -> to(#stream_lite.affinity<@gpu>) !stream_lite.resource<*>{%sz}
+  %gsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<3x5xf32, #lhs> : index
+  %ge = stream_lite.tensor.encode on(#stream_lite.affinity<@gpu>) %g : tensor<3x5xf32> in !stream_lite.resource<*>{%sz} -> tensor<3x5xf32, #lhs> in !stream_lite.resource<*>{%gsz}
+  %go = stream_lite.tensor.dispatch on(#stream_lite.affinity<@gpu>) @several::@scale(%ge) : (tensor<3x5xf32, #lhs> in !stream_lite.resource<*>{%gsz}) -> tensor<3x5xf32, #lhs> in !stream_lite.resource<*>{%gsz}
+  %gd = stream_lite.tensor.encode on(#stream_lite.affinity<@gpu>) %go : tensor<3x5xf32, #lhs> in !stream_lite.resource<*>{%gsz} -> tensor<3x5xf32> in !stream_lite.resource<external>{%sz}
+  %r = stream_lite.tensor.export on(#stream_lite.affinity<@gpu>) %gd : tensor<3x5xf32> in !stream_lite.resource<external>{%sz} -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
 }

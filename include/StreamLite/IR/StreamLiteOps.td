@@ -834,6 +834,14 @@ def StreamLite_ExecutableOp : StreamLite_Op<"executable", [
   let extraClassDeclaration = [{
     /// The inner builtin.module, or null.
     ::mlir::ModuleOp getInnerModule();
+    /// A detached copy (as clone() makes) that holds only the export
+    /// `exportName` and, of the inner module's functions, those its
+    /// function reaches through symbol uses; every other op of the inner
+    /// module is copied. What a pass makes to give one export a layout of
+    /// its own: a whole copy per export would be quadratic in an
+    /// executable's exports. (It scans the executable once; it copies only
+    /// what it keeps.)
+    ExecutableOp cloneForExport(::mlir::StringAttr exportName);
     /// The kind of builtin kernel this executable holds (its
     /// `stream_lite.builtin_kind` attribute), or none for a user
     /// executable.

@@ -8,6 +8,8 @@
 #include "StreamLiteOpsInternal.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -573,8 +575,65 @@ std::optional<BuiltinKind> ExecutableOp::getBuiltinKind() {
 }
 
 ModuleOp ExecutableOp::getInnerModule() {
-  auto modules = getBody().front().getOps<ModuleOp>();
-  return modules.empty() ? ModuleOp() : *modules.begin();
+  // From the end, where the module usually is: the exports come before it,
+  // and an executable may have many.
+  for (Operation &op : llvm::reverse(getBody().front()))
+    if (auto module = dyn_cast<ModuleOp>(op))
+      return module;
+  return {};
+}
+
+ExecutableOp ExecutableOp::cloneForExport(StringAttr exportName) {
+  Block &body = getBody().front();
+  ModuleOp inner = getInnerModule();
+  // The inner functions the export's function reaches, transitively. Each
+  // is looked up once (a scan of the inner module: a copy is as large as
+  // that anyway).
+  llvm::SmallPtrSet<Operation *, 8> reached;
+  if (inner) {
+    SmallVector<StringAttr> pending;
+    for (auto exportOp : body.getOps<ExecutableExportOp>())
+      if (exportOp.getSymNameAttr() == exportName)
+        pending.push_back(exportOp.getFunctionRefAttr()
+                              ? exportOp.getFunctionRefAttr().getAttr()
+                              : exportOp.getSymNameAttr());
+    llvm::DenseSet<StringAttr> seen(pending.begin(), pending.end());
+    while (!pending.empty()) {
+      Operation *function =
+          mlir::SymbolTable::lookupSymbolIn(inner, pending.pop_back_val());
+      if (!function || !reached.insert(function).second)
+        continue;
+      if (std::optional<mlir::SymbolTable::UseRange> uses =
+              mlir::SymbolTable::getSymbolUses(function))
+        for (const mlir::SymbolTable::SymbolUse &use : *uses) {
+          StringAttr root = use.getSymbolRef().getRootReference();
+          if (seen.insert(root).second)
+            pending.push_back(root);
+        }
+    }
+  }
+  auto copy = cast<ExecutableOp>(getOperation()->cloneWithoutRegions());
+  Block *copyBody = new Block;
+  copy.getBody().push_back(copyBody);
+  for (Operation &op : body) {
+    if (auto exportOp = dyn_cast<ExecutableExportOp>(op)) {
+      if (exportOp.getSymNameAttr() == exportName)
+        copyBody->push_back(op.clone());
+      continue;
+    }
+    if (&op != inner.getOperation()) {
+      copyBody->push_back(op.clone());
+      continue;
+    }
+    Operation *innerCopy = op.cloneWithoutRegions();
+    Block *innerBody = new Block;
+    innerCopy->getRegion(0).push_back(innerBody);
+    for (Operation &innerOp : inner.getBody()->getOperations())
+      if (!isa<FunctionOpInterface>(innerOp) || reached.contains(&innerOp))
+        innerBody->push_back(innerOp.clone());
+    copyBody->push_back(innerCopy);
+  }
+  return copy;
 }
 
 LogicalResult ExecutableOp::verify() {

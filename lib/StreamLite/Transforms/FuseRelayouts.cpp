@@ -213,7 +213,9 @@ private:
     // The kernel writes the new layout: in its own executable copy if
     // another dispatch uses this one.
     if (dispatchesOf[executable.getSymNameAttr()] > 1) {
-      auto copy = cast<ExecutableOp>(executable->clone());
+      // The copy holds this dispatch's export only (and what its kernel
+      // needs).
+      auto copy = executable.cloneForExport(entry.getLeafReference());
       std::string name;
       unsigned &counter = nextCopy[executable.getSymName()];
       do {

@@ -292,7 +292,8 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
         variants[{key, layouts}] = executable.getSymNameAttr();
         continue;
       }
-      auto copy = cast<ExecutableOp>(executable->clone());
+      // The copy holds this export only (and what its kernel needs).
+      auto copy = executable.cloneForExport(exportOp.getSymNameAttr());
       unsigned &counter = nextDuplicate[executable.getSymName()];
       std::string name;
       do {

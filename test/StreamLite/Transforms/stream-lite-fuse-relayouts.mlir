@@ -87,6 +87,57 @@ func.func @shared() -> (!stream_lite.resource<*>, !stream_lite.resource<*>) attr
 #tiled = #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 2, n = 3, k = 2>>])
 
+// The copy of an executable of several exports holds the fused dispatch's
+// export and its kernel only; the original keeps both.
+// CHECK-LABEL: stream_lite.executable private @two_exports {
+// CHECK-NEXT:    stream_lite.executable.export public @splat
+// CHECK-NEXT:    stream_lite.executable.export public @other
+// CHECK:         func.func @splat(
+// CHECK:         func.func @other(
+// CHECK-LABEL: stream_lite.executable private @two_exports_fused0 {
+// CHECK-NEXT:    stream_lite.executable.export public @splat
+// CHECK-NEXT:    builtin.module {
+// CHECK-NEXT:      func.func @splat(
+// CHECK:           !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32>>
+// CHECK-NOT:     func.func
+// CHECK:       }
+stream_lite.executable private @two_exports {
+  stream_lite.executable.export public @splat
+  stream_lite.executable.export public @other
+  builtin.module {
+    func.func @splat(%o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32, #tiled>>
+      %e = tensor.empty() : tensor<4x4xf32>
+      %f = linalg.fill ins(%one : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+      stream_lite.dispatch.tensor.store %f, %ov, offsets = [0, 0], sizes = [4, 4], strides = [1, 1] : tensor<4x4xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32, #tiled>>
+      return
+    }
+    func.func @other(%o: !stream_lite.binding) {
+      return
+    }
+  }
+}
+
+// CHECK-LABEL: func.func @shared_of_several
+// CHECK: stream_lite.tensor.dispatch @two_exports_fused0::@splat() {stream_lite.fused_relayouts = array<i64: 0>}
+// CHECK: stream_lite.tensor.dispatch @two_exports::@splat() : () -> tensor<4x4xf32, #stream_lite.layout
+func.func @shared_of_several() -> (!stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %dsz = stream_lite.tensor.sizeof tensor<4x4xf32> : index
+  %tsz = stream_lite.tensor.sizeof tensor<4x4xf32, #tiled> : index
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.dispatch | Category:stream-lite-fuse-relayouts | Function=shared_of_several | Remark="relayout of result #0 of @two_exports_fused0::@splat fused: the kernel writes dense row-major (no encoding) directly; 64 bytes no longer relayouted"}}
+  %a = stream_lite.tensor.dispatch @two_exports::@splat() : () -> tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  %e = stream_lite.tensor.encode %a : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
+  %b = stream_lite.tensor.dispatch @two_exports::@splat() : () -> tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  return %e, %b : !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+
+// -----
+
+#tiled = #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 2, n = 3, k = 2>>])
+
 stream_lite.executable private @bytes {
   stream_lite.executable.export public @bytes
   builtin.module {

@@ -243,6 +243,77 @@ func.func @dispatch_duplication(%sz: index) {
 
 // -----
 
+// An executable of several exports: the copy made for one export's second
+// layout list holds that export only, its kernel and what the kernel
+// calls (transitively), and the inner module's other ops; the original
+// keeps every export.
+
+stream_lite.device @a targets([#stream_lite.target<"x", resolver = #stream_lite.specialization_resolver<1>>])
+stream_lite.device @b targets([#stream_lite.target<"y", resolver = #stream_lite.specialization_resolver<2>>])
+
+// CHECK-LABEL: stream_lite.executable private @multi {
+// CHECK-NEXT:    stream_lite.executable.export public @first
+// CHECK-NEXT:    stream_lite.executable.export public @second
+// CHECK-NEXT:    stream_lite.executable.export public @renamed as(@first_kernel)
+// CHECK:         func.func @first_kernel(
+// CHECK:         func.func private @helper(
+// CHECK:         func.func private @helper_of_helper(
+// CHECK:         func.func @second(
+// CHECK:         func.func @unrelated(
+// CHECK-LABEL: stream_lite.executable private @multi_dup0 {
+// CHECK-NEXT:    stream_lite.executable.export public @renamed as(@first_kernel)
+// CHECK-NEXT:    builtin.module attributes {test.kept} {
+// CHECK-NEXT:      memref.global "private" constant @table
+// CHECK-NEXT:      func.func @first_kernel(
+// CHECK:           specialized<2,
+// CHECK:           call @helper()
+// CHECK:         func.func private @helper(
+// CHECK:           call @helper_of_helper()
+// CHECK:         func.func private @helper_of_helper(
+// CHECK-NOT:     func.func
+// CHECK:       }
+// CHECK-NOT:   @multi_dup1
+stream_lite.executable private @multi {
+  stream_lite.executable.export public @first
+  stream_lite.executable.export public @second
+  stream_lite.executable.export public @renamed as(@first_kernel)
+  builtin.module attributes {test.kept} {
+    memref.global "private" constant @table : memref<2xi32> = dense<[1, 2]>
+    func.func @first_kernel(%in: !stream_lite.binding, %out: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %0 = stream_lite.binding.subspan %in[%c0] : !stream_lite.binding -> tensor<4xf32, #stream_lite.testing<>> in memref<?xi8>
+      %1 = stream_lite.binding.subspan %out[%c0] : !stream_lite.binding -> tensor<4xf32, #stream_lite.testing<>> in memref<?xi8>
+      func.call @helper() : () -> ()
+      return
+    }
+    func.func private @helper() {
+      func.call @helper_of_helper() : () -> ()
+      return
+    }
+    func.func private @helper_of_helper() {
+      return
+    }
+    func.func @second(%in: !stream_lite.binding, %out: !stream_lite.binding) {
+      return
+    }
+    func.func @unrelated() {
+      return
+    }
+  }
+}
+
+// CHECK-LABEL: @one_export_of_several
+func.func @one_export_of_several(%sz: index) {
+  %x = stream_lite.tensor.empty on(#stream_lite.affinity<@a>) : tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  // CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@a>) @multi::@renamed(
+  %0 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@a>) @multi::@renamed(%x) : (tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}) -> tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  // CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@b>) @multi_dup0::@renamed(
+  %1 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@b>) @multi::@renamed(%x) : (tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}) -> tensor<4xf32, #stream_lite.testing<>> in !stream_lite.resource<*>{%sz}
+  return
+}
+
+// -----
+
 // Tests more paths to a creator: cf loops (a back edge feeds the block
 // argument), recursive calls, a dispatch's tied result, and a call whose
 // callee returns from several blocks.

@@ -23,6 +23,18 @@ namespace layoutopt::stream_lite {
 /// null.
 AffinityAttr lookupAffinity(mlir::Operation *op);
 
+/// What ExecutableOp::cloneForExport finds once per executable and reuses
+/// for every copy made of it: the executables' and inner modules' symbol
+/// tables, and each inner module's ops that are not functions. Valid while
+/// no symbol is added to, removed from or renamed in an executable it has
+/// seen, and no op is added to or removed from its inner module (copies
+/// are new ops, with entries of their own).
+struct ExportCopyCache {
+  mlir::SymbolTableCollection tables;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Operation *>>
+      innerNonFunctions;
+};
+
 namespace OpTrait {
 /// Marks the tensor-phase ops: the ops that describe tensors by type, dims
 /// and size, and that must be gone after `stream-lite-encode-host-tensors`.

@@ -839,9 +839,10 @@ def StreamLite_ExecutableOp : StreamLite_Op<"executable", [
     /// function reaches through symbol uses; every other op of the inner
     /// module is copied. What a pass makes to give one export a layout of
     /// its own: a whole copy per export would be quadratic in an
-    /// executable's exports. (It scans the executable once; it copies only
-    /// what it keeps.)
-    ExecutableOp cloneForExport(::mlir::StringAttr exportName);
+    /// executable's exports. Lookups go through `cache`, so that N copies
+    /// of one executable cost what they copy, not N scans of it.
+    ExecutableOp cloneForExport(::mlir::StringAttr exportName,
+                                ::layoutopt::stream_lite::ExportCopyCache &cache);
     /// The kind of builtin kernel this executable holds (its
     /// `stream_lite.builtin_kind` attribute), or none for a user
     /// executable.

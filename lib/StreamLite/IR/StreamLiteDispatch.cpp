@@ -583,26 +583,24 @@ ModuleOp ExecutableOp::getInnerModule() {
   return {};
 }
 
-ExecutableOp ExecutableOp::cloneForExport(StringAttr exportName) {
-  Block &body = getBody().front();
+ExecutableOp ExecutableOp::cloneForExport(StringAttr exportName,
+                                          ExportCopyCache &cache) {
   ModuleOp inner = getInnerModule();
-  // The inner functions the export's function reaches, transitively. Each
-  // is looked up once (a scan of the inner module: a copy is as large as
-  // that anyway).
-  llvm::SmallPtrSet<Operation *, 8> reached;
-  if (inner) {
-    SmallVector<StringAttr> pending;
-    for (auto exportOp : body.getOps<ExecutableExportOp>())
-      if (exportOp.getSymNameAttr() == exportName)
-        pending.push_back(exportOp.getFunctionRefAttr()
-                              ? exportOp.getFunctionRefAttr().getAttr()
-                              : exportOp.getSymNameAttr());
+  auto exportOp = dyn_cast_if_present<ExecutableExportOp>(
+      cache.tables.lookupSymbolIn(*this, exportName));
+  // The inner functions the export's function reaches, transitively.
+  SmallVector<Operation *> reached;
+  if (inner && exportOp) {
+    SmallVector<StringAttr> pending = {
+        exportOp.getFunctionRefAttr() ? exportOp.getFunctionRefAttr().getAttr()
+                                      : exportOp.getSymNameAttr()};
     llvm::DenseSet<StringAttr> seen(pending.begin(), pending.end());
     while (!pending.empty()) {
       Operation *function =
-          mlir::SymbolTable::lookupSymbolIn(inner, pending.pop_back_val());
-      if (!function || !reached.insert(function).second)
+          cache.tables.lookupSymbolIn(inner, pending.pop_back_val());
+      if (!function || !isa<FunctionOpInterface>(function))
         continue;
+      reached.push_back(function);
       if (std::optional<mlir::SymbolTable::UseRange> uses =
               mlir::SymbolTable::getSymbolUses(function))
         for (const mlir::SymbolTable::SymbolUse &use : *uses) {
@@ -615,24 +613,29 @@ ExecutableOp ExecutableOp::cloneForExport(StringAttr exportName) {
   auto copy = cast<ExecutableOp>(getOperation()->cloneWithoutRegions());
   Block *copyBody = new Block;
   copy.getBody().push_back(copyBody);
-  for (Operation &op : body) {
-    if (auto exportOp = dyn_cast<ExecutableExportOp>(op)) {
-      if (exportOp.getSymNameAttr() == exportName)
-        copyBody->push_back(op.clone());
-      continue;
-    }
-    if (&op != inner.getOperation()) {
-      copyBody->push_back(op.clone());
-      continue;
-    }
-    Operation *innerCopy = op.cloneWithoutRegions();
-    Block *innerBody = new Block;
-    innerCopy->getRegion(0).push_back(innerBody);
-    for (Operation &innerOp : inner.getBody()->getOperations())
-      if (!isa<FunctionOpInterface>(innerOp) || reached.contains(&innerOp))
-        innerBody->push_back(innerOp.clone());
-    copyBody->push_back(innerCopy);
-  }
+  if (exportOp)
+    copyBody->push_back(exportOp->clone());
+  if (!inner)
+    return copy;
+  // The inner module's other ops, found once per module.
+  auto [others, first] = cache.innerNonFunctions.try_emplace(inner);
+  if (first)
+    for (Operation &op : inner.getBody()->getOperations())
+      if (!isa<FunctionOpInterface>(op))
+        others->second.push_back(&op);
+  // In the inner module's order (each op's position is cached by its
+  // block, so this sort compares in constant time).
+  SmallVector<Operation *> kept(others->second);
+  llvm::append_range(kept, reached);
+  llvm::sort(kept, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  Operation *innerCopy = inner->cloneWithoutRegions();
+  Block *innerBody = new Block;
+  innerCopy->getRegion(0).push_back(innerBody);
+  for (Operation *op : kept)
+    innerBody->push_back(op->clone());
+  copyBody->push_back(innerCopy);
   return copy;
 }
 

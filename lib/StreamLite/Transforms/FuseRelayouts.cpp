@@ -215,7 +215,8 @@ private:
     if (dispatchesOf[executable.getSymNameAttr()] > 1) {
       // The copy holds this dispatch's export only (and what its kernel
       // needs).
-      auto copy = executable.cloneForExport(entry.getLeafReference());
+      auto copy =
+          executable.cloneForExport(entry.getLeafReference(), copies);
       std::string name;
       unsigned &counter = nextCopy[executable.getSymName()];
       do {
@@ -302,9 +303,11 @@ private:
 
   ModuleOp module;
   SymbolTable symbols;
-  /// Executables' and their inner modules' tables (lookupKernel); symbols
-  /// inside them are never added or renamed here.
-  SymbolTableCollection tables;
+  /// Executables' and their inner modules' tables (lookupKernel) and what
+  /// copies of them reuse; symbols inside them are never added or renamed
+  /// here, and no op is added to an inner module.
+  ExportCopyCache copies;
+  SymbolTableCollection &tables = copies.tables;
   FuseRelayoutsStats &stats;
   DenseMap<StringAttr, unsigned> dispatchesOf;
   llvm::StringMap<unsigned> nextCopy;

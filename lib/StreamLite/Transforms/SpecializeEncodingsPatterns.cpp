@@ -242,11 +242,12 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
   module.walk([&](TensorDispatchOp dispatch) { dispatches.push_back(dispatch); });
   SymbolTable symbolTable(module);
   // Exports and kernels are looked up through one table per executable
-  // and inner module: a scan per dispatch would be quadratic in a module
-  // of many dispatches of one executable's many exports. (Symbols inside
-  // executables are never added or renamed here; copies get tables of
-  // their own.)
-  SymbolTableCollection tables;
+  // and inner module, and copies made through one cache: a scan per
+  // dispatch or per copy would be quadratic in a module of many dispatches
+  // of one executable's many exports. (Symbols inside executables are never
+  // added or renamed here; copies get tables of their own.)
+  ExportCopyCache copies;
+  SymbolTableCollection &tables = copies.tables;
   using ExportKey = std::pair<Operation *, Operation *>; // executable, export
   llvm::MapVector<ExportKey, llvm::SetVector<ArrayAttr>> listsPerExport;
   // Which dispatch operands are resources, per export (every dispatch of
@@ -293,7 +294,7 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
         continue;
       }
       // The copy holds this export only (and what its kernel needs).
-      auto copy = executable.cloneForExport(exportOp.getSymNameAttr());
+      auto copy = executable.cloneForExport(exportOp.getSymNameAttr(), copies);
       unsigned &counter = nextDuplicate[executable.getSymName()];
       std::string name;
       do {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates a large stream-lite module for benchmarking passes.
 
-usage: gen_module.py N [--seed S] [--mix executable|testing] [--main] > module.mlir
+usage: gen_module.py N [--seed S] [--mix executable|testing|symbols] [--main] > module.mlir
 
 About N tensor-phase ops spread over functions of ~100 ops each, on three
 devices, with transfers between devices, scf.if / scf.for control flow and
@@ -14,6 +14,14 @@ is a function argument, so runtime checks have something to check.
 --mix testing: the older mix (its third device has a specialization
 resolver with testing layouts), which only the tensor-phase passes accept;
 bench/run-specialize.sh uses it so that its numbers stay comparable.
+--mix symbols: many small functions (about 5 ops each), each with a
+default affinity (`stream_lite.affinity`) its ops inherit and a dispatch
+of one shared executable's exports, each export dispatched from two
+functions on devices of different layouts (so specialization copies the
+executable for one export each time), the devices declared last: what
+costs a pass or verifier that looks a symbol up by scanning its table
+once per use, or copies a whole executable per export (quadratic growth
+in run-pipelines.py's `growth` column). Executable too.
 --main: also a `@main` with the functions' arguments that calls every
 function in turn, so that `layout-run --function=main` runs the whole
 module (bench/README.md, layout-run on a 10k-op program).
@@ -100,16 +108,60 @@ def gen_function(index, ops, rng, out, mix):
     out.append("}")
 
 
+def gen_symbols(ops, out):
+    """The symbols mix: one function per SYMBOL_OPS ops, two dispatching
+    each export of @ex (one on each device); devices after everything that
+    names them."""
+    functions = max(1, ops // SYMBOL_OPS)
+    exports = (functions + 1) // 2
+    devices = ["cpu", "gpu"]
+    for index in range(functions):
+        dev = devices[index % 2]
+        ty, el = ("tensor<16x4xf32, #lhs>", "f32") if dev == "cpu" else \
+            ("tensor<16x1024xf32, #pad>", "f32")
+        out.append(f"func.func @f{index}(%sz: index, %v: f32) -> !stream_lite.resource<*> "
+                   f"attributes {{stream_lite.affinity = #stream_lite.affinity<@{dev}>}} {{")
+        out.append("  %c0 = arith.constant 0 : index")
+        out.append("  %c1 = arith.constant 1 : index")
+        out.append(f"  %r = stream_lite.tensor.splat %v : {el} -> {ty} in !stream_lite.resource<*>{{%sz}}")
+        out.append(f"  %f = stream_lite.tensor.fill %v, %r[%c0, %c0 for %c1, %c1] : {el} -> {ty} in %r as !stream_lite.resource<*>{{%sz}}")
+        out.append(f"  %h = stream_lite.tensor.clone %f : {ty} in !stream_lite.resource<*>{{%sz}} -> {ty} in !stream_lite.resource<*>{{%sz}}")
+        out.append(f"  %d = stream_lite.tensor.dispatch @ex::@e{index // 2}(%h) : ({ty} in !stream_lite.resource<*>{{%sz}}) -> {ty} in !stream_lite.resource<*>{{%sz}}")
+        out.append("  return %d : !stream_lite.resource<*>")
+        out.append("}")
+    out.append("stream_lite.executable private @ex {")
+    for index in range(exports):
+        out.append(f"  stream_lite.executable.export public @e{index}")
+    out.append("  builtin.module {")
+    for index in range(exports):
+        out.append(f"    func.func @e{index}(%in: !stream_lite.binding, %out: !stream_lite.binding) {{")
+        out.append("      return")
+        out.append("    }")
+    out.append("  }")
+    out.append("}")
+    out.append(DEVICES.split("@NPU@")[0].rstrip("\n"))
+
+
+SYMBOL_OPS = 5
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("ops", type=int)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--mix", choices=["executable", "testing"],
+    parser.add_argument("--mix", choices=["executable", "testing", "symbols"],
                         default="executable")
     parser.add_argument("--main", action="store_true",
                         help="also a @main that calls every function")
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    if args.mix == "symbols":
+        if args.main:
+            parser.error("--main is not supported with --mix symbols")
+        out = [LHS, PAD]
+        gen_symbols(args.ops, out)
+        print("\n".join(out))
+        return
     npu = NPU_EXECUTABLE if args.mix == "executable" else NPU_TESTING
     out = [LHS, PAD, TEST, DEVICES.replace("@NPU@", npu)]
     per_function = 100

@@ -223,7 +223,11 @@ private:
         name = (executable.getSymName() + "_fused" + Twine(counter++)).str();
       } while (symbols.lookup(name));
       copy.setSymName(name);
-      symbols.insert(copy, Block::iterator(executable->getNextNode()));
+      // After the executable's last copy: copies in the order made.
+      Operation *&last = lastCopy[executable];
+      symbols.insert(copy, std::next(Block::iterator(
+                             last ? last : executable.getOperation())));
+      last = copy;
       --dispatchesOf[executable.getSymNameAttr()];
       ++dispatchesOf[copy.getSymNameAttr()];
       dispatch.setEntryPointsAttr(ArrayAttr::get(
@@ -311,6 +315,8 @@ private:
   FuseRelayoutsStats &stats;
   DenseMap<StringAttr, unsigned> dispatchesOf;
   llvm::StringMap<unsigned> nextCopy;
+  /// Each executable's last copy, which the next is put after.
+  DenseMap<Operation *, Operation *> lastCopy;
 };
 
 } // namespace

@@ -282,6 +282,7 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
   // (export, list) -> executable symbol holding that variant.
   DenseMap<std::pair<ExportKey, ArrayAttr>, StringAttr> variants;
   llvm::StringMap<unsigned> nextDuplicate;
+  DenseMap<Operation *, Operation *> lastCopy;
   unsigned numCopies = 0;
   for (auto &[key, lists] : listsPerExport) {
     auto executable = cast<ExecutableOp>(key.first);
@@ -301,7 +302,11 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
         name = (executable.getSymName() + "_dup" + Twine(counter++)).str();
       } while (symbolTable.lookup(name));
       copy.setSymName(name);
-      symbolTable.insert(copy, Block::iterator(executable->getNextNode()));
+      // After the executable's last copy: copies in the order made.
+      Operation *&last = lastCopy[executable];
+      symbolTable.insert(copy, std::next(Block::iterator(
+                             last ? last : executable.getOperation())));
+      last = copy;
       auto copiedExport = cast<ExecutableExportOp>(
           tables.lookupSymbolIn(copy, exportOp.getSymNameAttr()));
       updateBindingLayouts(copy, copiedExport, layouts, operandKinds[key],

@@ -247,8 +247,7 @@ static bool checksAffinitiesAsSymbolUses(Operation *op) {
          (isa<func::FuncOp>(op) && isa<SymbolUserOpInterface>(op));
 }
 
-void registerStreamLiteExternalModels(
-    DialectRegistry &registry) {
+void registerStreamLiteExternalModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, func::FuncDialect *) {
     func::FuncOp::attachInterface<DefaultAffinityUserModel>(*context);
   });

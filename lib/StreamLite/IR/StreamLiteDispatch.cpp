@@ -8,9 +8,9 @@
 #include "StreamLiteOpsInternal.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;

@@ -859,6 +859,15 @@ def StreamLite_ExecutableExportOp : StreamLite_Op<"executable.export", [
     SymbolNameAttr:$sym_name,
     OptionalAttr<FlatSymbolRefAttr>:$function_ref);
   let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// The inner module's function this entry point runs: `function_ref`
+    /// (`as(@f)`), else the export's own name.
+    ::mlir::StringAttr getFunctionName() {
+      if (::mlir::FlatSymbolRefAttr function = getFunctionRefAttr())
+        return function.getAttr();
+      return getSymNameAttr();
+    }
+  }];
 }
 
 def StreamLite_BindingSubspanOp : StreamLite_Op<"binding.subspan", [Pure]> {

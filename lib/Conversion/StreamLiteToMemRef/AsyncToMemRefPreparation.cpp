@@ -110,9 +110,7 @@ static LogicalResult outlineExecutables(
           call.setCallee(it->second);
       });
     for (auto exportOp : executable.getOps<ExecutableExportOp>()) {
-      StringRef target = exportOp.getFunctionRef()
-                             ? *exportOp.getFunctionRef()
-                             : exportOp.getSymName();
+      StringRef target = exportOp.getFunctionName().getValue();
       auto it = renamed.find(target);
       if (it == renamed.end())
         return exportOp.emitOpError()

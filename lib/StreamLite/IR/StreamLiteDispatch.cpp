@@ -591,9 +591,7 @@ ExecutableOp ExecutableOp::cloneForExport(StringAttr exportName,
   // The inner functions the export's function reaches, transitively.
   SmallVector<Operation *> reached;
   if (inner && exportOp) {
-    SmallVector<StringAttr> pending = {
-        exportOp.getFunctionRefAttr() ? exportOp.getFunctionRefAttr().getAttr()
-                                      : exportOp.getSymNameAttr()};
+    SmallVector<StringAttr> pending = {exportOp.getFunctionName()};
     llvm::DenseSet<StringAttr> seen(pending.begin(), pending.end());
     while (!pending.empty()) {
       Operation *function =

@@ -76,9 +76,7 @@ func::FuncOp lookupKernel(SymbolTable &symbols, SymbolTableCollection &tables,
   ModuleOp inner = executable.getInnerModule();
   if (!exportOp || !inner)
     return {};
-  StringAttr name = exportOp.getFunctionRefAttr()
-                        ? exportOp.getFunctionRefAttr().getAttr()
-                        : exportOp.getSymNameAttr();
+  StringAttr name = exportOp.getFunctionName();
   if (executableOut)
     *executableOut = executable;
   return dyn_cast_if_present<func::FuncOp>(tables.lookupSymbolIn(inner, name));

@@ -190,9 +190,7 @@ static void updateBindingLayouts(ExecutableOp executable,
   ModuleOp inner = executable.getInnerModule();
   if (!inner)
     return;
-  StringAttr functionName = exportOp.getFunctionRefAttr()
-                                ? exportOp.getFunctionRefAttr().getAttr()
-                                : exportOp.getSymNameAttr();
+  StringAttr functionName = exportOp.getFunctionName();
   auto function = dyn_cast_if_present<func::FuncOp>(
       tables.lookupSymbolIn(inner, functionName));
   if (!function || function.isExternal())

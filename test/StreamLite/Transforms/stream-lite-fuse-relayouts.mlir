@@ -138,6 +138,55 @@ func.func @shared_of_several() -> (!stream_lite.resource<*>, !stream_lite.resour
 #tiled = #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 2, n = 3, k = 2>>])
 
+// Three fused dispatches of one executable: the first two get copies, in
+// the order made right after the original; the last, alone on it by
+// then, changes the original in place.
+// CHECK-LABEL: stream_lite.executable private @thrice {
+// CHECK:         !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32>>
+// CHECK:       stream_lite.executable private @thrice_fused0 {
+// CHECK:         !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32>>
+// CHECK:       stream_lite.executable private @thrice_fused1 {
+// CHECK:         !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32>>
+// CHECK-NOT:   @thrice_fused2
+stream_lite.executable private @thrice {
+  stream_lite.executable.export public @splat
+  builtin.module {
+    func.func @splat(%o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32, #tiled>>
+      %e = tensor.empty() : tensor<4x4xf32>
+      %f = linalg.fill ins(%one : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+      stream_lite.dispatch.tensor.store %f, %ov, offsets = [0, 0], sizes = [4, 4], strides = [1, 1] : tensor<4x4xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<4x4xf32, #tiled>>
+      return
+    }
+  }
+}
+
+// CHECK-LABEL: func.func @fused_thrice
+// CHECK: stream_lite.tensor.dispatch @thrice_fused0::@splat()
+// CHECK: stream_lite.tensor.dispatch @thrice_fused1::@splat()
+// CHECK: stream_lite.tensor.dispatch @thrice::@splat()
+func.func @fused_thrice() -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %dsz = stream_lite.tensor.sizeof tensor<4x4xf32> : index
+  %tsz = stream_lite.tensor.sizeof tensor<4x4xf32, #tiled> : index
+  // expected-remark @+1 {{relayout of result #0 of @thrice_fused0::@splat fused}}
+  %a = stream_lite.tensor.dispatch @thrice::@splat() : () -> tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  %ea = stream_lite.tensor.encode %a : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
+  // expected-remark @+1 {{relayout of result #0 of @thrice_fused1::@splat fused}}
+  %b = stream_lite.tensor.dispatch @thrice::@splat() : () -> tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  %eb = stream_lite.tensor.encode %b : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
+  // expected-remark @+1 {{relayout of result #0 of @thrice::@splat fused}}
+  %c = stream_lite.tensor.dispatch @thrice::@splat() : () -> tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  %ec = stream_lite.tensor.encode %c : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
+  return %ea, %eb, %ec : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+
+// -----
+
+#tiled = #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 2, n = 3, k = 2>>])
+
 stream_lite.executable private @bytes {
   stream_lite.executable.export public @bytes
   builtin.module {

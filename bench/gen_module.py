@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates a large stream-lite module for benchmarking passes.
 
-usage: gen_module.py N [--seed S] [--mix executable|testing|symbols] [--main] > module.mlir
+usage: gen_module.py N [--seed S] [--mix executable|testing|symbols|kernels]
+                      [--main] > module.mlir
 
 About N tensor-phase ops spread over functions of ~100 ops each, on three
 devices, with transfers between devices, scf.if / scf.for control flow and
@@ -22,6 +23,12 @@ executable for one export each time), the devices declared last: what
 costs a pass or verifier that looks a symbol up by scanning its table
 once per use, or copies a whole executable per export (quadratic growth
 in run-pipelines.py's `growth` column). Executable too.
+--mix kernels: functions of 6 ops, each relaying out a tensor of a shape
+of its own (at least 1 MiB) to 8x1 tiles and back: two builtin kernels
+per function, each large enough to run on several threads, so that
+--stream-lite-to-llvm-pipeline=threads=2 makes a parallel loop, outlined
+functions and coroutines per kernel (what costs a pass that scans the
+module once per kernel). Executable too.
 --main: also a `@main` with the functions' arguments that calls every
 function in turn, so that `layout-run --function=main` runs the whole
 module (bench/README.md, layout-run on a 10k-op program).
@@ -145,21 +152,46 @@ def gen_symbols(ops, out):
 SYMBOL_OPS = 5
 
 
+def gen_kernels(ops, out):
+    """The kernels mix: one function per KERNEL_OPS ops, each with two
+    relayouts of a shape no other function has."""
+    out.append(DEVICES.split("@NPU@")[0].split("stream_lite.device @gpu")[0]
+               .rstrip("\n"))
+    for index in range(max(1, ops // KERNEL_OPS)):
+        # 256 rows of 1024 f32 are 1 MiB, the least a parallel kernel moves.
+        t = f"tensor<{256 + index}x1024xf32>"
+        lhs = f"tensor<{256 + index}x1024xf32, #lhs>"
+        out.append(f"func.func @f{index}(%arg: {t}) -> {t} attributes "
+                   "{stream_lite.affinity = #stream_lite.affinity<@cpu>} {")
+        out.append(f"  %sz = stream_lite.tensor.sizeof {t} : index")
+        out.append(f"  %i = stream_lite.tensor.import %arg : {t} -> {t} in !stream_lite.resource<external>{{%sz}}")
+        out.append(f"  %lsz = stream_lite.tensor.sizeof {lhs} : index")
+        out.append(f"  %l = stream_lite.tensor.encode %i : {t} in !stream_lite.resource<external>{{%sz}} -> {lhs} in !stream_lite.resource<*>{{%lsz}}")
+        out.append(f"  %d = stream_lite.tensor.encode %l : {lhs} in !stream_lite.resource<*>{{%lsz}} -> {t} in !stream_lite.resource<external>{{%sz}}")
+        out.append(f"  %o = stream_lite.tensor.export %d : {t} in !stream_lite.resource<external>{{%sz}} -> {t}")
+        out.append(f"  return %o : {t}")
+        out.append("}")
+
+
+KERNEL_OPS = 6
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("ops", type=int)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--mix", choices=["executable", "testing", "symbols"],
+    parser.add_argument("--mix",
+                        choices=["executable", "testing", "symbols", "kernels"],
                         default="executable")
     parser.add_argument("--main", action="store_true",
                         help="also a @main that calls every function")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    if args.mix == "symbols":
+    if args.mix in ("symbols", "kernels"):
         if args.main:
-            parser.error("--main is not supported with --mix symbols")
+            parser.error(f"--main is not supported with --mix {args.mix}")
         out = [LHS, PAD]
-        gen_symbols(args.ops, out)
+        (gen_symbols if args.mix == "symbols" else gen_kernels)(args.ops, out)
         print("\n".join(out))
         return
     npu = NPU_EXECUTABLE if args.mix == "executable" else NPU_TESTING

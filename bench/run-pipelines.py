@@ -55,6 +55,9 @@ PIPELINES = {
     "layout-noverify": ["--stream-lite-layout-pipeline", "--verify-each=false"],
     "to-llvm": ["--stream-lite-to-llvm-pipeline"],
     "to-llvm-nochecks": ["--stream-lite-to-llvm-pipeline=runtime-checks=false"],
+    # Parallel kernels (those moving more than 1 MiB; --mix kernels makes
+    # two per function): parallelize-kernels and the async lowering.
+    "to-llvm-threads": ["--stream-lite-to-llvm-pipeline=threads=2"],
 }
 
 

@@ -180,8 +180,10 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
     fpm.addPass(createLowerSCFToCFPass());
     fpm.addPass(createExpandStridedMetadataPass());
   }
+  // Upstream's async lowering, its resume helper found without a scan of
+  // the program per resume.
   if (parallel)
-    pm.addPass(mlir::createConvertAsyncToLLVMPass());
+    pm.addPass(createConvertAsyncToLLVMPass());
   // Upstream's memref, arith, index, complex, cf, ub and func lowerings in
   // one conversion (one walk of the by now much larger program), after the
   // asserts' linear lowering (upstream's costs asserts x symbols).

@@ -101,6 +101,36 @@ def ConvertAssertsToLLVMPass
   ];
 }
 
+def ConvertAsyncToLLVMPass
+    : Pass<"stream-lite-convert-async-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Upstream's convert-async-to-llvm in time linear in the module";
+  let description = [{
+    Runs upstream's `convert-async-to-llvm` on the module (the threaded
+    to-llvm pipeline's lowering of the async runtime ops that parallel
+    kernels leave), with what it makes to support them placed first.
+    Upstream's pattern for `async.runtime.resume` looks its helper function
+    (`__resume`, which resumes a coroutine) up with a scan of the module's
+    top level from its start, once per resume, and the helper goes to the
+    module's end: with two resumes per parallel kernel, a program of
+    thousands of kernels spent most of the lowering in those scans.
+
+    So where the module has an `async.runtime.resume`, upstream's
+    conversion first runs on a module of one function that resumes a
+    coroutine, nested at the top, and what it made there besides that
+    function (the helper and the runtime's declarations) moves to the
+    module's top, unless the module already has a symbol of that name;
+    the conversion of the module then finds each of them at once. The
+    output is upstream's but for where those functions are. Without a
+    resume it is upstream's pass as is.
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::async::AsyncDialect",
+    "::mlir::func::FuncDialect",
+  ];
+}
+
 def ConvertHostToLLVMPass
     : Pass<"stream-lite-convert-host-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lowers memref, arith, index, complex, cf, ub and func to LLVM in one conversion";

@@ -776,12 +776,17 @@ def ParallelizeKernelsPass
     blocks of many small groups split a region evenly. The
     outlined functions are renamed after their kernel
     (`@__builtin_..._parallel_compute_fn`), so that they count as kernel
-    code (`layout-run --optimize=kernels` optimizes them). Other
-    `scf.parallel` loops are left alone.
+    code (`layout-run --optimize=kernels` optimizes them); a name the
+    program already has gets the next free suffix. Each kernel is
+    rewritten in a module of its own (upstream's pattern builds a symbol
+    table of the loop's module per outlined function), so the pass's
+    time grows linearly with the kernels. Other `scf.parallel` loops are
+    left alone.
 
     The async ops it creates are then lowered by upstream
     `async-to-async-runtime`, `async-runtime-ref-counting`,
-    `async-runtime-ref-counting-opt` and `convert-async-to-llvm`
+    `async-runtime-ref-counting-opt` and
+    `stream-lite-convert-async-to-llvm` (upstream's `convert-async-to-llvm`)
     (`--stream-lite-to-llvm-pipeline=threads=N` runs them all), and the
     program needs `libmlir_async_runtime.so` at run time.
   }];

@@ -16,7 +16,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/StringSet.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
 
@@ -89,47 +90,81 @@ struct ParallelizeKernelsPass
     RewritePatternSet patterns(&getContext());
     populateParallelizeKernelsPatterns(patterns, threads);
     FrozenRewritePatternSet frozen(std::move(patterns));
+    // Names are made unique against one table of the module's symbols.
+    SymbolTable symbols(module);
     auto kernels = llvm::filter_to_vector(
         module.getOps<func::FuncOp>(), [](func::FuncOp func) {
           return func.getSymName().starts_with(kBuiltinSymbolPrefix);
         });
+    // Upstream's pattern builds a symbol table of the loop's module for
+    // each function it outlines: on the program, a scan of every function
+    // per kernel. Each kernel is rewritten in a module of its own instead,
+    // where that table holds only the kernel and what was outlined from it.
+    OwningOpRef<ModuleOp> scratch = ModuleOp::create(module.getLoc());
+    Block *scratchBody = scratch->getBody();
     for (func::FuncOp kernel : kernels) {
       SmallVector<Operation *> loops;
       kernel.walk([&](scf::ParallelOp loop) { loops.push_back(loop); });
       if (loops.empty())
         continue;
-      auto callees = [&] {
-        llvm::StringSet<> names;
-        kernel.walk([&](func::CallOp call) { names.insert(call.getCallee()); });
-        return names;
-      };
-      llvm::StringSet<> calledBefore = callees();
+      // The symbols the kernel already uses are declared in the scratch
+      // module, so that nothing outlined takes their names.
+      SmallVector<Operation *> placeholders;
+      if (std::optional<SymbolTable::UseRange> uses =
+              SymbolTable::getSymbolUses(kernel)) {
+        OpBuilder builder = OpBuilder::atBlockEnd(scratchBody);
+        llvm::SmallDenseSet<StringAttr> declared;
+        for (const SymbolTable::SymbolUse &use : *uses) {
+          StringAttr root = use.getSymbolRef().getRootReference();
+          if (!declared.insert(root).second)
+            continue;
+          auto placeholder = func::FuncOp::create(
+              builder, kernel.getLoc(), root, builder.getFunctionType({}, {}));
+          placeholder.setPrivate();
+          placeholders.push_back(placeholder);
+        }
+      }
+      Operation *next = kernel->getNextNode();
+      kernel->moveBefore(scratchBody, scratchBody->end());
       GreedyRewriteConfig config;
       config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-      if (failed(applyOpPatternsGreedily(loops, frozen, config)))
-        return signalPassFailure();
-      // The kernel calls what was outlined from it (the block function,
-      // the dispatch function, which calls both): its code, named so.
-      // (Lookups scan the module's top level, as upstream's pattern does
-      // for each loop; uses are renamed where they can be, not in the
-      // whole program.)
-      SmallVector<std::pair<func::FuncOp, StringAttr>> outlined;
-      for (const auto &callee : callees()) {
-        auto func = module.lookupSymbol<func::FuncOp>(callee.getKey());
-        auto name = StringAttr::get(&getContext(),
-                                    kernel.getSymName() + "_" + callee.getKey());
-        if (func && !calledBefore.contains(callee.getKey()) &&
-            !module.lookupSymbol(name))
-          outlined.push_back({func, name});
-      }
-      for (auto [func, name] : outlined) {
-        if (failed(SymbolTable::replaceAllSymbolUses(func, name, kernel)))
-          return signalPassFailure();
-        for (auto [other, unused] : outlined)
-          if (failed(SymbolTable::replaceAllSymbolUses(func, name, other)))
-            return signalPassFailure();
-        func.setSymName(name);
+      LogicalResult rewritten = applyOpPatternsGreedily(loops, frozen, config);
+      // Back where it was, whatever happened (the IR printed after a
+      // failure holds the whole program).
+      if (next)
+        kernel->moveBefore(next);
+      else
+        kernel->moveBefore(module.getBody(), module.getBody()->end());
+      // What is left in the scratch module was outlined from the kernel
+      // (the block function, the dispatch function, which calls both): its
+      // code, named after it and placed at the module's end in the order
+      // made, as upstream places it.
+      SmallVector<std::pair<StringAttr, StringAttr>> renames;
+      SmallVector<Operation *> outlined;
+      for (Operation *placeholder : placeholders)
+        placeholder->erase();
+      for (Operation &op : llvm::make_early_inc_range(*scratchBody)) {
+        op.remove();
+        auto func = dyn_cast<func::FuncOp>(op);
+        if (!func) {
+          module.getBody()->push_back(&op);
+          continue;
+        }
+        StringAttr oldName = func.getSymNameAttr();
+        func.setSymName((kernel.getSymName() + "_" + oldName.getValue()).str());
+        renames.push_back({oldName, symbols.insert(func)});
+        outlined.push_back(func);
         hoistStaticAllocas(func);
+      }
+      if (failed(rewritten))
+        return signalPassFailure();
+      for (auto [oldName, newName] : renames) {
+        if (failed(SymbolTable::replaceAllSymbolUses(oldName, newName, kernel)))
+          return signalPassFailure();
+        for (Operation *other : outlined)
+          if (failed(
+                  SymbolTable::replaceAllSymbolUses(oldName, newName, other)))
+            return signalPassFailure();
       }
     }
   }

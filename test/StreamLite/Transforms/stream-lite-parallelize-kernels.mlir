@@ -60,6 +60,38 @@ func.func @user(%src: memref<?xi8>, %dst: memref<?xi8>, %n: index) {
   return
 }
 
-// The outlined functions (the block's loop, the recursive dispatch):
-// CHECK-DAG: func.func private @__builtin_copy_parallel_compute_fn(
-// CHECK-DAG: func.func private @__builtin_copy_async_dispatch_fn(
+// A kernel that calls a function whose name upstream gives what it
+// outlines, in a program that already has the name the outlined function
+// would be renamed to: the call still reaches the program's function, and
+// the outlined one takes the next free name.
+// CHECK-LABEL: func.func @__builtin_named(
+// CHECK: call @__builtin_named_parallel_compute_fn_0(
+// CHECK: call @__builtin_named_async_dispatch_fn(
+// CHECK: return
+func.func private @parallel_compute_fn(%v: i8) -> i8
+
+func.func @__builtin_named(%src: memref<?xi8>, %dst: memref<?xi8>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %src[%i] : memref<?xi8>
+    %w = func.call @parallel_compute_fn(%v) : (i8) -> i8
+    memref.store %w, %dst[%i] : memref<?xi8>
+    scf.reduce
+  }
+  return
+}
+
+// CHECK-LABEL: func.func private @__builtin_named_parallel_compute_fn()
+func.func private @__builtin_named_parallel_compute_fn()
+
+// The outlined functions (the block's loop, the recursive dispatch), after
+// the program's functions, kernel by kernel:
+// CHECK: func.func private @__builtin_copy_parallel_compute_fn(
+// CHECK: func.func private @__builtin_copy_async_dispatch_fn(
+// CHECK: func.func private @__builtin_groups_parallel_compute_fn(
+// CHECK: func.func private @__builtin_groups_async_dispatch_fn(
+// CHECK: func.func private @__builtin_named_parallel_compute_fn_0(
+// CHECK: call @parallel_compute_fn(
+// CHECK: func.func private @__builtin_named_async_dispatch_fn(
+// CHECK: call @__builtin_named_parallel_compute_fn_0(

@@ -14,9 +14,9 @@
 
 #include "mlir/Dialect/Async/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
@@ -107,8 +107,9 @@ struct ParallelizeKernelsPass
       kernel.walk([&](scf::ParallelOp loop) { loops.push_back(loop); });
       if (loops.empty())
         continue;
-      // The symbols the kernel already uses are declared in the scratch
-      // module, so that nothing outlined takes their names.
+      // The symbols the kernel already uses (but itself, which moves
+      // there) are declared in the scratch module, so that nothing
+      // outlined takes their names.
       SmallVector<Operation *> placeholders;
       if (std::optional<SymbolTable::UseRange> uses =
               SymbolTable::getSymbolUses(kernel)) {
@@ -116,7 +117,8 @@ struct ParallelizeKernelsPass
         llvm::SmallDenseSet<StringAttr> declared;
         for (const SymbolTable::SymbolUse &use : *uses) {
           StringAttr root = use.getSymbolRef().getRootReference();
-          if (!declared.insert(root).second)
+          if (root == kernel.getSymNameAttr() ||
+              !declared.insert(root).second)
             continue;
           auto placeholder = func::FuncOp::create(
               builder, kernel.getLoc(), root, builder.getFunctionType({}, {}));

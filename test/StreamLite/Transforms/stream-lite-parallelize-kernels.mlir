@@ -85,6 +85,25 @@ func.func @__builtin_named(%src: memref<?xi8>, %dst: memref<?xi8>, %n: index) {
 // CHECK-LABEL: func.func private @__builtin_named_parallel_compute_fn()
 func.func private @__builtin_named_parallel_compute_fn()
 
+// A kernel that calls itself keeps that call, and keeps its name.
+// CHECK-LABEL: func.func @__builtin_again(
+// CHECK: call @__builtin_again_parallel_compute_fn(
+// CHECK: call @__builtin_again(
+func.func @__builtin_again(%src: memref<?xi8>, %dst: memref<?xi8>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %src[%i] : memref<?xi8>
+    memref.store %v, %dst[%i] : memref<?xi8>
+    scf.reduce
+  }
+  %more = arith.cmpi ugt, %n, %c1 : index
+  scf.if %more {
+    func.call @__builtin_again(%src, %dst, %c1) : (memref<?xi8>, memref<?xi8>, index) -> ()
+  }
+  return
+}
+
 // The outlined functions (the block's loop, the recursive dispatch), after
 // the program's functions, kernel by kernel:
 // CHECK: func.func private @__builtin_copy_parallel_compute_fn(
@@ -95,3 +114,4 @@ func.func private @__builtin_named_parallel_compute_fn()
 // CHECK: call @parallel_compute_fn(
 // CHECK: func.func private @__builtin_named_async_dispatch_fn(
 // CHECK: call @__builtin_named_parallel_compute_fn_0(
+// CHECK: func.func private @__builtin_again_parallel_compute_fn(

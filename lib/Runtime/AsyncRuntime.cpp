@@ -1,6 +1,7 @@
 //===- AsyncRuntime.cpp - upstream's async runtime for parallel kernels ---===//
 
 #include "AsyncRuntime.h"
+#include "CallsJitCode.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/Twine.h"
@@ -46,7 +47,7 @@ public:
   }
 
   /// The resume the runtime calls: the coroutine's, then the count.
-  static void runTracked(void *arg) {
+  LAYOUT_OPT_CALLS_JIT_CODE static void runTracked(void *arg) {
     Tracked tracked = *static_cast<Tracked *>(arg);
     delete static_cast<Tracked *>(arg);
     tracked.resume(tracked.handle);

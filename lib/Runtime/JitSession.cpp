@@ -3,6 +3,7 @@
 #include "StreamLite/Runtime/JitSession.h"
 
 #include "AsyncRuntime.h"
+#include "CallsJitCode.h"
 #include "JitKernels.h"
 #include "JitProgram.h"
 
@@ -513,8 +514,8 @@ llvm::Error JitSession::compile(llvm::StringRef function) {
   return entry ? llvm::Error::success() : entry.takeError();
 }
 
-llvm::Error JitSession::invokePacked(llvm::StringRef name,
-                                     JitArguments &args) {
+LAYOUT_OPT_CALLS_JIT_CODE llvm::Error
+JitSession::invokePacked(llvm::StringRef name, JitArguments &args) {
   llvm::Expected<void (*)(void **)> found = lookupEntry(name);
   if (!found)
     return found.takeError();

@@ -111,8 +111,9 @@ def ConvertAsyncToLLVMPass
     Upstream's pattern for `async.runtime.resume` looks its helper function
     (`__resume`, which resumes a coroutine) up with a scan of the module's
     top level from its start, once per resume, and the helper goes to the
-    module's end: with two resumes per parallel kernel, a program of
-    thousands of kernels spent most of the lowering in those scans.
+    module's end: with two resumes per parallel kernel, the pass's time
+    grew with the square of the kernels (7.8 s, a sixth of the lowering,
+    at 3,200 kernels; 2.8 s this way).
 
     So where the module has an `async.runtime.resume`, upstream's
     conversion first runs on a module of one function that resumes a

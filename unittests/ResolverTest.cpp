@@ -1,5 +1,6 @@
 //===- ResolverTest.cpp - encoding resolvers ------------------------------===//
 
+#include <limits>
 #include "CatchUtil.h"
 #include "LayoutReference.h"
 #include "TestUtil.h"
@@ -80,7 +81,7 @@ TEST_CASE("padding_resolver: getPadBytes over a sweep of row sizes",
       auto resolver = PaddingResolverAttr::get(ctx.get(), line, sets);
       std::string problem;
       for (int64_t row = 0; row <= 3 * line * sets + line && problem.empty(); ++row) {
-        int64_t got = resolver.getPadBytes(row);
+        int64_t got = resolver.getPadBytes(row).value_or(-1);
         int64_t want = referencePadBytes(row, line, sets);
         if (got != want)
           problem = "C=" + std::to_string(line) + " S=" + std::to_string(sets) +
@@ -95,6 +96,25 @@ TEST_CASE("padding_resolver: getPadBytes over a sweep of row sizes",
       }
       CHECK(problem == "");
     }
+}
+
+TEST_CASE("padding_resolver: getPadBytes at the ends of int64",
+          "[resolver][padding]") {
+  auto ctx = makeContext();
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  // C * S past int64: longer than any row, so no row is padded.
+  auto wide = PaddingResolverAttr::get(ctx.get(), int64_t(1) << 32,
+                                       int64_t(1) << 32);
+  CHECK(wide.getPadBytes(1000) == 0);
+  CHECK(wide.getPadBytes(kMax) == 0);
+  // A row rounded up to a line past int64: no pad.
+  auto line = PaddingResolverAttr::get(ctx.get(), int64_t(1) << 62, 1);
+  CHECK(line.getPadBytes((int64_t(1) << 62) + 1) == std::nullopt);
+  // A row of exactly one line aliases; one more line does not fit.
+  CHECK(line.getPadBytes(int64_t(1) << 62) == std::nullopt);
+  // The last rows that fit are still padded by the rule.
+  auto small = PaddingResolverAttr::get(ctx.get(), 64, 2);
+  CHECK(small.getPadBytes(kMax - 200) == referencePadBytes(kMax - 200, 64, 2));
 }
 
 TEST_CASE("padding_resolver: getLayout over row sizes and element types",

@@ -90,8 +90,9 @@ def StreamLite_PaddingResolverAttr
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// Bytes to append to an innermost row of `rowBytes` bytes.
-    int64_t getPadBytes(int64_t rowBytes) const;
+    /// Bytes to append to an innermost row of `rowBytes` bytes; none
+    /// where the padded row would not fit in int64.
+    std::optional<int64_t> getPadBytes(int64_t rowBytes) const;
   }];
 }
 

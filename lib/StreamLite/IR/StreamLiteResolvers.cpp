@@ -10,6 +10,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -78,15 +79,21 @@ PaddingResolverAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-int64_t PaddingResolverAttr::getPadBytes(int64_t rowBytes) const {
+std::optional<int64_t>
+PaddingResolverAttr::getPadBytes(int64_t rowBytes) const {
   int64_t line = getCacheLineBytes();
-  int64_t setSpan = line * getCacheSets();
-  if (rowBytes < setSpan)
+  // A set span past int64 is longer than any row: no padding (and no
+  // division by its wrapped value).
+  std::optional<int64_t> setSpan = llvm::checkedMul(line, getCacheSets());
+  if (!setSpan || rowBytes < *setSpan)
     return 0;
-  int64_t padded = llvm::alignTo(rowBytes, line);
-  if (padded % setSpan == 0)
-    padded += line;
-  return padded - rowBytes;
+  std::optional<int64_t> padded =
+      llvm::checkedMul(rowBytes / line + (rowBytes % line != 0), line);
+  if (padded && *padded % *setSpan == 0)
+    padded = llvm::checkedAdd(*padded, line);
+  if (!padded)
+    return std::nullopt;
+  return *padded - rowBytes;
 }
 
 FailureOr<Attribute> PaddingResolverAttr::getLayout(
@@ -112,12 +119,27 @@ FailureOr<Attribute> PaddingResolverAttr::getLayout(
     // R = ceil(d * w / 8), and the pad is returned in elements.
     int64_t bits = type.getElementType().getIntOrFloatBitWidth();
     int64_t rowBytes = llvm::divideCeil(row, 8 / bits);
-    resolved.back() = getPadBytes(rowBytes) * (8 / bits);
+    std::optional<int64_t> padBytes = getPadBytes(rowBytes);
+    std::optional<int64_t> pad =
+        padBytes ? llvm::checkedMul(*padBytes, int64_t(8 / bits))
+                 : std::nullopt;
+    if (!pad)
+      return failResolve(emitError, "padding_resolver: a row of " +
+                                        Twine(rowBytes) +
+                                        " bytes padded overflows 64 bits");
+    resolved.back() = *pad;
   } else {
-    int64_t padBytes = getPadBytes(row * elementBytes);
+    std::optional<int64_t> rowBytes = llvm::checkedMul(row, elementBytes);
+    std::optional<int64_t> padBytes =
+        rowBytes ? getPadBytes(*rowBytes) : std::nullopt;
+    if (!padBytes)
+      return failResolve(emitError, "padding_resolver: a row of " +
+                                        Twine(row) + " elements of " +
+                                        Twine(elementBytes) +
+                                        " bytes padded overflows 64 bits");
     // Whole elements only: a pad that is not a multiple of the element size
     // (odd element widths) is rounded up.
-    resolved.back() = llvm::divideCeil(padBytes, elementBytes);
+    resolved.back() = llvm::divideCeil(*padBytes, elementBytes);
   }
   return Attribute(PaddingAttr::get(getContext(), resolved));
 }

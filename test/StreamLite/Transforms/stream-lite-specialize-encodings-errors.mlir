@@ -202,3 +202,23 @@ func.func @static_size_too_small(%n: index) -> (!stream_lite.resource<*>, !strea
   %d = stream_lite.tensor.empty : tensor<3x3xf32, #lhs> in !stream_lite.resource<*>{%n}
   return %a, %b, %c, %d : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
 }
+
+// -----
+
+// A row that fits, rounded up to a cache line that does not.
+stream_lite.device @gpu targets([#stream_lite.target<"rocm", resolver = #stream_lite.padding_resolver<cache_line_bytes = 4611686018427387904, cache_sets = 1>>])
+func.func @padding_padded_row_overflow() {
+  // expected-error @+1 {{padding_resolver: a row of 4611686018427387905 elements of 1 bytes padded overflows 64 bits}}
+  %0 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<1x4611686018427387905xi8, #stream_lite.padding<[0, ?]>> : index
+  return
+}
+
+// -----
+
+// The same for packed elements: the row's bytes fit, the pad in elements not.
+stream_lite.device @gpu targets([#stream_lite.target<"rocm", resolver = #stream_lite.padding_resolver<cache_line_bytes = 2305843009213693953, cache_sets = 1>>])
+func.func @padding_packed_pad_overflow() {
+  // expected-error @+1 {{padding_resolver: a row of 2305843009213693954 bytes padded overflows 64 bits}}
+  %0 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<1x4611686018427387908xi4, #stream_lite.padding<[0, ?]>> : index
+  return
+}

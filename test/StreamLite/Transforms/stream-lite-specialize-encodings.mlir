@@ -479,3 +479,14 @@ func.func @unreachable_block(%sz: index, %v: f32) {
   %g = stream_lite.tensor.fill on(#stream_lite.affinity<@b>) %v, %y[%c0 for %c1] : f32 -> tensor<4xf32, #stream_lite.testing<>> in %y as !stream_lite.resource<*>{%sz}
   return
 }
+
+// -----
+
+// A padding resolver whose set span (C * S) is past int64 pads no row.
+stream_lite.device @huge_sets targets([#stream_lite.target<"rocm", resolver = #stream_lite.padding_resolver<cache_line_bytes = 4294967296, cache_sets = 4294967296>>])
+// CHECK-LABEL: @padding_set_span_past_int64
+func.func @padding_set_span_past_int64() -> index {
+  // CHECK: stream_lite.tensor.sizeof on(#stream_lite.affinity<@huge_sets>) tensor<3x5xf32, #stream_lite.layout<[#stream_lite.padding<[0, 0]>]>>
+  %sz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@huge_sets>) tensor<3x5xf32, #stream_lite.padding<[0, ?]>> : index
+  return %sz : index
+}

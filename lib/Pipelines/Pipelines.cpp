@@ -135,7 +135,9 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   executables.addPass(createBufferizeKernelsPass());
   executables.nest<mlir::ModuleOp>().addNestedPass<mlir::func::FuncOp>(
       mlir::createConvertLinalgToLoopsPass());
-  executables.addPass(createLowerBindingsPass());
+  LowerBindingsPassOptions bindings;
+  bindings.runtimeChecks = options.runtimeChecks;
+  executables.addPass(createLowerBindingsPass(bindings));
   pm.addPass(createConvertAsyncToMemRefPass());
   // The program copies on write, so who owns each buffer is known at
   // compile time: deallocate-buffers frees each one after its last use

@@ -299,9 +299,22 @@ def LowerBindingsPass : Pass<"stream-lite-lower-bindings"> {
     to-llvm pipeline runs it on each executable, so that the pass manager
     verifies only the executables afterwards (and runs them in parallel),
     not the whole program.
+
+    With `runtime-checks`, each subspan of a user kernel (not of a builtin)
+    first gets a `cf.assert` that the bytes it views lie in the buffer: its
+    offset, then the storage of the tensor it records under that tensor's
+    layout (a logical view's: the view's type and dims), and of a static
+    result type. A kernel whose view is larger than what its dispatch
+    passed then fails the check instead of reading or writing past the
+    buffer. The to-llvm pipeline sets it with its own `runtime-checks`.
   }];
+  let options = [
+    Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"false",
+           "Assert that each user kernel's subspan lies in its binding">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
     "::mlir::memref::MemRefDialect",
   ];
 }

@@ -398,9 +398,12 @@ lowerDispatchTensors(mlir::Operation *root,
 
 /// In `executable`'s inner module, each `!stream_lite.binding` function
 /// argument becomes a `memref<?xi8>` and each `binding.subspan` that buffer
-/// or a `memref.view` of it at its byte offset. Emits an error naming the op
-/// that cannot be lowered and fails.
-mlir::LogicalResult lowerBindings(ExecutableOp executable);
+/// or a `memref.view` of it at its byte offset. With `runtimeChecks`, a user
+/// kernel's subspans first assert that they lie in the buffer
+/// (--stream-lite-lower-bindings=runtime-checks). Emits an error naming the
+/// op that cannot be lowered and fails.
+mlir::LogicalResult lowerBindings(ExecutableOp executable,
+                                  bool runtimeChecks = false);
 
 //===----------------------------------------------------------------------===//
 // Relayouts fused into their producers (--stream-lite-fuse-relayouts)

@@ -4,16 +4,22 @@
 // `!stream_lite.binding` function argument becomes a `memref<?xi8>` and each
 // `stream_lite.binding.subspan` becomes that buffer (offset constant 0 and
 // the same result type) or a `memref.view` of it at the byte offset. The
-// inner module is then plain upstream MLIR.
+// inner module is then plain upstream MLIR. With `runtime-checks`, each
+// subspan of a user kernel first asserts that the bytes it views lie in the
+// buffer: the buffer's size is known only from here on.
 //
 //===----------------------------------------------------------------------===//
 
+#include "RuntimeCheckMessage.h"
+
+#include "StreamLite/IR/StreamLiteAttrs.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/IR/StreamLiteTypes.h"
 #include "StreamLite/Transforms/Passes.h"
 #include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -30,14 +36,86 @@ namespace layoutopt::stream_lite {
 using namespace mlir;
 using namespace layoutopt::stream_lite;
 
+/// Asserts that the bytes `subspan` views lie in `buffer`, its binding's
+/// bytes: its offset, and from there the storage of the tensor it records
+/// (through that tensor's layout; a logical view's is the view's) and of a
+/// static result type. All compares are unsigned, so a negative offset
+/// fails; the storage is checked to fit in int64 (and its dynamic dims to
+/// be non-negative) before it is compared. A kernel whose view claims more
+/// than the dispatch gave it would otherwise read and write past the
+/// buffer.
+static void buildSubspanCheck(OpBuilder &builder, BindingSubspanOp subspan,
+                              Value buffer) {
+  Location loc = subspan.getLoc();
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, v);
+  };
+  auto ule = [&](Value a, Value b) -> Value {
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule, a,
+                                 b);
+  };
+  auto both = [&](Value a, Value b) -> Value {
+    return arith::AndIOp::create(builder, loc, a, b);
+  };
+  Value size = memref::DimOp::create(builder, loc, buffer, constant(0));
+  Value offset = subspan.getByteOffset();
+  Value holds = ule(offset, size);
+  Value rest = arith::SubIOp::create(builder, loc, size, offset);
+  RankedTensorType type = subspan.getTensorType();
+  if (PhysicalLayoutAttrInterface layout = getPhysicalLayout(type)) {
+    ValueRange dims = subspan.getTensorDims();
+    Value overflow = buildStorageSizeOverflow(builder, loc, type, dims);
+    for (Value dim : dims) {
+      Value negative = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::slt, dim, constant(0));
+      overflow = overflow
+                     ? arith::OrIOp::create(builder, loc, overflow, negative)
+                           .getResult()
+                     : negative;
+    }
+    OpFoldResult storage = layout.buildStorageSizeInBytes(
+        builder, loc, getMixedDims(builder, type, dims),
+        ElementWidth::of(type.getElementType()));
+    Value fits = ule(getValueOrCreateConstantIndexOp(builder, loc, storage),
+                     rest);
+    // An overflowing size says nothing: fail then whatever it wrapped to.
+    if (overflow)
+      fits = arith::SelectOp::create(
+          builder, loc, overflow,
+          arith::ConstantIntOp::create(builder, loc, 0, 1), fits);
+    holds = both(holds, fits);
+  }
+  auto memrefType = dyn_cast<MemRefType>(subspan.getResult().getType());
+  if (memrefType && memrefType.hasStaticShape() &&
+      memrefType.getElementType().isIntOrFloat())
+    holds = both(holds,
+                 ule(constant(memrefType.getNumElements() *
+                              llvm::divideCeil(
+                                  memrefType.getElementTypeBitWidth(), 8)),
+                     rest));
+  std::string what;
+  llvm::raw_string_ostream(what)
+      << "views bytes past the end of its binding (its offset plus the "
+         "storage of "
+      << type << ")";
+  cf::AssertOp::create(
+      builder, loc, holds,
+      layoutopt::stream_lite::detail::formatCheckMessage(subspan, what));
+}
+
 /// Replaces `subspan` (whose binding is now the byte buffer `buffer`) by the
 /// buffer itself or a view of it at the subspan's byte offset.
-static LogicalResult lowerSubspan(BindingSubspanOp subspan, Value buffer) {
+static LogicalResult lowerSubspan(BindingSubspanOp subspan, Value buffer,
+                                  bool runtimeChecks) {
   auto resultType = dyn_cast<MemRefType>(subspan.getResult().getType());
   if (!resultType)
     return subspan.emitOpError()
            << "gives a logical view " << subspan.getResult().getType()
            << "; run --stream-lite-lower-dispatch-tensors first";
+  if (runtimeChecks) {
+    OpBuilder builder(subspan);
+    buildSubspanCheck(builder, subspan, buffer);
+  }
   bool zeroOffset = isConstantIntValue(subspan.getByteOffset(), 0);
   if (zeroOffset && resultType == buffer.getType()) {
     subspan.getResult().replaceAllUsesWith(buffer);
@@ -84,7 +162,7 @@ static LogicalResult lowerSubspan(BindingSubspanOp subspan, Value buffer) {
 }
 
 /// Rewrites the binding arguments of `func` and their subspans.
-static LogicalResult lowerFunction(func::FuncOp func) {
+static LogicalResult lowerFunction(func::FuncOp func, bool runtimeChecks) {
   if (func.isExternal())
     return success();
   MLIRContext *ctx = func.getContext();
@@ -107,7 +185,8 @@ static LogicalResult lowerFunction(func::FuncOp func) {
     // only found in stream_lite executables: the dialect is loaded).
     arg.setType(ctx->getLoadedDialect<StreamLiteDialect>()->getByteBufferType());
     for (Operation *user : llvm::make_early_inc_range(arg.getUsers()))
-      if (failed(lowerSubspan(cast<BindingSubspanOp>(user), arg)))
+      if (failed(lowerSubspan(cast<BindingSubspanOp>(user), arg,
+                              runtimeChecks)))
         return failure();
   }
   if (changed)
@@ -123,15 +202,18 @@ static LogicalResult lowerFunction(func::FuncOp func) {
   return failure(walk.wasInterrupted());
 }
 
-LogicalResult layoutopt::stream_lite::lowerBindings(ExecutableOp executable) {
+LogicalResult layoutopt::stream_lite::lowerBindings(ExecutableOp executable,
+                                                   bool runtimeChecks) {
   ModuleOp inner = executable.getInnerModule();
   if (!inner)
     return success();
+  // Builtin kernels are generated in bounds of what their dispatches give.
+  runtimeChecks &= !executable.getBuiltinKind();
   for (auto func : inner.getOps<func::FuncOp>()) {
     LLVM_DEBUG(llvm::dbgs() << "lowering bindings of @"
                             << executable.getSymName() << "::@"
                             << func.getSymName() << "\n");
-    if (failed(lowerFunction(func)))
+    if (failed(lowerFunction(func, runtimeChecks)))
       return failure();
   }
   return success();
@@ -142,10 +224,12 @@ namespace {
 struct LowerBindingsPass
     : public layoutopt::stream_lite::impl::LowerBindingsPassBase<
           LowerBindingsPass> {
+  using LowerBindingsPassBase::LowerBindingsPassBase;
+
   void runOnOperation() override {
     Operation *root = getOperation();
     if (auto executable = dyn_cast<ExecutableOp>(root)) {
-      if (failed(lowerBindings(executable)))
+      if (failed(lowerBindings(executable, runtimeChecks)))
         signalPassFailure();
       return;
     }
@@ -154,7 +238,7 @@ struct LowerBindingsPass
     for (Region &region : root->getRegions())
       for (Block &block : region)
         for (auto executable : block.getOps<ExecutableOp>())
-          if (failed(lowerBindings(executable)))
+          if (failed(lowerBindings(executable, runtimeChecks)))
             return signalPassFailure();
   }
 };

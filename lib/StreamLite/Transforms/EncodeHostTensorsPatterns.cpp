@@ -343,13 +343,27 @@ SmallVector<Value, 5> vals(OpBuilder &builder, Location loc,
   return values;
 }
 
+/// Whether a static `type` under `layout` stores exactly its elements (every
+/// tiled dim a multiple of its tile, packed slots filling whole bytes): no
+/// pad to zero.
+bool storesOnlyElements(PhysicalLayoutAttrInterface layout,
+                        RankedTensorType type) {
+  if (!type.hasStaticShape())
+    return false;
+  ElementWidth width = ElementWidth::of(type.getElementType());
+  return layout.getStorageSizeInBytes(type.getShape(), width) *
+             width.slotsPerByte() ==
+         type.getNumElements() * std::max<int64_t>(width.bytes(), 1);
+}
+
 /// A fresh resource of `size` bytes for a tensor of `type`: zeroed when its
-/// layout's pads must be zero (tiled), else undefined.
+/// layout's pads must be zero (tiled) and it has some, else undefined.
 Value buildFreshResource(OpBuilder &builder, Location loc,
                          RankedTensorType type, Type resourceType, Value size,
                          AffinityAttr affinity) {
   PhysicalLayoutAttrInterface layout = getPhysicalLayout(type);
-  if (layout && layout.getPadContract() == PadContract::Zero) {
+  if (layout && layout.getPadContract() == PadContract::Zero &&
+      !storesOnlyElements(layout, type)) {
     Value zero =
         arith::ConstantOp::create(builder, loc, builder.getI8IntegerAttr(0));
     return AsyncSplatOp::create(builder, loc, resourceType, zero, size,
@@ -420,8 +434,14 @@ struct EmptyLowering : HostTensorLowering<TensorEmptyOp> {
   using HostTensorLowering::HostTensorLowering;
   LogicalResult matchAndRewrite(TensorEmptyOp op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<AsyncAllocaOp>(
-        op, op.getType(), op.getResultSize(), op.getAffinityAttr());
+    // An empty tensor has no elements yet, but its layout's pads are
+    // already zero by contract (tiled): the ops that write it later write
+    // elements only.
+    rewriter.replaceOp(
+        op, buildFreshResource(rewriter, op.getLoc(),
+                               cast<RankedTensorType>(op.getResultEncoding()),
+                               op.getType(), op.getResultSize(),
+                               op.getAffinityAttr()));
     return success();
   }
 };

@@ -65,16 +65,25 @@ func.func @sizeof_static() -> (index, index, index, index) {
 // CHECK-NEXT: %[[C32:.+]] = arith.constant 32 : index
 // CHECK: return %[[C6]], %[[C14]], %[[C32]], %[[C32L:c32_[0-9]+]] : index, index, index, index
 
-// Tests that empty becomes an alloca of its size, keeping the affinity.
-func.func @empty(%d: index) -> !stream_lite.resource<*> {
+// Tests that empty becomes a fresh resource of its size, keeping the
+// affinity: zeroed where its tiles may have pads (tiled pads are zero by
+// contract), an alloca where they cannot (whole tiles) or where pads are
+// undefined (padding layouts).
+func.func @empty(%d: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) {
   %sz = stream_lite.tensor.sizeof on(#a) tensor<?x3xf32, #tile>{%d} : index
   %0 = stream_lite.tensor.empty on(#a) : tensor<?x3xf32, #tile>{%d} in !stream_lite.resource<*>{%sz}
-  return %0 : !stream_lite.resource<*>
+  %wsz = stream_lite.tensor.sizeof on(#a) tensor<8x4xf32, #tile> : index
+  %1 = stream_lite.tensor.empty on(#a) : tensor<8x4xf32, #tile> in !stream_lite.resource<*>{%wsz}
+  %psz = stream_lite.tensor.sizeof on(#a) tensor<2x3xi8, #pad> : index
+  %2 = stream_lite.tensor.empty on(#a) : tensor<2x3xi8, #pad> in !stream_lite.resource<*>{%psz}
+  return %0, %1, %2 : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
 }
 // CHECK-LABEL: func.func @empty
 // CHECK: arith.ceildivui
-// CHECK: %[[E:.+]] = stream_lite.async.alloca on(#stream_lite.affinity<@cpu>) : !stream_lite.resource<*>{%{{[0-9]+}}}{{$}}
-// CHECK-NEXT: return %[[E]]
+// CHECK: %[[E:.+]] = stream_lite.async.splat on(#stream_lite.affinity<@cpu>) %c0_i8 : i8 -> !stream_lite.resource<*>{%{{[0-9]+}}}{{$}}
+// CHECK: %[[W:.+]] = stream_lite.async.alloca on(#stream_lite.affinity<@cpu>) : !stream_lite.resource<*>{%c128}{{$}}
+// CHECK: %[[P:.+]] = stream_lite.async.alloca on(#stream_lite.affinity<@cpu>) : !stream_lite.resource<*>{%{{.+}}}{{$}}
+// CHECK-NEXT: return %[[E]], %[[W]], %[[P]]
 // Tests that a constant keeps its dense value on identity layouts (no
 // encoding, identity, all-zero padding) and becomes its byte image elsewhere:
 // padding [0, 4] on 2x3xi8 puts row 1 at byte 7 (pads zero); tiled 4x2 tiles

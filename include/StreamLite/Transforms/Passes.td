@@ -440,8 +440,10 @@ def InsertRuntimeChecksPass : Pass<"stream-lite-insert-runtime-checks"> {
       strides at least 1.
     - With `kernel-memrefs`, in user kernels (executables without a
       `stream_lite.builtin_kind`): upstream's runtime verification of memref ops (load,
-      store, subview, cast, copy, ...) and a check that each
-      `memref.view` lies inside the buffer it views, so that a kernel
+      store, cast, copy, ...), and checks of our own that each
+      `memref.view` lies inside the buffer it views and that each
+      `memref.subview` selects elements of its source only (upstream's
+      subview check builds an invalid assert in this LLVM), so that a kernel
       that addresses its bindings' bytes itself fails a check instead of
       reading or writing out of bounds. Builtin kernels are generated in
       bounds and skipped.

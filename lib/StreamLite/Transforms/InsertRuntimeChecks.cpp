@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "StreamLite/Transforms/BuiltinKernels.h"
 #include "mlir/Interfaces/RuntimeVerifiableOpInterface.h"
 
@@ -64,6 +65,55 @@ void buildViewCheck(OpBuilder &builder, memref::ViewOp view) {
       formatCheckMessage(view, "views bytes out of its buffer's bounds"));
 }
 
+/// Asserts that every element `subview` selects lies in its source: per
+/// dim, an empty range, or `offset < dim` and the last element
+/// `offset + (size - 1) * stride` at most `dim - 1` (compared as
+/// `size - 1 <= (dim - 1 - offset) / stride`, unsigned, so that nothing
+/// overflows; a stride of 0 repeats the offset). Upstream's own check of
+/// memref.subview builds an assert of a null condition in LLVM 22 (it
+/// crashed the pass on any subview).
+void buildSubViewCheck(OpBuilder &builder, memref::SubViewOp subview) {
+  Location loc = subview.getLoc();
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, v);
+  };
+  auto cmp = [&](arith::CmpIPredicate predicate, Value a, Value b) -> Value {
+    return arith::CmpIOp::create(builder, loc, predicate, a, b);
+  };
+  Value zero = constant(0), one = constant(1);
+  Value holds;
+  for (auto [d, offset, size, stride] :
+       llvm::enumerate(subview.getMixedOffsets(), subview.getMixedSizes(),
+                       subview.getMixedStrides())) {
+    Value dim = memref::DimOp::create(builder, loc, subview.getSource(),
+                                      constant(d));
+    Value o = getValueOrCreateConstantIndexOp(builder, loc, offset);
+    Value n = getValueOrCreateConstantIndexOp(builder, loc, size);
+    Value t = getValueOrCreateConstantIndexOp(builder, loc, stride);
+    Value room = arith::DivUIOp::create(
+        builder, loc,
+        arith::SubIOp::create(builder, loc,
+                              arith::SubIOp::create(builder, loc, dim, one), o),
+        arith::MaxUIOp::create(builder, loc, t, one));
+    Value lastFits = arith::OrIOp::create(
+        builder, loc, cmp(arith::CmpIPredicate::eq, t, zero),
+        cmp(arith::CmpIPredicate::ule,
+            arith::SubIOp::create(builder, loc, n, one), room));
+    Value fits = arith::OrIOp::create(
+        builder, loc, cmp(arith::CmpIPredicate::eq, n, zero),
+        arith::AndIOp::create(builder, loc,
+                              cmp(arith::CmpIPredicate::ult, o, dim),
+                              lastFits));
+    holds = holds ? arith::AndIOp::create(builder, loc, holds, fits).getResult()
+                  : fits;
+  }
+  if (!holds)
+    return;
+  cf::AssertOp::create(
+      builder, loc, holds,
+      formatCheckMessage(subview, "selects elements out of its source's bounds"));
+}
+
 struct InsertRuntimeChecksPass
     : public layoutopt::stream_lite::impl::InsertRuntimeChecksPassBase<
           InsertRuntimeChecksPass> {
@@ -72,6 +122,7 @@ struct InsertRuntimeChecksPass
   void runOnOperation() override {
     SmallVector<RuntimeVerifiableOpInterface> ops;
     SmallVector<memref::ViewOp> views;
+    SmallVector<memref::SubViewOp> subviews;
     // Builtin kernels are generated in bounds: only user kernels' memref
     // accesses are checked (a user kernel is one whatever its name).
     bool checkMemrefs = kernelMemrefs;
@@ -84,6 +135,8 @@ struct InsertRuntimeChecksPass
           isa_and_nonnull<memref::MemRefDialect>(op->getDialect())) {
         if (auto view = dyn_cast<memref::ViewOp>(op))
           views.push_back(view);
+        else if (auto subview = dyn_cast<memref::SubViewOp>(op))
+          subviews.push_back(subview);
         else if (auto verifiable = dyn_cast<RuntimeVerifiableOpInterface>(op))
           ops.push_back(verifiable);
         return WalkResult::advance();
@@ -121,6 +174,13 @@ struct InsertRuntimeChecksPass
       builder.setInsertionPoint(view);
       unsigned before = counter.count;
       buildViewCheck(builder, view);
+      if (counter.count != before)
+        ++opsChecked;
+    }
+    for (memref::SubViewOp subview : subviews) {
+      builder.setInsertionPoint(subview);
+      unsigned before = counter.count;
+      buildSubViewCheck(builder, subview);
       if (counter.count != before)
         ++opsChecked;
     }

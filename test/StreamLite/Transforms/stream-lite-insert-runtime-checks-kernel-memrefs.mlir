@@ -37,3 +37,23 @@ stream_lite.executable private @generated attributes {stream_lite.builtin_kind =
     }
   }
 }
+
+// -----
+
+// A subview of a user kernel: each dim's range (offset, size, stride)
+// lies in the source's dim, checked without overflow.
+// CHECK-LABEL: func.func @subview
+// CHECK: %[[DIM:.+]] = memref.dim %{{.+}}, %{{.+}} : memref<16xf32>
+// CHECK: arith.divui
+// CHECK: %[[START:.+]] = arith.cmpi ult, %{{.+}}, %[[DIM]] : index
+// CHECK: cf.assert %{{.+}}, "{{.*}}stream-lite-insert-runtime-checks-kernel-memrefs.mlir:{{[0-9]+}}:{{[0-9]+}}: 'memref.subview' op selects elements out of its source's bounds"
+// CHECK-NEXT: memref.subview
+stream_lite.executable private @subview {
+  stream_lite.executable.export public @subview
+  builtin.module {
+    func.func @subview(%m: memref<16xf32>, %i: index) -> memref<4xf32, strided<[2], offset: ?>> {
+      %s = memref.subview %m[%i] [4] [2] : memref<16xf32> to memref<4xf32, strided<[2], offset: ?>>
+      return %s : memref<4xf32, strided<[2], offset: ?>>
+    }
+  }
+}

@@ -105,6 +105,14 @@ std::optional<unsigned> resultArgument(TensorDispatchOp dispatch,
   return (*argOfSlot)[operandIsBuffer.size() + untiedIndex];
 }
 
+/// Whether `value` is a `dispatch.tensor.load` result that only stores use.
+bool isOnlyStoredLoad(Value value) {
+  return value.getDefiningOp<DispatchTensorLoadOp>() &&
+         llvm::all_of(value.getUsers(), [](Operation *user) {
+           return isa<DispatchTensorStoreOp>(user);
+         });
+}
+
 /// Why `kernel` cannot write argument `arg` in another layout, or "".
 std::string whyNotStoreOnly(func::FuncOp kernel, unsigned arg) {
   if (kernel.isExternal())
@@ -121,8 +129,14 @@ std::string whyNotStoreOnly(func::FuncOp kernel, unsigned arg) {
       if (!store || store.getTarget() != use.get())
         return "the kernel reads the result's binding or passes its view "
                "to another op";
-      if (cast<RankedTensorType>(store.getValue().getType()).getEncoding())
-        return "the kernel stores a tensor that repeats the old layout";
+      // IREE's form: a stored tensor that repeats the old layout. A loaded
+      // tensor that is only stored loses the encoding when fused (below);
+      // anything else computes on an encoded tensor, which the lowering
+      // refuses anyway.
+      if (cast<RankedTensorType>(store.getValue().getType()).getEncoding() &&
+          !isOnlyStoredLoad(store.getValue()))
+        return "the kernel stores a tensor that repeats the old layout and "
+               "is not only stored (kernels compute on logical values)";
     }
   }
   return "";
@@ -241,6 +255,15 @@ private:
       RankedTensorType bound = subspan.getTensorType();
       subspan.setBoundTensorType(RankedTensorType::get(
           bound.getShape(), bound.getElementType(), resultType.getEncoding()));
+      // A stored tensor in IREE's form repeats the old layout. It cannot
+      // follow the new one: the view it is loaded from keeps its own. The
+      // form without the encoding means the same and suits every store.
+      for (Operation *viewUser : subspan->getUsers()) {
+        Value stored = cast<DispatchTensorStoreOp>(viewUser).getValue();
+        auto storedType = cast<RankedTensorType>(stored.getType());
+        if (storedType.getEncoding())
+          stored.setType(storedType.dropEncoding());
+      }
     }
 
     // The dispatch's result: the new type and size (its dims are the same

@@ -491,7 +491,10 @@ std::string verifyFill(const TransferPlan &plan, const Instance &target,
   if (plan.fillPattern->getBitWidth() != plan.fillBits)
     return "fill pattern is " + std::to_string(plan.fillPattern->getBitWidth()) +
            " bits, fillBits " + std::to_string(plan.fillBits);
-  if (!llvm::is_contained(nativeFillBits, int64_t(plan.fillBits)))
+  // A zero fill is a memset on every device: of zero bytes where no
+  // native width fits.
+  if (!llvm::is_contained(nativeFillBits, int64_t(plan.fillBits)) &&
+      !(pattern.isZero() && plan.fillBits == 8))
     return "fill width " + std::to_string(plan.fillBits) + " is not native";
   int64_t t0 = 0, len = 0;
   if (std::string p = spanBytes(*plan.target, target, t0, len); !p.empty())
@@ -617,7 +620,9 @@ std::optional<unsigned> repeatWidth(const APInt &pattern,
 
 bool fillPossible(const Instance &target, const IndexBox &region,
                   const APInt &pattern, ArrayRef<int64_t> nativeFillBits) {
-  if (!repeatWidth(pattern, nativeFillBits))
+  // Zero repeats at every width (which one divides the span is the plan's
+  // business, checked by verifyFill).
+  if (!pattern.isZero() && !repeatWidth(pattern, nativeFillBits))
     return false;
   std::vector<char> in = regionSlots(target, region);
   int64_t lo = INT64_MAX, hi = INT64_MIN;
@@ -1030,10 +1035,10 @@ TEST_CASE("planner: random fills", "[planner]") {
         (pattern.isZero() && llvm::is_contained(native, int64_t(8)));
     bool whole = region.lengths == t.desc.shape;
     bool mustDma =
-        memsettable &&
-        ((physicallyIdentity(layout) && rowMajorContiguous(t.desc.shape, region)) ||
-         (whole && pattern.isZero()) ||
-         (whole && layout.kind == LayoutDesc::Padding));
+        (memsettable &&
+         ((physicallyIdentity(layout) && rowMajorContiguous(t.desc.shape, region)) ||
+          (whole && layout.kind == LayoutDesc::Padding))) ||
+        (whole && pattern.isZero());
     int64_t dmaBefore = fills.dma;
     runFillCase(fills, t, region, pattern, native, mustDma);
     if (fills.dma > dmaBefore)
@@ -1139,11 +1144,11 @@ TEST_CASE("planner: random packed sub-byte copies and fills (rule 8)",
     bool memsettable = llvm::is_contained(native, int64_t(8));
     bool whole = region.lengths == a.desc.shape;
     bool mustFill =
-        memsettable &&
-        ((physicallyIdentity(layoutA) && onBytes(a, region) &&
-          rowMajorContiguous(a.desc.shape, region)) ||
-         (whole && pattern.isZero()) ||
-         (whole && layoutA.kind == LayoutDesc::Padding));
+        (memsettable &&
+         ((physicallyIdentity(layoutA) && onBytes(a, region) &&
+           rowMajorContiguous(a.desc.shape, region)) ||
+          (whole && layoutA.kind == LayoutDesc::Padding))) ||
+        (whole && pattern.isZero());
     runFillCase(fills, a, region, pattern, native, mustFill);
   }
   double seconds = secondsSince(start);
@@ -1358,6 +1363,37 @@ TEST_CASE("planner: spec 6 MUST-DMA fills", "[planner]") {
     LayoutDesc tiled = tiledLayout(2, {0, 1}, {4, 4});
     Instance t = fixed(c, tiled, {6, 5}, 4, "f32", tiled.str());
     expectFill(t, wholeRegion({6, 5}), APInt(32, 0), kDefaultNative, Fill);
+  }
+
+  SECTION("zero fills of whole tensors on devices without narrow widths") {
+    // Zero is the same bits at every width: the narrowest native width
+    // whose bytes divide the storage, else zero bytes (8 bits).
+    const std::vector<int64_t> w32 = {32}, w16_64 = {16, 64};
+    Instance i8x16 = fixed(c, identityLayout(2), {4, 4}, 1, "i8", "");
+    CHECK(expectFill(i8x16, wholeRegion({4, 4}), APInt(8, 0), w32, Fill)
+              .fillBits == 32);
+    Instance i8x9 = fixed(c, identityLayout(2), {3, 3}, 1, "i8", "");
+    CHECK(expectFill(i8x9, wholeRegion({3, 3}), APInt(8, 0), w32, Fill)
+              .fillBits == 8);
+    Instance i8x6 = fixed(c, identityLayout(2), {2, 3}, 1, "i8", "");
+    CHECK(expectFill(i8x6, wholeRegion({2, 3}), APInt(8, 0), w16_64, Fill)
+              .fillBits == 16);
+    // 3x3 in 2x2 tiles: 16 bytes, tile pads included.
+    LayoutDesc tiled = tiledLayout(2, {0, 1}, {2, 2});
+    Instance t = fixed(c, tiled, {3, 3}, 1, "i8", tiled.str());
+    CHECK(expectFill(t, wholeRegion({3, 3}), APInt(8, 0), w32, Fill)
+              .fillBits == 32);
+    Instance h = fixed(c, tiled, {3, 3}, 2, "f16", tiled.str());
+    CHECK(expectFill(h, wholeRegion({3, 3}), APInt(16, 0), w32, Fill)
+              .fillBits == 32);
+    // Part of a tensor: the same.
+    CHECK(expectFill(i8x16, {{1, 0}, {2, 4}}, APInt(8, 0), w32, Fill)
+              .fillBits == 32);
+    CHECK(expectFill(i8x16, {{1, 0}, {1, 3}}, APInt(8, 0), w32, Fill)
+              .fillBits == 8);
+    // A non-zero byte is still no 32-bit pattern.
+    expectFill(i8x16, wholeRegion({4, 4}), APInt(8, 1), w32,
+               TransferPlan::Kind::Dispatch);
   }
 
   SECTION("any native pattern on a whole padding layout") {

@@ -399,6 +399,77 @@ static std::optional<unsigned> narrowestWidth(const APInt &pattern,
   return std::nullopt;
 }
 
+/// The narrowest native width whose bytes divide `bytes`: the width of a
+/// zero fill of that many bytes (zero repeats at every width).
+static std::optional<unsigned> zeroFillWidth(int64_t bytes,
+                                             ArrayRef<int64_t> widths) {
+  SmallVector<int64_t> sorted(widths);
+  llvm::sort(sorted);
+  for (int64_t w : sorted)
+    if (bytes % (w / 8) == 0)
+      return w;
+  return std::nullopt;
+}
+
+/// What is known of the bytes a span covers: a number they are a multiple
+/// of, and whether they are exactly that number.
+struct KnownBytes {
+  int64_t divisor = 1;
+  bool exact = false;
+};
+
+/// The bytes of `slots` element slots, where `slots` is `known` times
+/// unknown factors when not `exact`.
+static std::optional<KnownBytes> slotsToBytes(int64_t known, bool exact,
+                                              ElementWidth width) {
+  if (exact)
+    return KnownBytes{slotBytes(known, width), true};
+  if (!width.isPacked())
+    return KnownBytes{known * width.bytes(), false};
+  // Packed: whole bytes only when the known slots fill whole bytes.
+  if (known % width.slotsPerByte() != 0)
+    return std::nullopt;
+  return KnownBytes{known / width.slotsPerByte(), false};
+}
+
+/// What is known of the bytes `span` of `target` covers.
+static std::optional<KnownBytes> knownSpanBytes(const ByteSpan &span,
+                                                const TensorRegion &target,
+                                                PhysicalLayoutAttrInterface layout) {
+  ElementWidth width = ElementWidth::of(target.type.getElementType());
+  if (span.steps)
+    return std::nullopt;
+  ArrayRef<OpFoldResult> factors = span.elementFactors;
+  if (span.wholeStorage) {
+    SmallVector<int64_t> dims;
+    for (OpFoldResult dim : target.dims)
+      if (std::optional<int64_t> known = IndexArith::known(dim))
+        dims.push_back(*known);
+    if (dims.size() == target.dims.size()) {
+      std::optional<int64_t> bytes =
+          layout.getCheckedStorageSizeInBytes(dims, width);
+      if (!bytes)
+        return std::nullopt;
+      return KnownBytes{*bytes, true};
+    }
+    // A dynamic storage: its slots are the product of the dims only in a
+    // dense row-major layout.
+    if (!isa<IdentityAttr>(layout.getCanonicalLayout()))
+      return std::nullopt;
+    factors = target.dims;
+  }
+  int64_t known = 1;
+  bool exact = true;
+  for (OpFoldResult factor : factors) {
+    std::optional<int64_t> value = IndexArith::known(factor);
+    if (!value)
+      exact = false;
+    else if (llvm::MulOverflow(known, *value, known))
+      return std::nullopt;
+  }
+  return slotsToBytes(known, exact, width);
+}
+
 /// planFillRegion before the sub-byte rule (rule 8).
 static TransferPlan planFillOfSlots(const TensorRegion &target,
                                     std::optional<APInt> pattern,
@@ -412,9 +483,16 @@ static TransferPlan planFillOfSlots(const TensorRegion &target,
 
   // Pattern width the device can memset.
   unsigned width = 0;
+  bool zero = pattern && pattern->isZero();
+  // A zero pattern is the same bits at every width: where no native width
+  // repeats it (i8 zero on a 32-bit device), the width is picked by the
+  // bytes filled (zeroFillWidth).
+  bool widthFromBytes = false;
   if (pattern) {
     std::optional<unsigned> w = narrowestWidth(*pattern, nativeFillBits);
-    if (!w) {
+    if (!w && zero) {
+      widthFromBytes = true;
+    } else if (!w) {
       if (elementBits == 64 && pattern->extractBits(32, 0) != pattern->extractBits(32, 32))
         return dispatch(llvm::formatv(
             "pattern {0} with unequal halves; device memsets {1} bits",
@@ -424,8 +502,9 @@ static TransferPlan planFillOfSlots(const TensorRegion &target,
           "memsets ({2} bits)",
           elementType, llvm::toString(*pattern, 16, /*Signed=*/false, /*formatAsCLiteral=*/false),
           describeWidths(nativeFillBits)));
+    } else {
+      width = *w;
     }
-    width = *w;
   } else {
     if (!llvm::is_contained(nativeFillBits, static_cast<int64_t>(elementBits)))
       return dispatch(llvm::formatv(
@@ -433,17 +512,45 @@ static TransferPlan planFillOfSlots(const TensorRegion &target,
           elementType, describeWidths(nativeFillBits)));
     width = elementBits;
   }
-  bool zero = pattern && pattern->isZero();
 
   // `describe` gives the explanation (a string or a formatv object).
   auto fill = [&](ByteSpan span, auto &&describe) {
+    std::string note;
+    if (widthFromBytes) {
+      std::optional<KnownBytes> known = knownSpanBytes(span, target, layout);
+      std::optional<unsigned> w =
+          known ? zeroFillWidth(known->divisor, nativeFillBits) : std::nullopt;
+      std::optional<int64_t> bytes;
+      if (known && known->exact)
+        bytes = known->divisor;
+      if (w) {
+        width = *w;
+      } else {
+        // Zero needs no pattern repeated: the 8-bit memset writes zero
+        // bytes, where a wider one would leave unwritten the tail its width
+        // does not divide. A whole-tensor zero fill is DMA on every device
+        // (rule 5), and a part of one as well, so that the decision never
+        // depends on which dims are dynamic.
+        width = 8;
+        if (explain)
+          note = bytes ? llvm::formatv(" (zero bytes: no width the device "
+                                       "memsets ({0} bits) divides {1} bytes)",
+                                       describeWidths(nativeFillBits), *bytes)
+                             .str()
+                       : llvm::formatv(" (zero bytes: the size is not known to "
+                                       "be a multiple of a width the device "
+                                       "memsets ({0} bits))",
+                                       describeWidths(nativeFillBits))
+                             .str();
+      }
+    }
     TransferPlan plan;
     plan.kind = TransferPlan::Kind::Fill;
     plan.fillBits = width;
     if (pattern)
-      plan.fillPattern = pattern->trunc(width);
+      plan.fillPattern = pattern->zextOrTrunc(width);
     plan.target = std::move(span);
-    plan.explanation = explainIf(explain, describe);
+    plan.explanation = explainIf(explain, describe) + note;
     return plan;
   };
 

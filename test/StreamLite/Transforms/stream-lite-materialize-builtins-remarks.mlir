@@ -172,3 +172,79 @@ func.func @fill_plans_memo(%r: !stream_lite.resource<*>, %v: f32, %sz: index) ->
   %4 = stream_lite.tensor.fill on(#stream_lite.affinity<@narrow>) %v, %r[%c0, %c0 for %c5, %c6] : f32 -> tensor<5x6xf32> in %r as !stream_lite.resource<*>{%sz}
   return %0, %1, %2, %3, %4 : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
 }
+
+// -----
+
+// Zero fills on a device without 8-bit memsets. A zero pattern is the same
+// bits at every width: it takes the narrowest native width whose bytes
+// provably divide the bytes filled. When none does, it is still DMA: the
+// 8-bit memset of zero bytes (a wider one would leave the tail unwritten).
+
+stream_lite.device @w32 targets([#stream_lite.target<"vmvx">]) {native_fill_bits = [32]}
+stream_lite.device @w16 targets([#stream_lite.target<"vmvx">]) {native_fill_bits = [16, 64]}
+
+#tile22 = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>
+#tile44 = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>
+
+func.func @zero_fills(%r: !stream_lite.resource<*>, %sz: index, %d: index) -> (!stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@w32>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %zi = arith.constant 0 : i8
+  %one = arith.constant 1 : i8
+  %z4 = arith.constant 0 : i4
+  %z2 = arith.constant 0 : i2
+  %zh = arith.constant 0.0 : f16
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 32-bit memset of 16 bytes: rows 0..3 are contiguous"}}
+  %0 = stream_lite.tensor.fill %zi, %r[%c0, %c0 for %c4, %c4] : i8 -> tensor<4x4xi8> in %r as !stream_lite.resource<*>{%sz}
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 8-bit memset of 9 bytes: rows 0..2 are contiguous (zero bytes: no width the device memsets (32 bits) divides 9 bytes)"}}
+  %1 = stream_lite.tensor.fill %zi, %0[%c0, %c0 for %c3, %c3] : i8 -> tensor<3x3xi8> in %0 as !stream_lite.resource<*>{%sz}
+  // Dynamic rows of 4 bytes: a multiple of 4 bytes whatever their count.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 32-bit memset of the whole storage: the pattern is zero"}}
+  %dyn4 = stream_lite.tensor.fill %zi, %1[%c0, %c0 for %d, %c4] : i8 -> tensor<?x4xi8>{%d} in %1 as !stream_lite.resource<*>{%sz}
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 8-bit memset of the whole storage: the pattern is zero (zero bytes: the size is not known to be a multiple of a width the device memsets (32 bits))"}}
+  %2 = stream_lite.tensor.fill %zi, %dyn4[%c0, %c0 for %d, %c3] : i8 -> tensor<?x3xi8>{%d} in %dyn4 as !stream_lite.resource<*>{%sz}
+  // Tiled with padding: 3x3 in 2x2 tiles is 16 bytes, pads included.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 32-bit memset of 16 bytes: rows 0..2 are contiguous"}}
+  %3 = stream_lite.tensor.fill %zi, %2[%c0, %c0 for %c3, %c3] : i8 -> tensor<3x3xi8, #tile22> in %2 as !stream_lite.resource<*>{%sz}
+  // 5x6 f16 in 4x4 tiles: 8x8 slots, 128 bytes.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 32-bit memset of 128 bytes: rows 0..4 are contiguous"}}
+  %4 = stream_lite.tensor.fill %zh, %3[%c0, %c0 for %c5, %c6] : f16 -> tensor<5x6xf16, #tile44> in %3 as !stream_lite.resource<*>{%sz}
+  // Packed: 4x4 i4 is 8 bytes; 3x3 i4 is 5 bytes (a zero fill keeps the
+  // tail bits zero); 4x4 i2 is 4 bytes.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 32-bit memset of 8 bytes: rows 0..3 are contiguous"}}
+  %5 = stream_lite.tensor.fill %z4, %4[%c0, %c0 for %c4, %c4] : i4 -> tensor<4x4xi4> in %4 as !stream_lite.resource<*>{%sz}
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 8-bit memset of 5 bytes: rows 0..2 are contiguous (zero bytes: no width the device memsets (32 bits) divides 5 bytes)"}}
+  %6 = stream_lite.tensor.fill %z4, %5[%c0, %c0 for %c3, %c3] : i4 -> tensor<3x3xi4> in %5 as !stream_lite.resource<*>{%sz}
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 32-bit memset of 4 bytes: rows 0..3 are contiguous"}}
+  %7 = stream_lite.tensor.fill %z2, %6[%c0, %c0 for %c4, %c4] : i2 -> tensor<4x4xi2> in %6 as !stream_lite.resource<*>{%sz}
+  // Part of a tensor: the same, a native width when it divides the bytes,
+  // else zero bytes.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 32-bit memset of 8 bytes: rows 1..2 are contiguous"}}
+  %8 = stream_lite.tensor.fill %zi, %7[%c1, %c0 for %c2, %c4] : i8 -> tensor<4x4xi8> in %7 as !stream_lite.resource<*>{%sz}
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 8-bit memset of 3 bytes: rows 1..1 are contiguous (zero bytes: no width the device memsets (32 bits) divides 3 bytes)"}}
+  %9 = stream_lite.tensor.fill %zi, %8[%c1, %c0 for %c1, %c3] : i8 -> tensor<4x3xi8> in %8 as !stream_lite.resource<*>{%sz}
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 32-bit memset: the region is row-major contiguous"}}
+  %dyn8x4 = stream_lite.tensor.fill %zi, %9[%c0, %c0 for %d, %c4] : i8 -> tensor<8x4xi8> in %9 as !stream_lite.resource<*>{%sz}
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 8-bit memset: the region is row-major contiguous (zero bytes: the size is not known to be a multiple of a width the device memsets (32 bits))"}}
+  %10 = stream_lite.tensor.fill %zi, %dyn8x4[%c0, %c0 for %d, %c3] : i8 -> tensor<8x3xi8> in %dyn8x4 as !stream_lite.resource<*>{%sz}
+  // A non-zero i8 is still no 32-bit pattern.
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="pattern i8 0x1 is not a repeated value of a width the device memsets (32 bits)"}}
+  %11 = stream_lite.tensor.fill %one, %10[%c0, %c0 for %c4, %c4] : i8 -> tensor<4x4xi8> in %10 as !stream_lite.resource<*>{%sz}
+  // The narrowest native width that divides: 16 bits for 6 bytes.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.fill | Category:stream-lite-materialize-builtins | Function=zero_fills | Remark="one 16-bit memset of 6 bytes: rows 0..1 are contiguous"}}
+  %12 = stream_lite.tensor.fill on(#stream_lite.affinity<@w16>) %zi, %11[%c0, %c0 for %c2, %c3] : i8 -> tensor<2x3xi8> in %11 as !stream_lite.resource<*>{%sz}
+  return %12 : !stream_lite.resource<*>
+}
+
+// A dynamic splat of zero is a whole tensor too.
+func.func @zero_splat(%sz: index, %d: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@w32>} {
+  %zi = arith.constant 0 : i8
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.splat | Category:stream-lite-materialize-builtins | Function=zero_splat | Remark="one 8-bit memset of the whole storage: the pattern is zero (zero bytes: the size is not known to be a multiple of a width the device memsets (32 bits))"}}
+  %0 = stream_lite.tensor.splat %zi : i8 -> tensor<?x4xi8, #tile44>{%d} in !stream_lite.resource<*>{%sz}
+  return %0 : !stream_lite.resource<*>
+}

@@ -23,6 +23,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <charconv>
 #include <cstring>
 #include <map>
 
@@ -186,6 +187,176 @@ TEST_CASE("elements format in their shortest round-trip form", "[runtime]") {
   CHECK(formatted(IntegerType::get(ctx.get(), 64, IntegerType::Unsigned),
                   "18446744073709551615") == "18446744073709551615");
   CHECK(formatted(b.getF64Type(), "-inf") == "-inf");
+}
+
+namespace {
+
+/// A printed decimal taken apart: its significant digits and the decimal
+/// exponent of its first one ("0.0025" and "2.5e-03": 2 digits, -3).
+struct Decimal {
+  int digits = 0;
+  int exponent = 0;
+  bool scientific = false;
+  bool integer = false;
+};
+
+Decimal parseDecimal(llvm::StringRef text) {
+  Decimal d;
+  text.consume_front("-");
+  auto [mantissa, exponentText] = text.split('e');
+  d.scientific = !exponentText.empty();
+  auto [whole, fraction] = mantissa.split('.');
+  d.integer = !d.scientific && fraction.empty();
+  std::string all = (whole + fraction).str();
+  d.digits = llvm::StringRef(all).ltrim('0').rtrim('0').size();
+  // The first significant digit: in the whole part, or after the
+  // fraction's leading zeros.
+  if (!whole.ltrim('0').empty())
+    d.exponent = static_cast<int>(whole.ltrim('0').size()) - 1;
+  else
+    d.exponent = -static_cast<int>(fraction.size() -
+                                   fraction.ltrim('0').size()) -
+                 1;
+  if (d.scientific) {
+    int e = 0;
+    exponentText.consume_front("+");
+    exponentText.getAsInteger(10, e);
+    d.exponent = e;
+  }
+  return d;
+}
+
+/// The lengths of a decimal of `digits` significant digits whose first is
+/// at 10^`exponent`, in std::to_chars's two notations.
+size_t fixedLength(int digits, int exponent) {
+  if (exponent >= digits - 1)
+    return exponent + 1; // 2500
+  if (exponent >= 0)
+    return digits + 1; // 2.5
+  return 1 - exponent + digits; // 0.0025
+}
+size_t scientificLength(int digits, int exponent) {
+  size_t exponentDigits =
+      std::max<size_t>(2, std::to_string(std::abs(exponent)).size());
+  return digits + (digits > 1) + 2 + exponentDigits; // 2.5e-03
+}
+
+/// For every positive finite value of `type`: the fewest significant
+/// digits of a decimal that parses to it, found by parsing every decimal of
+/// up to `maxDigits` digits whose magnitude is in [10^lowest, 10^highest).
+std::map<uint64_t, int> fewestDigits(Type type, int maxDigits, int lowest,
+                                     int highest) {
+  std::map<uint64_t, int> fewest;
+  for (int digits = 1, first = 1; digits <= maxDigits;
+       ++digits, first *= 10) {
+    for (int top = lowest; top < highest; ++top) {
+      // Mantissas of `digits` digits scaled to [10^(top-1), 10^top).
+      int exponent = top - digits;
+      for (int m = first; m < first * 10; ++m) {
+        std::string text =
+            std::to_string(m) + "e" + std::to_string(exponent);
+        if (std::optional<uint64_t> bits = parseElement(type, text))
+          fewest.try_emplace(*bits, digits);
+      }
+    }
+  }
+  return fewest;
+}
+
+/// Whether `text` is how f32 would print a value of `type` (`bits`) whose
+/// shortest decimal has `fewest` digits: that many digits, fixed unless the
+/// exponent notation is shorter; in fixed notation an integer has its exact
+/// digits (f32's 123456789 prints 123456792), which may be fewer chars.
+bool printsLikeF32(Type type, uint64_t bits, llvm::StringRef text,
+                   int fewest) {
+  Decimal d = parseDecimal(text);
+  size_t length = text.ltrim('-').size();
+  if (d.integer && parseElement(type, text) == bits) {
+    // The exact value: the text parses to the same double as the value.
+    auto floatType = cast<FloatType>(type);
+    llvm::APFloat value(floatType.getFloatSemantics(), llvm::APInt(16, bits));
+    bool lost = false;
+    value.convert(llvm::APFloat::IEEEdouble(),
+                  llvm::APFloat::rmNearestTiesToEven, &lost);
+    double exact = 0;
+    std::from_chars(text.begin(), text.end(), exact);
+    if (exact == value.convertToDouble() &&
+        length <= scientificLength(fewest, d.exponent))
+      return true;
+  }
+  if (d.digits != fewest)
+    return false;
+  bool scientificShorter = scientificLength(d.digits, d.exponent) <
+                           fixedLength(d.digits, d.exponent);
+  return d.scientific == scientificShorter;
+}
+
+/// Every bit pattern of the 16-bit float `type` prints in a form that
+/// parses back to it, with the fewest digits that do, as f32 prints.
+void checkEverySmallFloat(Type type, int maxDigits, int lowest, int highest) {
+  std::map<uint64_t, int> fewest =
+      fewestDigits(type, maxDigits, lowest, highest);
+  auto floatType = cast<FloatType>(type);
+  int wrong = 0;
+  for (uint64_t bits = 0; bits < 0x10000; ++bits) {
+    std::string text = formatElement(scalarArray(type, bits), 0);
+    llvm::APFloat value(floatType.getFloatSemantics(), llvm::APInt(16, bits));
+    if (value.isNaN()) {
+      if (text != "nan" && ++wrong <= 5)
+        FAIL_CHECK("bits " << bits << " print as " << text);
+      continue;
+    }
+    std::optional<uint64_t> back = parseElement(type, text);
+    bool ok = back && *back == bits;
+    if (ok && value.isFiniteNonZero()) {
+      auto it = fewest.find(bits & 0x7fff);
+      ok = it != fewest.end() && printsLikeF32(type, bits, text, it->second);
+    }
+    if (!ok && ++wrong <= 5)
+      FAIL_CHECK("bits " << bits << " print as " << text);
+  }
+  CHECK(wrong == 0);
+}
+
+} // namespace
+
+TEST_CASE("every f16 and bf16 prints its shortest round-trip decimal",
+          "[runtime]") {
+  auto ctx = makeContext();
+  Builder b(ctx.get());
+  // f16 spans [6e-08, 65504] and needs at most 5 digits; bf16 spans
+  // [9e-41, 3.4e38] and needs at most 4.
+  checkEverySmallFloat(b.getF16Type(), 5, -8, 6);
+  checkEverySmallFloat(b.getBF16Type(), 4, -41, 40);
+}
+
+TEST_CASE("f16 and bf16 print in the style of f32", "[runtime]") {
+  auto ctx = makeContext();
+  Builder b(ctx.get());
+  for (Type type : {Type(b.getF16Type()), Type(b.getBF16Type())}) {
+    CHECK(formatted(type, "10") == "10");
+    CHECK(formatted(type, "100") == "100");
+    CHECK(formatted(type, "0.5") == "0.5");
+    CHECK(formatted(type, "2.5") == "2.5");
+    CHECK(formatted(type, "-1") == "-1");
+    CHECK(formatted(type, "0") == "0");
+    CHECK(formatted(type, "-0") == "-0");
+    CHECK(formatted(type, "inf") == "inf");
+  }
+  CHECK(formatted(b.getF16Type(), "65504") == "65504");
+  CHECK(formatted(b.getF16Type(), "1000") == "1000");
+  CHECK(formatted(b.getF16Type(), "0.1") == "0.1");
+  // As f32's: 1e-04 is shorter than 0.0001.
+  CHECK(formatted(b.getF16Type(), "0.0001") == "1e-04");
+  // The smallest subnormal, 2^-24.
+  CHECK(formatted(b.getF16Type(), "6e-8") == "6e-08");
+  CHECK(formatted(b.getBF16Type(), "0.1") == "0.1");
+  // bf16 holds 9984 for 10000: shorter than "1e+04", and exact, as f32
+  // prints an integer.
+  CHECK(formatted(b.getBF16Type(), "10000") == "9984");
+  CHECK(formatted(b.getBF16Type(), "12345") == "12352");
+  CHECK(formatted(b.getBF16Type(), "1e10") == "1e+10");
+  CHECK(formatted(b.getBF16Type(), "3e38") == "3e+38");
 }
 
 TEST_CASE("a SPEC is refused before it expands past its byte limit",

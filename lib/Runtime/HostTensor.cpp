@@ -211,34 +211,83 @@ uint64_t readBits(const HostArray &a, int64_t i) {
   return bits;
 }
 
-/// f16/bf16 have no std::to_chars: the shortest %g precision whose text
-/// parses back to the same bits.
+/// f16/bf16 have no std::to_chars of their own; they print as it prints
+/// f32: the fewest digits that read back as the same bits (the nearest such
+/// decimal), fixed or with an exponent, whichever is shorter (fixed on a
+/// tie), an integer in fixed notation with its exact digits (f32's
+/// 123456789 prints 123456792). The fewest digits (at most 5) are the value
+/// rounded to 1, 2, ... digits, or a neighbour of that rounding: below a
+/// power of two the decimals that read back lie in a narrower interval,
+/// which the rounding may miss while the next decimal up does not. As a
+/// double, that decimal goes through the same std::to_chars as f32 and f64,
+/// which gives exactly its digits (a double has no other decimal of so few
+/// digits) and picks the notation.
 std::string formatShortestSmallFloat(const llvm::fltSemantics &sem,
                                      uint64_t bits, unsigned width) {
   llvm::APFloat value(sem, llvm::APInt(width, bits));
+  if (value.isNaN())
+    return "nan";
   bool lostInfo = false;
   llvm::APFloat asDouble = value;
   asDouble.convert(llvm::APFloat::IEEEdouble(),
                    llvm::APFloat::rmNearestTiesToEven, &lostInfo);
   double d = asDouble.convertToDouble();
-  if (std::isnan(d))
-    return "nan";
-  if (std::isinf(d))
-    return d < 0 ? "-inf" : "inf";
-  for (int precision = 1; precision <= 17; ++precision) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof(buffer), "%.*g", precision, d);
-    llvm::APFloat back(sem);
-    auto status = back.convertFromString(buffer,
-                                         llvm::APFloat::rmNearestTiesToEven);
-    if (status && back.bitcastToAPInt().getZExtValue() == bits)
-      return buffer;
-    if (!status)
-      llvm::consumeError(status.takeError());
-  }
   char buffer[64];
-  std::snprintf(buffer, sizeof(buffer), "%.17g", d);
-  return buffer;
+  auto print = [&](double v) {
+    return std::string(buffer,
+                       std::to_chars(buffer, buffer + sizeof(buffer), v).ptr);
+  };
+  if (!value.isFiniteNonZero())
+    return print(d);
+  auto readsBack = [&](const std::string &text) {
+    llvm::APFloat back(sem);
+    auto status =
+        back.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
+    if (!status) {
+      llvm::consumeError(status.takeError());
+      return false;
+    }
+    return back.bitcastToAPInt().getZExtValue() == bits;
+  };
+  const char *sign = d < 0 ? "-" : "";
+  for (int digits = 1; digits <= 17; ++digits) {
+    // |d| rounded to `digits` digits: M * 10^E, M an integer.
+    std::to_chars_result r =
+        std::to_chars(buffer, buffer + sizeof(buffer), std::fabs(d),
+                      std::chars_format::scientific, digits - 1);
+    auto [mantissa, exponentText] =
+        llvm::StringRef(buffer, r.ptr - buffer).split('e');
+    std::string mantissaDigits = mantissa.str();
+    mantissaDigits.erase(
+        std::remove(mantissaDigits.begin(), mantissaDigits.end(), '.'),
+        mantissaDigits.end());
+    uint64_t m = 0;
+    int exponent = 0;
+    exponentText.consume_front("+");
+    if (llvm::StringRef(mantissaDigits).getAsInteger(10, m) ||
+        exponentText.getAsInteger(10, exponent))
+      break;
+    exponent -= digits - 1;
+    for (uint64_t candidate : {m, m + 1, m - 1}) {
+      if (candidate == 0)
+        continue;
+      std::string text = sign + std::to_string(candidate) + "e" +
+                         std::to_string(exponent);
+      if (!readsBack(text))
+        continue;
+      double shortest = 0;
+      std::from_chars(text.data(), text.data() + text.size(), shortest);
+      std::string printed = print(shortest);
+      // A fixed integer: the exact value (an integer too, since every
+      // integer up to the type's precision is exact), which may be
+      // shorter still (a bf16 10000 holds 9984).
+      if (exponent >= 0 && printed.find('e') == std::string::npos &&
+          d == std::trunc(d) && std::fabs(d) < 0x1p53)
+        return std::to_string(static_cast<int64_t>(d));
+      return printed;
+    }
+  }
+  return print(d);
 }
 
 } // namespace

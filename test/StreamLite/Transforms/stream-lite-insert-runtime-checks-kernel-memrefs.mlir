@@ -38,8 +38,6 @@ stream_lite.executable private @generated attributes {stream_lite.builtin_kind =
   }
 }
 
-// -----
-
 // A subview of a user kernel: each dim's range (offset, size, stride)
 // lies in the source's dim, checked without overflow.
 // CHECK-LABEL: func.func @subview

@@ -371,9 +371,10 @@ def BufferizeKernelsPass : Pass<"stream-lite-bufferize-kernels"> {
   let summary = "Bufferizes the tensor code of user kernels";
   let description = [{
     In every `stream_lite.executable`'s inner module (or, on another op,
-    everything under it): upstream empty-tensor elimination, so that a value
-    computed into `tensor.empty` is written straight into the buffer a
-    store moves to its binding, then upstream one-shot bufferization of the
+    everything under it): upstream's conversion of elementwise `arith` and
+    `math` ops on tensors to `linalg.generic`, upstream empty-tensor
+    elimination, so that a value computed into `tensor.empty` is written
+    straight into the buffer a store moves to its binding, then upstream one-shot bufferization of the
     kernels' `arith`, `tensor`, `linalg` and `scf` tensor code (function
     boundaries are memrefs already). Copies it needs are `linalg.copy`,
     which the to-llvm pipeline lowers to loops with the rest of `linalg`
@@ -384,6 +385,7 @@ def BufferizeKernelsPass : Pass<"stream-lite-bufferize-kernels"> {
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
   ];
 }
 

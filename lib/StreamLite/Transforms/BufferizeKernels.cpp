@@ -1,18 +1,21 @@
 //===- BufferizeKernels.cpp - user kernels' tensors to buffers -------------===//
 //
-// --stream-lite-bufferize-kernels: upstream empty-tensor elimination and
-// one-shot bufferization on the kernels of executables, with linalg.copy
-// for the copies bufferization makes.
+// --stream-lite-bufferize-kernels: upstream elementwise-to-linalg
+// conversion, empty-tensor elimination and one-shot bufferization on the
+// kernels of executables, with linalg.copy for the copies bufferization
+// makes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/Transforms/Passes.h"
+#include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace layoutopt::stream_lite {
@@ -38,9 +41,14 @@ bool hasTensors(Operation *root) {
   return walk.wasInterrupted();
 }
 
-LogicalResult bufferizeKernels(Operation *root) {
+LogicalResult bufferizeKernels(Operation *root,
+                               const FrozenRewritePatternSet &elementwise) {
   if (!hasTensors(root))
     return success();
+  // Elementwise arith and math ops on tensors have no bufferization of
+  // their own (arith.select's takes an i1 condition only): each becomes a
+  // linalg.generic, which bufferizes, and lowers to loops, as the rest.
+  applyPatternsOnceToAllOps(root, elementwise);
   IRRewriter rewriter(root->getContext());
   if (failed(bufferization::eliminateEmptyTensors(rewriter, root)))
     return failure();
@@ -78,6 +86,13 @@ LogicalResult bufferizeKernels(Operation *root) {
 struct BufferizeKernelsPass
     : public layoutopt::stream_lite::impl::BufferizeKernelsPassBase<
           BufferizeKernelsPass> {
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet patterns(context);
+    linalg::populateElementwiseToLinalgConversionPatterns(patterns);
+    elementwise = std::move(patterns);
+    return success();
+  }
+
   void runOnOperation() override {
     Operation *root = getOperation();
     SmallVector<Operation *> kernels;
@@ -94,9 +109,11 @@ struct BufferizeKernelsPass
               kernels.push_back(inner);
     }
     for (Operation *kernel : kernels)
-      if (failed(bufferizeKernels(kernel)))
+      if (failed(bufferizeKernels(kernel, elementwise)))
         return signalPassFailure();
   }
+
+  FrozenRewritePatternSet elementwise;
 };
 
 } // namespace

@@ -58,6 +58,41 @@ stream_lite.executable private @ex {
 
 // -----
 
+// Elementwise arith and math ops on tensors, which have no bufferization of
+// their own, become linalg.generic first (upstream's conversion), an
+// arith.select with a tensor of i1 as condition too.
+// CHECK-LABEL: func.func @elementwise
+// CHECK-NOT: tensor
+// CHECK: linalg.generic
+// CHECK: arith.addf {{.+}} : f32
+// CHECK: linalg.generic
+// CHECK: math.exp {{.+}} : f32
+// CHECK: linalg.generic
+// CHECK: arith.cmpf ogt, {{.+}} : f32
+// CHECK: linalg.generic
+// CHECK: arith.select {{.+}} : f32
+// CHECK-NOT: tensor
+// CHECK: return
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @elementwise
+  builtin.module {
+    func.func @elementwise(%a: memref<?xi8>, %o: memref<?xi8>, %n: index) {
+      %c0 = arith.constant 0 : index
+      %in = memref.view %a[%c0][%n] : memref<?xi8> to memref<?x4xf32>
+      %x = bufferization.to_tensor %in restrict writable : memref<?x4xf32> to tensor<?x4xf32>
+      %s = arith.addf %x, %x : tensor<?x4xf32>
+      %e = math.exp %s : tensor<?x4xf32>
+      %c = arith.cmpf ogt, %e, %x : tensor<?x4xf32>
+      %m = arith.select %c, %e, %x : tensor<?x4xi1>, tensor<?x4xf32>
+      %out = memref.view %o[%c0][%n] : memref<?xi8> to memref<?x4xf32>
+      bufferization.materialize_in_destination %m in restrict writable %out : (tensor<?x4xf32>, memref<?x4xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
 // Kernels without tensors (the builtins, kernels over bytes) are left as
 // they are.
 // CHECK-LABEL: func.func @bytes

@@ -253,6 +253,43 @@ func.func @dispatch(%sz: index, %o: index, %e: index, %l: index) -> (!stream_lit
 
 // -----
 
+// Tests that an executable's globals (bufferization's constants) are
+// outlined with its functions, as private @<executable>__<global>, and the
+// functions' references follow; two executables' globals of one name stay
+// apart, and a name already taken in the module is made unique.
+memref.global "private" constant @b____constant_4xf32 : memref<4xf32> = dense<0.0>
+stream_lite.executable private @a {
+  stream_lite.executable.export public @entry
+  builtin.module {
+    memref.global "private" constant @__constant_4xf32 : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]> {alignment = 64 : i64}
+    func.func @entry(%o: memref<?xi8>) {
+      %0 = memref.get_global @__constant_4xf32 : memref<4xf32>
+      return
+    }
+  }
+}
+stream_lite.executable private @b {
+  stream_lite.executable.export public @entry
+  builtin.module {
+    memref.global "private" constant @__constant_4xf32 : memref<4xf32> = dense<[5.0, 6.0, 7.0, 8.0]> {alignment = 64 : i64}
+    func.func @entry(%o: memref<?xi8>) {
+      %0 = memref.get_global @__constant_4xf32 : memref<4xf32>
+      return
+    }
+  }
+}
+// CHECK-NOT: stream_lite.executable
+// CHECK: memref.global "private" constant @b____constant_4xf32 : memref<4xf32> = dense<0.000000e+00>
+// CHECK: memref.global "private" constant @a____constant_4xf32 : memref<4xf32> = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]>
+// CHECK: func.func private @a__entry(
+// CHECK-NEXT: memref.get_global @a____constant_4xf32 : memref<4xf32>
+// CHECK: memref.global "private" constant @[[B:b____constant_4xf32_[0-9]+]] : memref<4xf32> = dense<[5.000000e+00, 6.000000e+00, 7.000000e+00, 8.000000e+00]>
+// CHECK: func.func private @b__entry(
+// CHECK-NEXT: memref.get_global @[[B]] : memref<4xf32>
+// CHECK-NOT: stream_lite.executable
+
+// -----
+
 // Tests copy-on-write for a tied dispatch: its target is used again after
 // it, so the kernel writes a copy.
 stream_lite.executable private @ex {

@@ -3,9 +3,10 @@
 // What --stream-lite-convert-async-to-memref does to the module around its
 // conversion (StreamLiteToMemRef.cpp holds the patterns): before, it checks
 // that only async-phase ops are left, outlines each executable's functions
-// into the module, makes a constant global per non-splat `async.constant`
-// and finds the tied targets that must be copied before they are written;
-// after, it drops device declarations and `stream_lite.*` attributes.
+// and globals into the module, makes a constant global per non-splat
+// `async.constant` and finds the tied targets that must be copied before
+// they are written; after, it drops device declarations and `stream_lite.*`
+// attributes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -86,38 +88,52 @@ static LogicalResult outlineExecutables(
     if (walk.wasInterrupted())
       return failure();
 
-    llvm::StringMap<std::string> renamed;
-    SmallVector<func::FuncOp> outlined;
+    llvm::StringMap<StringAttr> renamed;
+    SmallVector<Operation *> outlined;
     OpBuilder builder(executable);
-    for (auto func : inner.getOps<func::FuncOp>()) {
-      std::string name = (exName + "__" + func.getSymName()).str();
-      if (symbols.lookup(name))
+    for (Operation &op : inner.getOps()) {
+      auto symbol = dyn_cast<SymbolOpInterface>(op);
+      if (!symbol)
+        continue;
+      std::string name = (exName + "__" + symbol.getName()).str();
+      bool isFunc = isa<func::FuncOp>(op);
+      if (isFunc && symbols.lookup(name))
         return executable.emitOpError()
-               << "cannot outline @" << func.getSymName() << " as @" << name
+               << "cannot outline @" << symbol.getName() << " as @" << name
                << ": the module already has that symbol";
-      auto clone = cast<func::FuncOp>(builder.clone(*func));
-      clone.setSymName(name);
+      auto clone = cast<SymbolOpInterface>(builder.clone(op));
+      clone.setName(name);
       clone.setPrivate();
-      symbols.insert(clone);
-      renamed[func.getSymName()] = name;
+      // Other symbols (the globals bufferization makes for constants)
+      // have names of their own making: one already taken is renamed.
+      renamed[symbol.getName()] = symbols.insert(clone);
       outlined.push_back(clone);
     }
-    // Calls between functions of one executable follow the renaming.
-    for (func::FuncOp func : outlined)
-      func.walk([&](func::CallOp call) {
-        auto it = renamed.find(call.getCallee());
-        if (it != renamed.end())
-          call.setCallee(it->second);
-      });
+    // References between the executable's symbols (calls, a global's
+    // address) follow the renaming.
+    AttrTypeReplacer references;
+    references.addReplacement(
+        [&](SymbolRefAttr ref) -> std::optional<Attribute> {
+          auto it = renamed.find(ref.getRootReference().getValue());
+          if (it == renamed.end())
+            return std::nullopt;
+          return SymbolRefAttr::get(it->second, ref.getNestedReferences());
+        });
+    for (Operation *op : outlined)
+      references.recursivelyReplaceElementsIn(op, /*replaceAttrs=*/true,
+                                              /*replaceLocs=*/false,
+                                              /*replaceTypes=*/false);
     for (auto exportOp : executable.getOps<ExecutableExportOp>()) {
       StringRef target = exportOp.getFunctionName().getValue();
       auto it = renamed.find(target);
-      if (it == renamed.end())
+      auto kernel = it == renamed.end()
+                        ? func::FuncOp()
+                        : symbols.lookup<func::FuncOp>(it->second);
+      if (!kernel)
         return exportOp.emitOpError()
                << "names @" << target
                << ", which is not a function of the executable";
-      state.kernels[(exName + "::" + exportOp.getSymName()).str()] =
-          symbols.lookup<func::FuncOp>(it->second);
+      state.kernels[(exName + "::" + exportOp.getSymName()).str()] = kernel;
     }
     symbols.erase(executable);
   }

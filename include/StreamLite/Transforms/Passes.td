@@ -332,9 +332,11 @@ def LowerDispatchTensorsPass : Pass<"stream-lite-lower-dispatch-tensors"> {
     binding through the layout. Unit-stride regions of whole-byte elements
     move with the builtin kernels' region transfer (contiguous runs as
     copies); strided regions and packed or narrow elements move element by
-    element through the same layout addressing. A `writeonly` view whose
-    layout keeps its padding zero (tiled) is zeroed first: the padding of a
-    kernel's untied results is zero after it runs.
+    element through the same layout addressing. Each writable view
+    (`writeonly` or `readwrite`) whose layout keeps its padding zero
+    (tiled) gets its pad slots zeroed first, never its elements: the
+    padding of a kernel's untied results is zero after it runs, and a tied
+    result keeps the elements the kernel does not store.
 
     Logical views become byte views (`binding.subspan ... in memref<?xi8>`),
     which `--stream-lite-lower-bindings` then lowers. The kernel's tensor

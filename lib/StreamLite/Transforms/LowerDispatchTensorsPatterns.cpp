@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BuiltinKernelSupport.h"
+#include "StreamLite/IR/PackedBits.h"
 #include "StreamLite/IR/StreamLiteAttrs.h"
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/Transforms/Transforms.h"
@@ -216,6 +217,118 @@ void lowerStore(OpBuilder &builder, Location loc, const KernelTensor &binding,
                 });
 }
 
+/// Zeroes the pad slots of `binding` where its layout keeps pads zero
+/// (tiled): the slots of its edge tiles past the logical dims, one element
+/// at a time, and never an element. The padded index space (each tiled dim
+/// rounded up to its tile) minus the logical box is walked as disjoint
+/// boxes, one per tiled dim d: dims before d inside the tensor, d past it,
+/// dims after d over their padded extent. A tied result keeps the elements
+/// the kernel does not store (its pads are already zero); an untied one
+/// gets zero pads whatever the kernel writes.
+void zeroPadSlots(OpBuilder &builder, Location loc,
+                  const KernelTensor &binding) {
+  if (binding.layout.getPadContract() != PadContract::Zero)
+    return;
+  PhysicalOrder order = getPhysicalOrder(binding);
+  int64_t rank = binding.type.getRank();
+  SmallVector<OpFoldResult> padded;
+  bool anyPad = false;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t tile = order.tiles[d];
+    OpFoldResult dim = binding.dims[d];
+    if (tile <= 1) {
+      padded.push_back(dim);
+      continue;
+    }
+    std::optional<int64_t> known = getConstantIntValue(dim);
+    if (known && *known % tile == 0) {
+      padded.push_back(dim);
+      continue;
+    }
+    anyPad = true;
+    if (known) {
+      padded.push_back(builder.getIndexAttr(llvm::alignTo(*known, tile)));
+      continue;
+    }
+    Value t = arith::ConstantIndexOp::create(builder, loc, tile);
+    padded.push_back(
+        arith::MulIOp::create(
+            builder, loc,
+            arith::CeilDivUIOp::create(
+                builder, loc,
+                getValueOrCreateConstantIndexOp(builder, loc, dim), t),
+            t)
+            .getResult());
+  }
+  if (!anyPad)
+    return;
+  Value zero = arith::ConstantOp::create(
+      builder, loc, builder.getZeroAttr(binding.storageType));
+  for (int64_t d = 0; d < rank; ++d) {
+    if (padded[d] == binding.dims[d])
+      continue;
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t j = 0; j < rank; ++j) {
+      if (j < d)
+        sizes.push_back(binding.dims[j]);
+      else if (j > d)
+        sizes.push_back(padded[j]);
+      else
+        sizes.push_back(
+            arith::SubIOp::create(
+                builder, loc,
+                getValueOrCreateConstantIndexOp(builder, loc, padded[d]),
+                getValueOrCreateConstantIndexOp(builder, loc,
+                                                binding.dims[d]))
+                .getResult());
+    }
+    SmallVector<Value> ivs;
+    buildLoopNest(builder, loc, sizes, ivs,
+                  [&](OpBuilder &b, ArrayRef<Value> at) {
+                    SmallVector<OpFoldResult> indices(at.begin(), at.end());
+                    indices[d] =
+                        arith::AddIOp::create(
+                            b, loc, at[d],
+                            getValueOrCreateConstantIndexOp(b, loc,
+                                                            binding.dims[d]))
+                            .getResult();
+                    storeElement(b, loc, binding, indices, zero);
+                  });
+  }
+  if (!binding.width.isPacked())
+    return;
+  // Packed slots may end inside the storage's last byte: its bits past the
+  // last slot (padded dims' product) are pads too.
+  Value slots = arith::ConstantIndexOp::create(builder, loc, 1);
+  for (OpFoldResult extent : padded)
+    slots = arith::MulIOp::create(
+        builder, loc, slots,
+        getValueOrCreateConstantIndexOp(builder, loc, extent));
+  Value bytes = getValueOrCreateConstantIndexOp(
+      builder, loc,
+      binding.layout.buildStorageSizeInBytes(builder, loc, binding.dims,
+                                             binding.width));
+  Value end = arith::MulIOp::create(
+      builder, loc, bytes,
+      arith::ConstantIndexOp::create(builder, loc,
+                                     binding.width.slotsPerByte()));
+  Value zeroBits =
+      arith::ConstantOp::create(builder, loc, builder.getI8IntegerAttr(0));
+  scf::ForOp::create(
+      builder, loc, slots, end, arith::ConstantIndexOp::create(builder, loc, 1),
+      ValueRange(), [&](OpBuilder &b, Location l, Value slot, ValueRange) {
+        PackedPlace place = buildPackedPlace(b, l, slot, binding.width);
+        Value byte = memref::LoadOp::create(b, l, binding.buffer,
+                                            ValueRange{place.byteOffset});
+        memref::StoreOp::create(
+            b, l,
+            insertPackedBits(b, l, byte, place.shift, zeroBits,
+                             binding.width.bits),
+            binding.buffer, ValueRange{place.byteOffset});
+        scf::YieldOp::create(b, l);
+      });
+}
+
 /// One logical view with all its loads and stores.
 struct LowerDispatchTensorView : OpRewritePattern<BindingSubspanOp> {
   LowerDispatchTensorView(MLIRContext *context,
@@ -250,10 +363,12 @@ struct LowerDispatchTensorView : OpRewritePattern<BindingSubspanOp> {
         subspan.getTensorTypeAttr(), subspan.getTensorDims());
     KernelTensor binding = makeKernelTensor(
         bytes, type, getMixedDims(rewriter, type, subspan.getTensorDims()));
-    // A kernel's untied results start as fresh memory: their padding must
-    // be zero when the layout says so (writeonly views are those results).
-    if (view.getAccess() == TensorAccess::WriteOnly)
-      zeroPaddingIfRequired(rewriter, loc, binding);
+    // A kernel's untied results start as fresh memory: their pads must be
+    // zero when the layout says so. The kernel does not know which of its
+    // writable views are those results, so it zeroes the pads of each, and
+    // only the pads: a tied result keeps every element it does not store.
+    if (view.getAccess() != TensorAccess::ReadOnly)
+      zeroPadSlots(rewriter, loc, binding);
 
     for (Operation *user : llvm::make_early_inc_range(subspan->getUsers())) {
       rewriter.setInsertionPoint(user);

@@ -328,8 +328,11 @@ parseDrawRegion(llvm::StringRef kind, llvm::StringRef text,
                        << region.offsets.size() << " offsets and "
                        << region.lengths.size() << " lengths for a rank-"
                        << shape.size() << " tensor";
+  // Offsets and lengths are non-negative but may each be near INT64_MAX, so
+  // compare without forming their sum.
   for (size_t d = 0; d < shape.size(); ++d)
-    if (region.offsets[d] + region.lengths[d] > shape[d])
+    if (region.offsets[d] > shape[d] ||
+        region.lengths[d] > shape[d] - region.offsets[d])
       return emitError() << kind << " region '" << text << "' exceeds dim "
                          << d << " (size " << shape[d] << ")";
   return region;

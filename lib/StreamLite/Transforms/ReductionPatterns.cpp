@@ -115,7 +115,8 @@ LogicalResult eraseUnused(Operation *op, RewriterBase &rewriter) {
 }
 
 /// Replaces a used resource that a tensor-phase op produces by a fresh
-/// `tensor.empty` with the same type, dims, size and affinity, and erases
+/// `tensor.empty` with the same type, dims, size (a `tensor.sizeof` of the
+/// type for an op without a size operand) and affinity, and erases
 /// the op when nothing else uses it (one script run for both), so that
 /// what only the op used can go too.
 LogicalResult replaceWithEmpty(Operation *op, RewriterBase &rewriter) {
@@ -139,10 +140,18 @@ LogicalResult replaceWithEmpty(Operation *op, RewriterBase &rewriter) {
     if (!produced || produced.use_empty())
       continue;
     // Builds all operands before `op`: the size and dims dominate it.
-    auto empty = TensorEmptyOp::create(
-        rewriter, op->getLoc(), produced.getType(), tensor.type, tensor.dims,
-        tensor.size,
-        affinityOp ? affinityOp.getAffinityAttr() : AffinityAttr());
+    AffinityAttr affinity =
+        affinityOp ? affinityOp.getAffinityAttr() : AffinityAttr();
+    // A creator without a size operand (a constant) sizes its resource by
+    // the type, so the empty takes the type's storage size.
+    Value size = tensor.size;
+    if (!size)
+      size = TensorSizeOfOp::create(rewriter, op->getLoc(),
+                                    rewriter.getIndexType(), tensor.type,
+                                    tensor.dims, affinity);
+    auto empty =
+        TensorEmptyOp::create(rewriter, op->getLoc(), produced.getType(),
+                              tensor.type, tensor.dims, size, affinity);
     rewriter.replaceAllUsesWith(produced, empty.getResult());
     if (op->use_empty())
       rewriter.eraseOp(op);

@@ -166,9 +166,14 @@ LogicalResult TilingResolverAttr::verify(function_ref<InFlightDiagnostic()> emit
   return success();
 }
 
-/// The smallest power of two >= `size` (size >= 1).
-static int64_t powerOfTwoCeil(int64_t size) {
-  return static_cast<int64_t>(llvm::PowerOf2Ceil(static_cast<uint64_t>(size)));
+/// The narrow tile for a static size below the configured `tile`: the
+/// smallest power of two >= `size` (size >= 1), or `tile` itself when that
+/// power is larger (a tile need not be a power of two). Unsigned, since the
+/// power of a size above 2^62 is 2^63, past int64_t.
+static int64_t narrowTile(int64_t size, int64_t tile) {
+  uint64_t power = llvm::PowerOf2Ceil(static_cast<uint64_t>(size));
+  return power > static_cast<uint64_t>(tile) ? tile
+                                              : static_cast<int64_t>(power);
 }
 
 FailureOr<Attribute> TilingResolverAttr::getLayout(
@@ -194,13 +199,12 @@ FailureOr<Attribute> TilingResolverAttr::getLayout(
   ArrayRef<int64_t> sizes = encoding.getIterationSizes();
   bool narrowM = false, narrowN = false;
   if (!sizes.empty()) {
-    // Capped at the configured tile, which need not be a power of two.
     if (!ShapedType::isDynamic(sizes[0]) && sizes[0] < m) {
-      m = std::min(m, powerOfTwoCeil(sizes[0]));
+      m = narrowTile(sizes[0], m);
       narrowM = m < getM();
     }
     if (!ShapedType::isDynamic(sizes[1]) && sizes[1] < n) {
-      n = std::min(n, powerOfTwoCeil(sizes[1]));
+      n = narrowTile(sizes[1], n);
       narrowN = n < getN();
     }
   }

@@ -79,3 +79,16 @@ func.func @negative_narrow() {
   %2 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<3x16xf32, #stream_lite.encoding<operand_index = 2, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [3, 16, 8]>> : index
   return
 }
+
+// -----
+
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 4611686018427387906, n = 4, k = 1>>])
+
+// The power of two that holds an M above 2^62 is 2^63, past int64_t and
+// past m: the tile stays m.
+// CHECK-LABEL: @huge_narrow
+func.func @huge_narrow() {
+  // CHECK: tensor<3x1xi8, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4611686018427387906, 1]>]>>
+  %0 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<3x1xi8, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [i8, i8, i32], iteration_sizes = [4611686018427387905, 4, 1]>> : index
+  return
+}

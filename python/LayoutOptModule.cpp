@@ -44,10 +44,25 @@ api::Array toArray(const py::handle &object) {
   return result;
 }
 
+/// A new numpy array. numpy refuses a shape whose non-zero dims multiply
+/// past its limit even without elements (0x2^62), with its own ValueError:
+/// raised as layout_opt.Error like every other failure.
+py::array newArray(const py::dtype &dtype, const std::vector<int64_t> &dims) {
+  std::vector<py::ssize_t> shape(dims.begin(), dims.end());
+  try {
+    return py::array(dtype, shape);
+  } catch (py::error_already_set &error) {
+    std::string text;
+    for (int64_t dim : dims)
+      text += (text.empty() ? "" : "x") + std::to_string(dim);
+    throw Error("numpy cannot hold an array of shape " +
+                (text.empty() ? std::string("()") : text) + ": " +
+                error.what());
+  }
+}
+
 py::array fromArray(const api::Array &array) {
-  py::dtype dtype(array.dtype);
-  std::vector<py::ssize_t> shape(array.shape.begin(), array.shape.end());
-  py::array result(dtype, shape);
+  py::array result = newArray(py::dtype(array.dtype), array.shape);
   if (!array.bytes.empty())
     std::memcpy(result.mutable_data(), array.bytes.data(), array.bytes.size());
   return result;
@@ -87,14 +102,17 @@ PYBIND11_MODULE(_layout_opt, m) {
 
   m.def(
       "layout_image",
-      [](const std::string &type) {
+      [](const std::string &type, bool withOffsets) {
         api::LayoutImage image;
         check(api::getLayoutImage(type, image));
-        std::vector<py::ssize_t> shape(image.shape.begin(), image.shape.end());
-        py::array_t<int64_t> offsets(shape);
-        if (!image.offsets.empty())
-          std::memcpy(offsets.mutable_data(), image.offsets.data(),
-                      image.offsets.size() * sizeof(int64_t));
+        py::object offsets = py::none();
+        if (withOffsets) {
+          py::array array = newArray(py::dtype::of<int64_t>(), image.shape);
+          if (!image.offsets.empty())
+            std::memcpy(array.mutable_data(), image.offsets.data(),
+                        image.offsets.size() * sizeof(int64_t));
+          offsets = array;
+        }
         py::dict result;
         result["shape"] = py::tuple(py::cast(image.shape));
         result["element_bits"] = image.elementBits;
@@ -104,12 +122,12 @@ PYBIND11_MODULE(_layout_opt, m) {
         result["layout"] = image.layout;
         return result;
       },
-      py::arg("type"),
+      py::arg("type"), py::arg("offsets") = true,
       "The byte image of a static tensor type as a dict (layout_opt wraps "
       "it in LayoutImage): shape, element_bits, element_bytes, "
       "storage_bytes, layout and offsets (an int64 array of the logical "
       "shape: the byte offset of every element, the bit offset for packed "
-      "i2/i4).");
+      "i2/i4; None with offsets=False).");
 
   m.def(
       "resolve",

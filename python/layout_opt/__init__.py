@@ -32,6 +32,7 @@ diagnostics. __version__ is the project's version (layout-opt --version).
 
 import dataclasses as _dataclasses
 import json as _json
+import math as _math
 import typing as _typing
 
 import numpy as _np
@@ -158,9 +159,11 @@ def layout_image(type):
 def storage_size(type):
     """The storage bytes of a static tensor type under its layout, as a
     StorageSize (an int)."""
-    image = layout_image(type)
-    return StorageSize(image.storage_bytes, image.element_bits,
-                       int(image.offsets.size))
+    # Without the offsets array: numpy cannot hold some shapes without
+    # elements (0x2^62), whose size is still 0.
+    raw = _layout_opt.layout_image(type, offsets=False)
+    return StorageSize(raw["storage_bytes"], raw["element_bits"],
+                       _math.prod(raw["shape"]))
 
 
 def resolve(type, target=""):

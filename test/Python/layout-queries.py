@@ -92,4 +92,19 @@ assert "dense array of index" in message, message
 # The message is the reason, without a location.
 message = error_of("tensor<?x4xf32>")
 assert message.startswith("the layout image of 'tensor<?x4xf32>' needs a static shape"), message
+
+# A type without elements has size 0, even where numpy cannot hold its
+# offsets array (0x2^62 int64s); that array is a layout_opt.Error too.
+EMPTY_HUGE = "tensor<0x4611686018427387904xf32>"
+size = layout_opt.storage_size(EMPTY_HUGE)
+assert size == 0 and size.elements == 0 and size.padding_bits == 0, repr(size)
+assert size.element_bits == 32, repr(size)
+for query in (layout_opt.layout_image, layout_opt.element_offsets,
+              layout_opt.byte_owners):
+    try:
+        query(EMPTY_HUGE)
+    except layout_opt.Error as error:
+        assert "numpy cannot hold an array of shape 0x4611686018427387904" in str(error), str(error)
+    else:
+        raise AssertionError("no error from " + query.__name__)
 print("layout-queries.py: ok")

@@ -18,6 +18,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace layoutopt::stream_lite {
@@ -99,16 +100,15 @@ void writeLayoutReportJson(const LayoutReport &report, llvm::raw_ostream &os);
 /// The report as text tables.
 void printLayoutReportTable(const LayoutReport &report, llvm::raw_ostream &os);
 
-/// Writes the picture of every distinct resource type of `report` into
-/// directory `dir` (created if missing): `layout-N.svg` in order of first
-/// appearance, and `index.txt`, a line per type: `layout-N.svg TYPE`, or
+/// The picture of every distinct resource type of `report`, as (file name,
+/// contents): `layout-N.svg` in order of first appearance, then
+/// `index.txt`, a line per type: `layout-N.svg TYPE`, or
 /// `not drawn: TYPE: REASON` when the type has no static image. A dynamic
-/// dim is drawn as `options.assumedDynamicDim` when that is set. Fails with
-/// `error` set when the directory or a file cannot be written.
-llvm::LogicalResult
-writeLayoutReportPictures(const LayoutReport &report,
-                          const LayoutReportOptions &options,
-                          llvm::StringRef dir, std::string &error);
+/// dim is drawn as `options.assumedDynamicDim` when that is set. The caller
+/// writes them (--stream-lite-layout-report: all of them or none).
+std::vector<std::pair<std::string, std::string>>
+getLayoutReportPictures(const LayoutReport &report,
+                        const LayoutReportOptions &options);
 
 } // namespace layoutopt::stream_lite
 

@@ -20,12 +20,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
-#include "mlir/Support/FileUtilities.h"
 
 #include <algorithm>
 
@@ -617,28 +613,10 @@ void printLayoutReportTable(const LayoutReport &report,
      << " bytes of relayouts fused into kernels\n";
 }
 
-LogicalResult writeLayoutReportPictures(const LayoutReport &report,
-                                        const LayoutReportOptions &options,
-                                        llvm::StringRef dir,
-                                        std::string &error) {
-  if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
-    error = "cannot create directory '" + dir.str() + "': " + ec.message();
-    return failure();
-  }
-  auto write = [&](llvm::StringRef name, llvm::StringRef text) {
-    llvm::SmallString<256> path(dir);
-    llvm::sys::path::append(path, name);
-    std::string openError;
-    std::unique_ptr<llvm::ToolOutputFile> file =
-        openOutputFile(path, &openError);
-    if (!file) {
-      error = openError;
-      return failure();
-    }
-    file->os() << text;
-    file->keep();
-    return success();
-  };
+std::vector<std::pair<std::string, std::string>>
+getLayoutReportPictures(const LayoutReport &report,
+                        const LayoutReportOptions &options) {
+  std::vector<std::pair<std::string, std::string>> files;
   llvm::SetVector<RankedTensorType> types;
   for (const ResourceEntry &resource : report.resources) {
     RankedTensorType type = resource.type;
@@ -677,11 +655,11 @@ LogicalResult writeLayoutReportPictures(const LayoutReport &report,
     std::string svg;
     llvm::raw_string_ostream svgOs(svg);
     drawLayoutSvg(*image, std::nullopt, DrawOptions(), svgOs);
-    if (failed(write(name, svg)))
-      return failure();
+    files.emplace_back(name, std::move(svg));
     indexOs << name << " " << type << "\n";
   }
-  return write("index.txt", index);
+  files.emplace_back("index.txt", std::move(index));
+  return files;
 }
 
 } // namespace layoutopt::stream_lite

@@ -4,7 +4,7 @@
 // The errors of --stream-lite-layout-report.
 
 // NEGATIVE: error: max-layout-growth must not be negative, got -1
-// UNWRITABLE: error: cannot write the layout report: {{.+}}
+// UNWRITABLE: error: --stream-lite-layout-report: cannot write '{{.*}}.missing/report.json': {{.+}}
 
 stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu">])
 #t44 = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>

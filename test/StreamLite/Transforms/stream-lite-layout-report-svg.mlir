@@ -28,7 +28,28 @@
 // A directory that cannot be made is an error naming it.
 // RUN: touch %t.file
 // RUN: not layout-opt '--stream-lite-layout-report=svg-dir=%t.file/sub' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERROR
-// ERROR: error: cannot write the layout pictures: cannot create directory '{{.*}}.file/sub'
+// ERROR: error: --stream-lite-layout-report: cannot create directory '{{.*}}.file/sub'
+
+// The report's files are all or none: a picture that cannot be written (its
+// path is a directory) leaves neither the JSON, the other pictures, a
+// temporary file nor the directory made for them. The error names the pass
+// and the file, at the module's location, without printing the module.
+// RUN: rm -rf %t.partial && mkdir -p %t.partial/svg/layout-1.svg
+// RUN: not layout-opt '--stream-lite-layout-report=json=%t.partial/r.json svg-dir=%t.partial/svg' %s -o %t.partial/out.mlir 2>&1 | FileCheck %s --check-prefix=PARTIAL --implicit-check-not=note:
+// PARTIAL: stream-lite-layout-report-svg.mlir:0:0: error: --stream-lite-layout-report: cannot write '{{.*}}layout-1.svg': Is a directory
+// RUN: ls -A %t.partial | FileCheck %s --check-prefix=PARTIAL-TOP --implicit-check-not={{.}}
+// PARTIAL-TOP: {{^}}svg{{$}}
+// RUN: ls -A %t.partial/svg | FileCheck %s --check-prefix=PARTIAL-SVG --implicit-check-not={{.}}
+// PARTIAL-SVG: {{^}}layout-1.svg{{$}}
+// RUN: rm -rf %t.nodir
+// RUN: not layout-opt '--stream-lite-layout-report=json=%t.nodir-missing/r.json svg-dir=%t.nodir' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOJSON
+// NOJSON: error: --stream-lite-layout-report: cannot write '{{.*}}nodir-missing/r.json': {{.+}}
+// RUN: not test -e %t.nodir
+
+// A report over max-layout-growth writes no file either.
+// RUN: rm -rf %t.growth && mkdir %t.growth
+// RUN: not layout-opt '--stream-lite-layout-report=json=%t.growth/r.json svg-dir=%t.growth/svg max-layout-growth=1.01' %s -o /dev/null 2>/dev/null
+// RUN: ls -A %t.growth | count 0
 
 stream_lite.device @gpu targets([#stream_lite.target<"rocm">])
 func.func @f(%sz: index, %n: index) attributes {stream_lite.affinity = #stream_lite.affinity<@gpu>} {

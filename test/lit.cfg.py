@@ -56,6 +56,13 @@ if config.layout_opt_sanitizers:
 # Tests that give files to another user (chown) need root.
 if hasattr(os, "geteuid") and os.geteuid() == 0:
     config.available_features.add("root")
+# Tests of a write that fails (no space left) need /dev/full, a device.
+import stat
+try:
+    if stat.S_ISCHR(os.stat("/dev/full").st_mode):
+        config.available_features.add("dev-full")
+except OSError:
+    pass
 # The Python package (python/), when it was built: %python_bindings runs
 # the interpreter it was built for with the build's package on PYTHONPATH;
 # %python_bindings_exe and %python_bindings_path are its two halves.

@@ -42,6 +42,15 @@ static int writeOutput(llvm::StringRef file, llvm::StringRef text) {
     return 1;
   }
   output->os() << text;
+  output->os().flush();
+  if (output->os().has_error()) {
+    llvm::errs() << "layout-draw: error: cannot write '" << file
+                 << "': " << output->os().error().message() << "\n";
+    // Reported: the stream must not abort when destroyed, and the file,
+    // not kept, is removed.
+    output->os().clear_error();
+    return 1;
+  }
   output->keep();
   return 0;
 }

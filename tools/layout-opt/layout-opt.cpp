@@ -49,6 +49,15 @@ static mlir::LogicalResult runLayoutOpt(int argc, char **argv,
   if (mlir::failed(
           mlir::MlirOptMain(output->os(), std::move(file), registry, config)))
     return mlir::failure();
+  output->os().flush();
+  if (output->os().has_error()) {
+    llvm::errs() << "error: cannot write '" << outputFilename
+                 << "': " << output->os().error().message() << "\n";
+    // Reported: the stream must not abort when destroyed, and the file,
+    // not kept, is removed.
+    output->os().clear_error();
+    return mlir::failure();
+  }
   // Nothing is written on failure: the output file is kept only now.
   output->keep();
   return mlir::success();

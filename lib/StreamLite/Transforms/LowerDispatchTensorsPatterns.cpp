@@ -260,11 +260,11 @@ void zeroPadSlots(OpBuilder &builder, Location loc,
             t)
             .getResult());
   }
-  if (!anyPad)
+  if (!anyPad && !binding.width.isPacked())
     return;
   Value zero = arith::ConstantOp::create(
       builder, loc, builder.getZeroAttr(binding.storageType));
-  for (int64_t d = 0; d < rank; ++d) {
+  for (int64_t d = 0; anyPad && d < rank; ++d) {
     if (padded[d] == binding.dims[d])
       continue;
     SmallVector<OpFoldResult> sizes;

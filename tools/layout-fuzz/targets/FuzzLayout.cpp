@@ -422,8 +422,12 @@ void runFill(const Tensor &target, const Box &box, const llvm::APInt &pattern,
   if (plan.kind != TransferPlan::Kind::Fill || !plan.target || !plan.fillPattern)
     finding("planFillRegion answered neither a fill nor a dispatch");
   unsigned bits = plan.fillBits;
+  // A zero pattern is the same bytes at every width: where no native
+  // width divides the bytes filled, the planner memsets zero bytes
+  // (docs/passes.md, DMA or dispatch).
+  bool zeroBytes = bits == 8 && plan.fillPattern->isZero();
   if (bits == 0 || bits % 8 || plan.fillPattern->getBitWidth() != bits ||
-      !llvm::is_contained(nativeFillBits, int64_t(bits)))
+      (!llvm::is_contained(nativeFillBits, int64_t(bits)) && !zeroBytes))
     finding("a planned fill has a bad width", std::to_string(bits));
   int64_t t0, len;
   spanBytes(*plan.target, target, t0, len, "fill target");

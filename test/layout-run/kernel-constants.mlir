@@ -28,7 +28,10 @@ stream_lite.executable private @bias {
       %x = stream_lite.dispatch.tensor.load %av, offsets = [0, 0], sizes = [%n, 4], strides = [1, 1] : !stream_lite.dispatch.tensor<readonly:tensor<?x4xf32, #lhs>>{%n} -> tensor<?x4xf32>
       %k = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
       %e = tensor.empty(%n) : tensor<?x4xf32>
-      %b = linalg.broadcast ins(%k : tensor<4xf32>) outs(%e : tensor<?x4xf32>) dimensions = [0]
+      %b = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%k : tensor<4xf32>) outs(%e : tensor<?x4xf32>) {
+      ^bb0(%in: f32, %out: f32):
+        linalg.yield %in : f32
+      } -> tensor<?x4xf32>
       %e2 = tensor.empty(%n) : tensor<?x4xf32>
       %s = linalg.add ins(%x, %b : tensor<?x4xf32>, tensor<?x4xf32>) outs(%e2 : tensor<?x4xf32>) -> tensor<?x4xf32>
       stream_lite.dispatch.tensor.store %s, %ov, offsets = [0, 0], sizes = [%n, 4], strides = [1, 1] : tensor<?x4xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<?x4xf32, #lhs>>{%n}
@@ -48,7 +51,10 @@ stream_lite.executable private @scale {
       %x = stream_lite.dispatch.tensor.load %av, offsets = [0, 0], sizes = [%n, 4], strides = [1, 1] : !stream_lite.dispatch.tensor<readonly:tensor<?x4xf32, #pad>>{%n} -> tensor<?x4xf32>
       %k = arith.constant dense<[10.0, 20.0, 30.0, 40.0]> : tensor<4xf32>
       %e = tensor.empty(%n) : tensor<?x4xf32>
-      %b = linalg.broadcast ins(%k : tensor<4xf32>) outs(%e : tensor<?x4xf32>) dimensions = [0]
+      %b = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%k : tensor<4xf32>) outs(%e : tensor<?x4xf32>) {
+      ^bb0(%in: f32, %out: f32):
+        linalg.yield %in : f32
+      } -> tensor<?x4xf32>
       %e2 = tensor.empty(%n) : tensor<?x4xf32>
       %s = linalg.mul ins(%x, %b : tensor<?x4xf32>, tensor<?x4xf32>) outs(%e2 : tensor<?x4xf32>) -> tensor<?x4xf32>
       stream_lite.dispatch.tensor.store %s, %ov, offsets = [0, 0], sizes = [%n, 4], strides = [1, 1] : tensor<?x4xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<?x4xf32, #pad>>{%n}

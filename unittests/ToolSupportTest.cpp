@@ -183,3 +183,60 @@ TEST_CASE("on a small stack the tools accept only what it holds",
             " levels, more than this thread's stack holds (layout-opt's "
             "tools accept 2000 on the 1 GiB stack they ask for)");
 }
+
+namespace {
+bool linalgArraysAccepted(const std::string &list) {
+  std::string text = "%0 = linalg.broadcast ins(%a : tensor<2xf32>) outs(%b "
+                     ": tensor<4x2xf32>) dimensions = " +
+                     list + "\n";
+  std::string message;
+  return llvm::succeeded(layoutopt::checkWellFormedLinalgArrays(text, message));
+}
+} // namespace
+
+TEST_CASE("linalg dimension lists are screened as MLIR parses int64 arrays",
+          "[tools][linalg]") {
+  // What MLIR's dense i64 array parser reads.
+  CHECK(linalgArraysAccepted("[]"));
+  CHECK(linalgArraysAccepted("[ 0 , 1 ]"));
+  CHECK(linalgArraysAccepted("[9223372036854775807]"));
+  CHECK(linalgArraysAccepted("[-9223372036854775808]"));
+  CHECK(linalgArraysAccepted("[0x7fffffffffffffff, - 3]"));
+  CHECK(linalgArraysAccepted("[1, // a comment\n 2]"));
+  // What it fails on, and then crashes.
+  CHECK_FALSE(linalgArraysAccepted("[9223372036854775808]"));
+  CHECK_FALSE(linalgArraysAccepted("[-9223372036854775809]"));
+  CHECK_FALSE(linalgArraysAccepted("[0x8000000000000000]"));
+  CHECK_FALSE(linalgArraysAccepted("[1,]"));
+  CHECK_FALSE(linalgArraysAccepted("[1 2]"));
+  CHECK_FALSE(linalgArraysAccepted("[1.0]"));
+  CHECK_FALSE(linalgArraysAccepted("[0x]"));
+  CHECK_FALSE(linalgArraysAccepted("[0xg]"));
+  CHECK_FALSE(linalgArraysAccepted("[%c]"));
+  CHECK_FALSE(linalgArraysAccepted("0"));
+  CHECK_FALSE(linalgArraysAccepted("[0"));
+  CHECK_FALSE(linalgArraysAccepted(""));
+}
+
+TEST_CASE("linalg dimension lists: only the keyword of the three ops counts",
+          "[tools][linalg]") {
+  std::string message;
+  // The words outside the ops, in strings and in comments.
+  CHECK(llvm::succeeded(layoutopt::checkWellFormedLinalgArrays(
+      "\"test.op\"() {dimensions = 3} : () -> ()\n"
+      "\"test.op\"() {s = \"linalg.reduce dimensions = x\"} : () -> ()\n"
+      "// linalg.transpose permutation = x\n",
+      message)));
+  // The generic form has an attribute dictionary, parsed safely.
+  CHECK(llvm::succeeded(layoutopt::checkWellFormedLinalgArrays(
+      "\"linalg.broadcast\"(%a, %b) {dimensions = 3} : () -> ()\n", message)));
+  CHECK_FALSE(llvm::failed(layoutopt::checkWellFormedLinalgArrays(
+      "%t = linalg.transpose ins(%a : t) outs(%b : t) permutation [0]\n",
+      message)));
+  REQUIRE(llvm::failed(layoutopt::checkWellFormedLinalgArrays(
+      "\n%t = linalg.transpose ins(%a : t) outs(%b : t)\n permutation = 0\n",
+      message)));
+  CHECK(message == "line 3: 'linalg.transpose' needs permutation = [i, j, "
+                   "...] (64-bit integers in brackets): MLIR's parser crashes "
+                   "on anything else there");
+}

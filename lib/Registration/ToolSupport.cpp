@@ -315,7 +315,104 @@ llvm::LogicalResult scanForIndexDenseArray(llvm::StringRef text,
   return llvm::success();
 }
 
+/// Whether the scanner is at a dense array of i64 as MLIR's parser reads
+/// it: `[` integers separated by commas `]`, each an optional `-` and a
+/// decimal or `0x` hexadecimal literal that fits in 64 signed bits.
+bool takeWellFormedI64List(TextScanner &scanner) {
+  auto takeInteger = [&] {
+    bool negative = scanner.takeChar('-');
+    if (negative)
+      scanner.skipSpace();
+    // A number scans as an identifier; anything else in it fails below.
+    llvm::StringRef digits = scanner.takeIdentifier();
+    unsigned radix = 10;
+    if (digits.size() > 2 && digits.starts_with("0x"))
+      radix = 16, digits = digits.drop_front(2);
+    auto isRadixDigit = [&](char c) {
+      return radix == 10 ? llvm::isDigit(c) : llvm::isHexDigit(c);
+    };
+    if (digits.empty() || !llvm::all_of(digits, isRadixDigit))
+      return false;
+    uint64_t value = 0;
+    if (digits.getAsInteger(radix, value))
+      return false;
+    return negative ? value <= uint64_t(1) << 63 : value <= uint64_t(INT64_MAX);
+  };
+  if (!scanner.takeChar('['))
+    return false;
+  scanner.skipSpace();
+  if (scanner.takeChar(']'))
+    return true;
+  while (true) {
+    if (!takeInteger())
+      return false;
+    scanner.skipSpace();
+    if (scanner.takeChar(']'))
+      return true;
+    if (!scanner.takeChar(','))
+      return false;
+    scanner.skipSpace();
+  }
+}
+
+/// The exact check for checkWellFormedLinalgArrays.
+llvm::LogicalResult scanLinalgArrays(llvm::StringRef text,
+                                     std::string &message) {
+  TextScanner scanner(text);
+  // The op whose keyword comes next, if any.
+  llvm::StringRef pendingOp;
+  while (!scanner.atEnd()) {
+    scanner.skipSpace();
+    if (scanner.atEnd())
+      break;
+    size_t start = scanner.position();
+    char before = start > 0 ? text[start - 1] : ' ';
+    bool tokenStart =
+        !isIdentifierChar(before) && !llvm::StringRef("!#%@^").contains(before);
+    llvm::StringRef word = tokenStart ? scanner.takeIdentifier()
+                                      : llvm::StringRef();
+    if (word.empty() || word == "!") {
+      if (scanner.position() == start)
+        scanner.advance();
+      continue;
+    }
+    if (word == "linalg.broadcast" || word == "linalg.reduce" ||
+        word == "linalg.transpose") {
+      pendingOp = word;
+      continue;
+    }
+    if (pendingOp.empty() || (word != "dimensions" && word != "permutation"))
+      continue;
+    scanner.skipSpace();
+    unsigned line = scanner.line();
+    // Without `=` the parser fails cleanly at the keyword.
+    if (!scanner.takeChar('='))
+      continue;
+    scanner.skipSpace();
+    if (!takeWellFormedI64List(scanner)) {
+      message = ("line " + llvm::Twine(line) + ": '" + pendingOp + "' needs " +
+                 word +
+                 " = [i, j, ...] (64-bit integers in brackets): MLIR's "
+                 "parser crashes on anything else there")
+                    .str();
+      return llvm::failure();
+    }
+    pendingOp = {};
+  }
+  return llvm::success();
+}
+
 } // namespace
+
+llvm::LogicalResult checkWellFormedLinalgArrays(llvm::StringRef text,
+                                                std::string &message) {
+  // Most inputs have no such op: only those that do pay for the scan.
+  for (llvm::StringRef op : {"linalg.broadcast", "linalg.reduce",
+                             "linalg.transpose"})
+    if (text.contains(op))
+      return scanLinalgArrays(text, message);
+  return llvm::success();
+}
 
 llvm::LogicalResult checkNoIndexDenseArray(llvm::StringRef text,
                                            std::string &message) {
@@ -337,7 +434,9 @@ llvm::LogicalResult checkToolInput(llvm::StringRef text, std::string &message,
           std::to_string(kToolStackBytes >> 30) + " GiB stack they ask for)";
   if (llvm::failed(checkNesting(text, message, limit, why)))
     return llvm::failure();
-  return checkNoIndexDenseArray(text, message);
+  if (llvm::failed(checkNoIndexDenseArray(text, message)))
+    return llvm::failure();
+  return checkWellFormedLinalgArrays(text, message);
 }
 
 llvm::LogicalResult checkToolInput(llvm::StringRef text,

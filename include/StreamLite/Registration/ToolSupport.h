@@ -64,10 +64,20 @@ llvm::LogicalResult checkNestingDepth(llvm::StringRef text,
 llvm::LogicalResult checkNoIndexDenseArray(llvm::StringRef text,
                                            std::string &message);
 
+/// Checks that every `dimensions =` of a `linalg.broadcast` or
+/// `linalg.reduce`, and every `permutation =` of a `linalg.transpose`, in
+/// their custom form is followed by a well-formed list of 64-bit integers
+/// (`[0, 1]`): MLIR 22's parsers of these ops keep a null attribute when
+/// the list fails to parse, and crash after reporting the error. String
+/// literals and `//` comments are skipped. On failure returns a message
+/// naming the line.
+llvm::LogicalResult checkWellFormedLinalgArrays(llvm::StringRef text,
+                                                std::string &message);
+
 /// What the tools check of an input before they parse it on the calling
 /// thread: checkNestingDepth (at currentThreadNestingLimit(); its message
 /// says so where the thread's stack holds fewer than kMaxNestingDepth
-/// levels), then checkNoIndexDenseArray.
+/// levels), then checkNoIndexDenseArray and checkWellFormedLinalgArrays.
 llvm::LogicalResult checkToolInput(llvm::StringRef text, std::string &message);
 
 /// The same for input parsed on another thread, whose limit the caller

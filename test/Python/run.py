@@ -76,6 +76,14 @@ message = error_of(mismatch_program, [x], function="nope")
 assert "no function @nope" in message, message
 message = error_of("func.func @main( {", [])
 assert "<program>:1:" in message, message
+# A malformed linalg dimension list, on which MLIR's parser crashes, is
+# refused before parsing (it once killed the interpreter).
+message = error_of("func.func @main(%a: tensor<2xf32>, %b: tensor<4x2xf32>)"
+                   " -> tensor<4x2xf32> {\n %0 = linalg.broadcast ins(%a :"
+                   " tensor<2xf32>) outs(%b : tensor<4x2xf32>) dimensions = 0"
+                   "\n return %0 : tensor<4x2xf32>\n}", [])
+assert "line 2: 'linalg.broadcast' needs dimensions = [i, j, ...]" in message, \
+    message
 # check-padding-violation.mlir leaves non-zero tile padding: unchecked it
 # runs, with check_padding it raises naming the op.
 grid = np.arange(1, 10, dtype=np.float32).reshape(3, 3)

@@ -333,9 +333,11 @@ LogicalResult EncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             "entries), got "
                          << iterationSizes.size();
     for (int64_t size : iterationSizes)
-      if (!ShapedType::isDynamic(size) && size <= 0)
-        return emitError() << "encoding iteration_sizes must be positive or "
-                              "'?', got "
+      // 0 is an empty matmul; IREE checks nothing here, but a negative
+      // size describes no matmul.
+      if (!ShapedType::isDynamic(size) && size < 0)
+        return emitError() << "encoding iteration_sizes must be non-negative "
+                              "or '?', got "
                            << size;
   }
   return success();

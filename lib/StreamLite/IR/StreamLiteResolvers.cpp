@@ -167,11 +167,12 @@ LogicalResult TilingResolverAttr::verify(function_ref<InFlightDiagnostic()> emit
 }
 
 /// The narrow tile for a static size below the configured `tile`: the
-/// smallest power of two >= `size` (size >= 1), or `tile` itself when that
-/// power is larger (a tile need not be a power of two). Unsigned, since the
-/// power of a size above 2^62 is 2^63, past int64_t.
+/// smallest power of two >= `size` (1 for an empty matmul's 0), or `tile`
+/// itself when that power is larger (a tile need not be a power of two).
+/// Unsigned, since the power of a size above 2^62 is 2^63, past int64_t.
 static int64_t narrowTile(int64_t size, int64_t tile) {
-  uint64_t power = llvm::PowerOf2Ceil(static_cast<uint64_t>(size));
+  uint64_t power =
+      llvm::PowerOf2Ceil(std::max<uint64_t>(static_cast<uint64_t>(size), 1));
   return power > static_cast<uint64_t>(tile) ? tile
                                               : static_cast<int64_t>(power);
 }

@@ -228,15 +228,18 @@ func.func @swizzle() -> (index, index) attributes {some.attr = [#stream_lite.swi
 
 // -----
 
-// Tests that iteration_sizes round trip (static and `?`) on matmul and
-// batch_matmul encodings, and that an encoding without them prints none.
-func.func @iteration_sizes(%d: index) -> (index, index, index) {
+// Tests that iteration_sizes round trip (static, 0 for an empty matmul, and
+// `?`) on matmul and batch_matmul encodings, and that an encoding without
+// them prints none.
+func.func @iteration_sizes(%d: index) -> (index, index, index, index) {
   %a = stream_lite.tensor.sizeof tensor<3x8xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [3, 16, 8]>> : index
   %b = stream_lite.tensor.sizeof tensor<?x8xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [?, ?, 8]>>{%d} : index
   %c = stream_lite.tensor.sizeof tensor<2x8x2xi8, #stream_lite.encoding<operand_index = 1, op_type = batch_matmul, element_types = [i8, i8, i32], iteration_sizes = [1, 2, 8]>> : index
-  return %a, %b, %c : index, index, index
+  %e = stream_lite.tensor.sizeof tensor<0x8xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [0, 16, 8]>> : index
+  return %a, %b, %c, %e : index, index, index, index
 }
 // CHECK-LABEL: func.func @iteration_sizes
 // CHECK: tensor<3x8xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [3, 16, 8]>> : index{{$}}
 // CHECK: tensor<?x8xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [?, ?, 8]>>{%{{.+}}} : index{{$}}
 // CHECK: tensor<2x8x2xi8, #stream_lite.encoding<operand_index = 1, op_type = batch_matmul, element_types = [i8, i8, i32], iteration_sizes = [1, 2, 8]>> : index{{$}}
+// CHECK: tensor<0x8xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [0, 16, 8]>> : index{{$}}

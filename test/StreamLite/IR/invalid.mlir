@@ -402,9 +402,10 @@ func.func @iteration_sizes_wrong_length() attributes {some.attr = #stream_lite.e
 
 // -----
 
-// Tests that iteration_sizes entries are positive or `?`.
-// expected-error @+1 {{encoding iteration_sizes must be positive or '?', got 0}}
-func.func @iteration_sizes_zero() attributes {some.attr = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [0, 8, 8]>} {
+// Tests that iteration_sizes entries are non-negative or `?` (0 is an empty
+// matmul, accepted: attrs.mlir).
+// expected-error @+1 {{encoding iteration_sizes must be non-negative or '?', got -2}}
+func.func @iteration_sizes_negative() attributes {some.attr = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [8, -2, 8]>} {
   return
 }
 

@@ -54,6 +54,9 @@ func.func @narrow() {
   // K = 1 is small, but K tiles never shrink.
   // CHECK: tensor<64x1xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [16, 4], swizzle = #stream_lite.swizzle<expand_shape = {{\[}}[4, 4], [4]], permutation = [1, 0, 2]>>]>>
   %5 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<64x1xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [64, 16, 1]>> : index
+  // An empty matmul (M = 0): LHS tiles [1, 4], the smallest power of two.
+  // CHECK: tensor<0x8xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [1, 4]>]>>
+  %7 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<0x8xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32], iteration_sizes = [0, 16, 8]>> : index
   // batch_matmul with M = 5: LHS tiles [8, 4] on dims 1 and 2.
   // CHECK: tensor<2x5x8xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [1, 2], inner_tiles = [8, 4]>]>>
   %6 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<2x5x8xf32, #stream_lite.encoding<operand_index = 0, op_type = batch_matmul, element_types = [f32, f32, f32], iteration_sizes = [5, 16, 8]>> : index

@@ -157,7 +157,7 @@ def StreamLite_EncodingAttr : StreamLite_Attr<"Encoding", "encoding", [
     operand_index 0 = LHS (MxK), 1 = RHS (KxN), 2 = result (MxN), on rank-2
     tensors. `op_type = batch_matmul` is the same on rank-3 tensors with a
     leading batch dim: [B, M, K], [B, K, N], [B, M, N].
-    Optional last parameter `iteration_sizes = [M, N, K]` (integers or `?`,
+    Optional last parameter `iteration_sizes = [M, N, K]` (non-negative integers or `?`,
     printed only when present): the matmul's sizes, which let a resolver
     pick narrow tiles.
   }];

@@ -1,7 +1,8 @@
 //===- FuzzHostTensor.cpp - libFuzzer target: input specs and .npy files --===//
 //
-// layout-run's input readers (lib/Runtime/HostTensor.cpp, HostTensorElements.cpp, Npy.cpp) on raw bytes. The
-// first byte picks the reader (text SPEC or .npy file), the element type and
+// layout-run's input readers (lib/Runtime/HostTensor.cpp,
+// HostTensorElements.cpp, Npy.cpp) on raw bytes. The first byte picks the
+// reader (text SPEC or .npy file), the element type and
 // whether a scalar is expected; the rest is the SPEC or the file. A
 // malformed input must be an llvm::Error; what is read must hold exactly
 // its elements and read back the same both ways: printed as layout-run

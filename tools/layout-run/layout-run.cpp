@@ -26,6 +26,7 @@
 #include "StreamLite/Runtime/JitSession.h"
 #include "StreamLite/Runtime/RunCommandLine.h"
 #include "StreamLite/Runtime/Trace.h"
+#include "StreamLite/Support/OutputFileGroup.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -56,95 +57,10 @@ namespace {
 constexpr int kExitMismatch = 1;
 constexpr int kExitBadInput = 2;
 
-/// The files --output and --trace write, as a group: each is written to a
-/// temporary file in its directory and renamed over its path only by
-/// commit(), so a run that fails leaves none of them behind. A target that
-/// exists and is not a regular file (a device, a pipe; `-` is stdout) is
-/// written in place: renaming over it would replace the device.
-class OutputFiles {
-public:
-  /// Writes `path` through `write`; the message of an error.
-  std::optional<std::string>
-  add(const std::string &path,
-      llvm::function_ref<void(llvm::raw_ostream &)> write) {
-    auto cannotWrite = [&](const llvm::Twine &reason) {
-      return ("cannot write '" + path + "': " + reason).str();
-    };
-    if (path == "-") {
-      write(llvm::outs());
-      llvm::outs().flush();
-      return std::nullopt;
-    }
-    llvm::sys::fs::file_status status;
-    bool inPlace = false;
-    if (!llvm::sys::fs::status(path, status)) {
-      if (llvm::sys::fs::is_directory(status))
-        return cannotWrite(
-            std::make_error_code(std::errc::is_a_directory).message());
-      inPlace = !llvm::sys::fs::is_regular_file(status);
-    }
-    if (inPlace) {
-      std::error_code ec;
-      llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
-      if (ec)
-        return cannotWrite(ec.message());
-      write(os);
-      os.close();
-      if (os.has_error()) {
-        std::string reason = os.error().message();
-        // A reported error: the stream must not abort when destroyed.
-        os.clear_error();
-        return cannotWrite(reason);
-      }
-      return std::nullopt;
-    }
-    llvm::Expected<llvm::sys::fs::TempFile> temp =
-        llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%");
-    if (!temp)
-      return cannotWrite(llvm::toString(temp.takeError()));
-    pending.push_back({path, std::move(*temp)});
-    llvm::raw_fd_ostream os(pending.back().temp.FD, /*shouldClose=*/false);
-    write(os);
-    os.flush();
-    if (os.has_error()) {
-      std::string reason = os.error().message();
-      os.clear_error();
-      return cannotWrite(reason);
-    }
-    return std::nullopt;
-  }
-
-  /// Renames every file written over its path; the message of an error.
-  std::optional<std::string> commit() {
-    std::optional<std::string> message;
-    for (Pending &file : pending)
-      if (llvm::Error error = file.temp.keep(file.path); error && !message)
-        message = "cannot write '" + file.path +
-                  "': " + llvm::toString(std::move(error));
-    // Those whose rename failed were discarded by keep(); the rest is kept.
-    pending.clear();
-    return message;
-  }
-
-  /// Removes what was written and not committed.
-  void discard() {
-    for (Pending &file : pending)
-      llvm::consumeError(file.temp.discard());
-    pending.clear();
-  }
-
-  ~OutputFiles() { discard(); }
-
-private:
-  struct Pending {
-    std::string path;
-    llvm::sys::fs::TempFile temp;
-  };
-  std::vector<Pending> pending;
-};
-
-/// Static, so that the exit of fail() removes the temporary files too.
-OutputFiles outputFiles;
+/// The files --output and --trace write, as a group (a run that fails
+/// leaves none of them behind). Static, so that the exit of fail() removes
+/// the temporary files too.
+layoutopt::OutputFileGroup outputFiles;
 
 /// Every bad input ends here, also from inside a running program (the JIT
 /// session's failure handler, after it released the program's buffers).

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamLite/Analysis/LayoutCosts.h"
+#include "StreamLite/Support/OutputFileGroup.h"
 #include "StreamLite/Transforms/Passes.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -22,87 +23,30 @@ using namespace mlir;
 using namespace layoutopt::stream_lite;
 
 namespace {
-/// Writes every (path, contents) of `files`, all of them or none: each goes
-/// to a temporary file next to its path, and they are renamed into place
-/// only once every one was written. `-` (standard output) and a path that
-/// exists and is not a regular file (a device) are written in place, after
-/// the temporaries: renaming over a device would replace it. Fails with
-/// `error` set, having removed every temporary file.
+/// Writes every (path, contents) of `files`, all of them or none: regular
+/// files first, through temporaries, then `-` and devices (which cannot be
+/// taken back), and only then are the temporaries renamed into place. Fails
+/// with `error` set, having removed every temporary file.
 LogicalResult
 writeAllOrNone(ArrayRef<std::pair<std::string, std::string>> files,
                std::string &error) {
-  std::vector<std::pair<std::string, llvm::sys::fs::TempFile>> temps;
-  std::vector<std::pair<std::string, llvm::StringRef>> inPlace;
-  auto discard = [&] {
-    for (auto &[path, temp] : temps)
-      llvm::consumeError(temp.discard());
-  };
-  for (const auto &file : files) {
-    const std::string &path = file.first;
-    llvm::StringRef text = file.second;
-    auto cannotWrite = [&](const llvm::Twine &reason) {
-      error = ("cannot write '" + path + "': " + reason).str();
-      discard();
-      return failure();
-    };
-    llvm::sys::fs::file_status status;
-    if (path == "-" || (!llvm::sys::fs::status(path, status) &&
-                        !llvm::sys::fs::is_regular_file(status) &&
-                        !llvm::sys::fs::is_directory(status))) {
-      inPlace.emplace_back(path, text);
-      continue;
-    }
-    if (llvm::sys::fs::is_directory(status))
-      return cannotWrite(
-          std::make_error_code(std::errc::is_a_directory).message());
-    llvm::Expected<llvm::sys::fs::TempFile> temp =
-        llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%");
-    if (!temp)
-      return cannotWrite(llvm::toString(temp.takeError()));
-    temps.emplace_back(path, std::move(*temp));
-    llvm::raw_fd_ostream os(temps.back().second.FD, /*shouldClose=*/false);
-    os << text;
-    os.flush();
-    if (os.has_error()) {
-      std::string reason = os.error().message();
-      os.clear_error();
-      return cannotWrite(reason);
-    }
-  }
-  for (const auto &[path, text] : inPlace) {
-    if (path == "-") {
-      llvm::outs() << text;
-      llvm::outs().flush();
-      continue;
-    }
-    std::error_code ec;
-    llvm::raw_fd_ostream os(path, ec);
-    if (!ec) {
-      os << text;
-      os.close();
-      if (os.has_error()) {
-        ec = os.error();
-        // Reported here: the stream must not abort when destroyed.
-        os.clear_error();
+  layoutopt::OutputFileGroup group;
+  for (bool inPlace : {false, true})
+    for (const auto &[path, text] : files) {
+      if (layoutopt::OutputFileGroup::isWrittenInPlace(path) != inPlace)
+        continue;
+      std::optional<std::string> message = group.add(
+          path, [&, &text = text](llvm::raw_ostream &os) { os << text; });
+      if (message) {
+        error = *message;
+        return failure();
       }
     }
-    if (ec) {
-      error = "cannot write '" + path + "': " + ec.message();
-      discard();
-      return failure();
-    }
+  if (std::optional<std::string> message = group.commit()) {
+    error = *message;
+    return failure();
   }
-  LogicalResult result = success();
-  for (auto &[path, temp] : temps)
-    if (llvm::Error keepError = temp.keep(path)) {
-      if (succeeded(result))
-        error = "cannot write '" + path +
-                "': " + llvm::toString(std::move(keepError));
-      else
-        llvm::consumeError(std::move(keepError));
-      result = failure();
-    }
-  return result;
+  return success();
 }
 
 struct LayoutReportPass

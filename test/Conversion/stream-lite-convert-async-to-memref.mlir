@@ -442,10 +442,11 @@ stream_lite.executable private @ex {
 // -----
 
 // Tests that a dispatch whose operands do not match its kernel's arguments
-// is not lowered (negative).
+// is an error naming both, before anything is lowered (negative).
 stream_lite.executable private @ex {
   stream_lite.executable.export public @entry
   builtin.module {
+    // expected-note @+1 {{the kernel is declared here}}
     func.func @entry(%a: memref<?xi8>, %b: memref<?xi8>) {
       return
     }
@@ -454,7 +455,7 @@ stream_lite.executable private @ex {
 func.func @negative_dispatch_mismatch(%sz: index) -> !stream_lite.resource<*> {
   %c0 = arith.constant 0 : index
   %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
-  // expected-error @+1 {{failed to legalize operation 'stream_lite.async.dispatch'}}
+  // expected-error @+1 {{'stream_lite.async.dispatch' op does not match the kernel of entry point @ex::@entry, which takes '(memref<?xi8>, memref<?xi8>) -> ()': the dispatch passes (!stream_lite.binding) (its operands, then a binding per untied result) or, every binding first, (!stream_lite.binding)}}
   %1 = stream_lite.async.dispatch @ex::@entry(%0[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> %0 as !stream_lite.resource<*>{%sz}
   return %1 : !stream_lite.resource<*>
 }
@@ -467,6 +468,7 @@ func.func @negative_dispatch_mismatch(%sz: index) -> !stream_lite.resource<*> {
 stream_lite.executable private @ex {
   stream_lite.executable.export public @entry
   builtin.module {
+    // expected-note @+1 {{the kernel is declared here}}
     func.func @entry(%a: memref<?xi8>) -> index {
       %c0 = arith.constant 0 : index
       return %c0 : index
@@ -476,9 +478,30 @@ stream_lite.executable private @ex {
 func.func @negative_dispatch_kernel_returns(%sz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>) {
   %c0 = arith.constant 0 : index
   %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
-  // expected-error @+1 {{failed to legalize operation 'stream_lite.async.dispatch'}}
+  // expected-error @+1 {{'stream_lite.async.dispatch' op does not match the kernel of entry point @ex::@entry, which returns values: a kernel returns nothing}}
   %1 = stream_lite.async.dispatch @ex::@entry(%0[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> %0 as !stream_lite.resource<*>{%sz}
   return %0, %1 : !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+
+// -----
+
+// Tests that a kernel taking its scalar before its bindings (neither order
+// a kernel may take) is an error that spells out both orders (negative).
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @scale
+  builtin.module {
+    // expected-note @+1 {{the kernel is declared here}}
+    func.func @scale(%n: index, %a: memref<?xi8>, %o: memref<?xi8>) {
+      return
+    }
+  }
+}
+func.func @negative_dispatch_scalar_first(%sz: index, %n: index) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
+  // expected-error @+1 {{'stream_lite.async.dispatch' op does not match the kernel of entry point @ex::@scale, which takes '(index, memref<?xi8>, memref<?xi8>) -> ()': the dispatch passes (!stream_lite.binding, index, !stream_lite.binding) (its operands, then a binding per untied result) or, every binding first, (!stream_lite.binding, !stream_lite.binding, index)}}
+  %1 = stream_lite.async.dispatch @ex::@scale(%0[%c0 to %sz for %sz], %n) : (!stream_lite.resource<*>{%sz}, index) -> !stream_lite.resource<*>{%sz}
+  return %1 : !stream_lite.resource<*>
 }
 
 // -----

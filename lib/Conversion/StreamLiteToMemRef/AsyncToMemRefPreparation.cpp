@@ -396,14 +396,95 @@ static void createHostPackers(ModuleOp module, SymbolTable &symbols,
   });
 }
 
+/// Checks that the kernel `op` runs takes what it passes, in one of the two
+/// orders a kernel may take it (language.md), with an error naming both
+/// otherwise: the conversion would only say that it failed to legalize
+/// the dispatch.
+static LogicalResult checkKernelSignature(AsyncDispatchOp op,
+                                          const AsyncToMemRefState &state) {
+  // Every entry point computes the same thing; the host runs the first.
+  auto entry = cast<SymbolRefAttr>(op.getEntryPoints()[0]);
+  func::FuncOp kernel = state.kernels.lookup(
+      (entry.getRootReference().getValue() + "::" +
+       entry.getLeafReference().getValue())
+          .str());
+  if (!kernel)
+    return op.emitOpError() << "entry point " << entry
+                            << " has no kernel function";
+  FunctionType kernelType = kernel.getFunctionType();
+  SmallVector<bool> operandIsBuffer;
+  SmallVector<Type> slotTypes;
+  for (Value operand : op.getResourceOperands()) {
+    bool isResource = isa<ResourceType>(operand.getType());
+    operandIsBuffer.push_back(isResource);
+    slotTypes.push_back(isResource ? Type() : operand.getType());
+  }
+  unsigned numUntied = 0;
+  for (unsigned i = 0, e = op.getNumResults(); i < e; ++i)
+    if (!op.getTiedResultOperandIndex(i)) {
+      slotTypes.push_back(Type());
+      ++numUntied;
+    }
+  std::optional<SmallVector<unsigned>> argOfSlot =
+      mapDispatchSlotsToKernelArguments(operandIsBuffer, numUntied,
+                                        kernelType.getInputs());
+  bool matches = argOfSlot && kernelType.getNumResults() == 0;
+  for (size_t slot = 0; matches && slot < slotTypes.size(); ++slot)
+    matches = !slotTypes[slot] ||
+              slotTypes[slot] == kernelType.getInput((*argOfSlot)[slot]);
+  if (matches)
+    return success();
+  // The two signatures it could have had, a binding for each buffer.
+  auto describe = [&](bool buffersFirst) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    SmallVector<Type> order;
+    if (!buffersFirst)
+      order = slotTypes;
+    else {
+      llvm::copy_if(slotTypes, std::back_inserter(order),
+                    [](Type type) { return !type; });
+      llvm::copy_if(slotTypes, std::back_inserter(order),
+                    [](Type type) { return static_cast<bool>(type); });
+    }
+    os << "(";
+    llvm::interleaveComma(order, os, [&](Type type) {
+      if (type)
+        os << type;
+      else
+        os << "!stream_lite.binding";
+    });
+    os << ")";
+    return text;
+  };
+  InFlightDiagnostic diag = op.emitOpError()
+                            << "does not match the kernel of entry point "
+                            << entry << ", ";
+  if (kernelType.getNumResults() != 0)
+    diag << "which returns values: a kernel returns nothing";
+  else
+    diag << "which takes " << kernelType
+         << ": the dispatch passes " << describe(/*buffersFirst=*/false)
+         << " (its operands, then a binding per untied result) or, "
+            "every binding first, "
+         << describe(/*buffersFirst=*/true);
+  diag.attachNote(kernel.getLoc()) << "the kernel is declared here";
+  return failure();
+}
+
 LogicalResult prepareAsyncToMemRefConversion(ModuleOp module,
                                              AsyncToMemRefState &state) {
   SymbolTable symbols(module);
   if (failed(outlineExecutables(module, symbols, state)))
     return failure();
 
-  // Only async-phase ops (and device declarations) are left to lower.
+  // Only async-phase ops (and device declarations) are left to lower, and
+  // every dispatch matches its kernel.
   WalkResult walk = module.walk([&](Operation *op) {
+    if (auto dispatch = dyn_cast<AsyncDispatchOp>(op))
+      return failed(checkKernelSignature(dispatch, state))
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
     if (!isa_and_nonnull<StreamLiteDialect>(op->getDialect()) ||
         op->hasTrait<layoutopt::stream_lite::OpTrait::AsyncPhaseOp>() ||
         isa<DeviceOp, AsyncTransferOp>(op))

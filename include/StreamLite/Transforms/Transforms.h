@@ -2,12 +2,22 @@
 //
 // The rewrites behind the stream_lite passes, as patterns another compiler
 // can run inside its own passes. Each pass of StreamLite/Transforms/Passes.h
-// is a thin driver over one `populate*Patterns` entry point here:
+// is a thin driver over one `populate*Patterns` entry point here. What
+// --stream-lite-specialize-encodings does, step by step (specializeEncodings
+// below runs exactly this):
 //
+//   SpecializeEncodingsState resolution(module);   // analysis, merges
+//   if (resolution.hasFailed()) return failure();
 //   RewritePatternSet patterns(ctx);
-//   SpecializeEncodingsState resolution(module);
 //   populateSpecializeEncodingsPatterns(patterns, resolution);
 //   applyPatternsOnceToAllOps(module, std::move(patterns));
+//   if (resolution.hasFailed()) return failure();
+//   if (failed(checkStaticResourceSizes(module))) return failure();
+//   duplicateExecutablesPerBindingLayouts(module); // one kernel per layouts
+//
+// The last step matters as soon as one kernel is dispatched with different
+// layouts (from two devices): without it the kernel's views keep the
+// unresolved encoding and the kernel lowering refuses them.
 //
 // Patterns that can fail on bad input emit an error naming the op and record
 // the failure in their state object (a pattern itself can only decline to
@@ -114,6 +124,20 @@ void populateSpecializeEncodingsPatterns(mlir::RewritePatternSet &patterns,
 /// after the dispatches' types are resolved. Returns the number of copies
 /// made.
 unsigned duplicateExecutablesPerBindingLayouts(mlir::ModuleOp module);
+
+/// What specializeEncodings did.
+struct SpecializeEncodingsCounts {
+  unsigned layoutsResolved = 0;
+  unsigned executablesDuplicated = 0;
+  unsigned relayoutsInserted = 0;
+};
+
+/// Everything --stream-lite-specialize-encodings does to `module`, in one
+/// call (the steps are in this file's header). Fails after an error naming
+/// the op.
+mlir::FailureOr<SpecializeEncodingsCounts>
+specializeEncodings(mlir::ModuleOp module,
+                    MergeConflictPolicy conflicts = MergeConflictPolicy::Relayout);
 
 //===----------------------------------------------------------------------===//
 // Builtin materialization (--stream-lite-materialize-builtins)

@@ -1,9 +1,10 @@
 //===- SpecializeEncodings.cpp - resolve encodings per device -------------===//
 //
-// --stream-lite-specialize-encodings: a driver over SpecializeEncodingsState (which
-// relayouts merges, MergeRelayout.cpp), populateSpecializeEncodingsPatterns
-// (SpecializeEncodingsPatterns.cpp) and executable duplication. One walk visits each
-// op once.
+// --stream-lite-specialize-encodings and specializeEncodings, its public
+// one-call form: a driver over SpecializeEncodingsState (which relayouts
+// merges, MergeRelayout.cpp), populateSpecializeEncodingsPatterns
+// (SpecializeEncodingsPatterns.cpp), the static size check and executable
+// duplication. One walk visits each op once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,31 @@ namespace layoutopt::stream_lite {
 using namespace mlir;
 using namespace layoutopt::stream_lite;
 
+FailureOr<SpecializeEncodingsCounts>
+layoutopt::stream_lite::specializeEncodings(ModuleOp module,
+                                            MergeConflictPolicy conflicts) {
+  // Merges are relayouted first; then the analysis is complete before any
+  // type changes: it keys on ops and values, never on the types being
+  // rewritten.
+  SpecializeEncodingsState resolution(module, conflicts);
+  if (resolution.hasFailed())
+    return failure();
+  RewritePatternSet patterns(module.getContext());
+  populateSpecializeEncodingsPatterns(patterns, resolution);
+  applyPatternsOnceToAllOps(module, std::move(patterns));
+  if (resolution.hasFailed())
+    return failure();
+  // Sizes and layouts known now: a resource that cannot hold its tensor
+  // would fail every run.
+  if (failed(checkStaticResourceSizes(module)))
+    return failure();
+  SpecializeEncodingsCounts counts;
+  counts.executablesDuplicated = duplicateExecutablesPerBindingLayouts(module);
+  counts.layoutsResolved = resolution.getNumResolvedTypes();
+  counts.relayoutsInserted = resolution.getNumRelayoutsInserted();
+  return counts;
+}
+
 namespace {
 struct SpecializeEncodingsPass
     : public layoutopt::stream_lite::impl::SpecializeEncodingsPassBase<
@@ -26,29 +52,17 @@ struct SpecializeEncodingsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // Merges are relayouted first; then the analysis is complete before any
-    // type changes: it keys on ops and values, never on the types being
-    // rewritten.
-    SpecializeEncodingsState resolution(module, conflicts);
-    if (resolution.hasFailed())
+    FailureOr<SpecializeEncodingsCounts> counts =
+        specializeEncodings(module, conflicts);
+    if (failed(counts))
       return signalPassFailure();
-    RewritePatternSet patterns(&getContext());
-    populateSpecializeEncodingsPatterns(patterns, resolution);
-    applyPatternsOnceToAllOps(module, std::move(patterns));
-    if (resolution.hasFailed())
-      return signalPassFailure();
-    // Sizes and layouts known now: a resource that cannot hold its tensor
-    // would fail every run.
-    if (failed(checkStaticResourceSizes(module)))
-      return signalPassFailure();
-    unsigned copies = duplicateExecutablesPerBindingLayouts(module);
     reportPassStatistics(
         module, getArgument(),
-        {{&numLayoutsResolved, "layouts-resolved",
-          resolution.getNumResolvedTypes()},
-         {&numExecutablesDuplicated, "executables-duplicated", copies},
+        {{&numLayoutsResolved, "layouts-resolved", counts->layoutsResolved},
+         {&numExecutablesDuplicated, "executables-duplicated",
+          counts->executablesDuplicated},
          {&numRelayoutsInserted, "relayouts-inserted",
-          resolution.getNumRelayoutsInserted()}});
+          counts->relayoutsInserted}});
   }
 };
 } // namespace

@@ -9,10 +9,10 @@
 // functions in parallel when MLIR has threads, kernels before the program;
 // with or without threads the output and the diagnostics are the same.
 
-// Tests that every function is converted, also after one that fails, and
-// that the errors come in module order.
-// ERRORS: :[[@LINE+19]]:8: error: failed to legalize operation 'stream_lite.async.dispatch'
-// ERRORS: :[[@LINE+28]]:8: error: failed to legalize operation 'stream_lite.async.dispatch'
+// Tests that every dispatch that does not match its kernel is reported, in
+// module order, before any function is converted.
+// ERRORS: :[[@LINE+19]]:8: error: 'stream_lite.async.dispatch' op does not match the kernel of entry point @ex::@two
+// ERRORS: :[[@LINE+28]]:8: error: 'stream_lite.async.dispatch' op does not match the kernel of entry point @ex::@returns
 // ERRORS-NOT: error:
 stream_lite.executable private @ex {
   stream_lite.executable.export public @two

@@ -13,7 +13,8 @@
 //   applyPatternsOnceToAllOps(module, std::move(patterns));
 //   if (resolution.hasFailed()) return failure();
 //   if (failed(checkStaticResourceSizes(module))) return failure();
-//   duplicateExecutablesPerBindingLayouts(module); // one kernel per layouts
+//   if (failed(duplicateExecutablesPerBindingLayouts(module)))
+//     return failure();                            // one kernel per layouts
 //
 // The last step matters as soon as one kernel is dispatched with different
 // layouts (from two devices): without it the kernel's views keep the
@@ -122,8 +123,12 @@ void populateSpecializeEncodingsPatterns(mlir::RewritePatternSet &patterns,
 /// own copy of the executable (`@ex`, `@ex_dup0`, ...), rewrites the
 /// `binding.subspan` types of each copy and repoints the dispatches. Run
 /// after the dispatches' types are resolved. Returns the number of copies
-/// made.
-unsigned duplicateExecutablesPerBindingLayouts(mlir::ModuleOp module);
+/// made. Fails, with an error naming the view, where a kernel views a
+/// binding whose layout is not dense row-major as another tensor than the
+/// one its dispatch binds (another rank, element type or static dim, or a
+/// constant byte offset other than 0): nothing is changed then.
+mlir::FailureOr<unsigned>
+duplicateExecutablesPerBindingLayouts(mlir::ModuleOp module);
 
 /// What specializeEncodings did.
 struct SpecializeEncodingsCounts {

@@ -480,11 +480,13 @@ LogicalResult prepareAsyncToMemRefConversion(ModuleOp module,
 
   // Only async-phase ops (and device declarations) are left to lower, and
   // every dispatch matches its kernel.
+  // Every mismatched dispatch is reported, then the pass fails.
+  bool signaturesMatch = true;
   WalkResult walk = module.walk([&](Operation *op) {
-    if (auto dispatch = dyn_cast<AsyncDispatchOp>(op))
-      return failed(checkKernelSignature(dispatch, state))
-                 ? WalkResult::interrupt()
-                 : WalkResult::advance();
+    if (auto dispatch = dyn_cast<AsyncDispatchOp>(op)) {
+      signaturesMatch &= succeeded(checkKernelSignature(dispatch, state));
+      return WalkResult::advance();
+    }
     if (!isa_and_nonnull<StreamLiteDialect>(op->getDialect()) ||
         op->hasTrait<layoutopt::stream_lite::OpTrait::AsyncPhaseOp>() ||
         isa<DeviceOp, AsyncTransferOp>(op))
@@ -493,7 +495,7 @@ LogicalResult prepareAsyncToMemRefConversion(ModuleOp module,
                          "--stream-lite-layout-pipeline first";
     return WalkResult::interrupt();
   });
-  if (walk.wasInterrupted())
+  if (walk.wasInterrupted() || !signaturesMatch)
     return failure();
 
   if (failed(createConstantGlobals(module, symbols, state)))

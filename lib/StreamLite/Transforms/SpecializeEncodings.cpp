@@ -37,8 +37,11 @@ layoutopt::stream_lite::specializeEncodings(ModuleOp module,
   // would fail every run.
   if (failed(checkStaticResourceSizes(module)))
     return failure();
+  FailureOr<unsigned> copies = duplicateExecutablesPerBindingLayouts(module);
+  if (failed(copies))
+    return failure();
   SpecializeEncodingsCounts counts;
-  counts.executablesDuplicated = duplicateExecutablesPerBindingLayouts(module);
+  counts.executablesDuplicated = *copies;
   counts.layoutsResolved = resolution.getNumResolvedTypes();
   counts.relayoutsInserted = resolution.getNumRelayoutsInserted();
   return counts;

@@ -14,6 +14,8 @@
 #include "StreamLite/IR/StreamLiteOps.h"
 #include "StreamLite/Transforms/Transforms.h"
 
+#include "KernelViews.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/MapVector.h"
@@ -233,9 +235,51 @@ static void updateBindingLayouts(ExecutableOp executable,
   }
 }
 
+/// Checks that `kernel`'s views of each binding with a layout other than
+/// dense row-major are the tensor `dispatch` binds there (KernelViews.h):
+/// a view of another shape, element type or offset would read and write
+/// other bytes than the elements it names.
+static LogicalResult checkKernelViews(TensorDispatchOp dispatch,
+                                      func::FuncOp kernel,
+                                      ArrayRef<bool> operandIsBuffer) {
+  SmallVector<BoundTensor> bound = getBoundTensors(dispatch);
+  std::optional<SmallVector<unsigned>> argOfSlot =
+      mapDispatchSlotsToKernelArguments(
+          operandIsBuffer, bound.size() - operandIsBuffer.size(),
+          kernel.getArgumentTypes());
+  if (!argOfSlot)
+    return success(); // The lowering reports the signature.
+  for (auto [slot, tensor] : llvm::enumerate(bound)) {
+    if (!tensor.type)
+      continue;
+    auto layout = getPhysicalLayout(tensor.type);
+    if (!layout || isa<IdentityAttr>(layout.getCanonicalLayout()))
+      continue;
+    BlockArgument argument = kernel.getArgument((*argOfSlot)[slot]);
+    for (Operation *user : argument.getUsers()) {
+      auto view = dyn_cast<BindingSubspanOp>(user);
+      if (!view)
+        continue;
+      std::string why = whyViewIsNotBound(view, tensor, dispatch, *argOfSlot,
+                                          /*provable=*/false);
+      if (why.empty())
+        continue;
+      InFlightDiagnostic diag =
+          view.emitOpError()
+          << "does not view the tensor its binding holds: " << why
+          << "; under a layout other than dense row-major a view must be "
+             "that tensor (same rank, dims and element type, at byte "
+             "offset 0)";
+      diag.attachNote(dispatch.getLoc()) << "dispatched here";
+      return failure();
+    }
+  }
+  return success();
+}
+
 /// Gives each distinct binding-layout list of each export its own copy of the
 /// executable (the first list keeps the original), and repoints dispatches.
-unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
+FailureOr<unsigned> duplicateExecutablesPerBindingLayouts(ModuleOp module) {
   SmallVector<TensorDispatchOp> dispatches;
   module.walk([&](TensorDispatchOp dispatch) { dispatches.push_back(dispatch); });
   SymbolTable symbolTable(module);
@@ -251,6 +295,7 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
   // Which dispatch operands are resources, per export (every dispatch of
   // an export passes the same kinds of values).
   DenseMap<ExportKey, SmallVector<bool>> operandKinds;
+  DenseSet<std::tuple<Operation *, ArrayAttr, ArrayAttr>> checkedViews;
   // For each dispatch and entry point: the export and the chosen list.
   SmallVector<std::tuple<TensorDispatchOp, unsigned, ExportKey, ArrayAttr>> uses;
   for (TensorDispatchOp dispatch : dispatches) {
@@ -273,6 +318,20 @@ unsigned duplicateExecutablesPerBindingLayouts(ModuleOp module) {
         operandKinds[key] = llvm::map_to_vector(
             dispatch.getMixedOperands(),
             [](Value v) { return isa<ResourceType>(v.getType()); });
+      // Each kernel's views against each distinct list of bound types
+      // (dispatches of one shape share their type lists).
+      ModuleOp inner = executable.getInnerModule();
+      auto kernel = inner ? dyn_cast_if_present<func::FuncOp>(
+                                tables.lookupSymbolIn(
+                                    inner, exportOp.getFunctionName()))
+                          : func::FuncOp();
+      if (kernel && !kernel.isExternal() &&
+          checkedViews
+              .insert({kernel, dispatch.getOperandEncodings(),
+                       dispatch.getResultEncodings()})
+              .second &&
+          failed(checkKernelViews(dispatch, kernel, operandKinds[key])))
+        return failure();
       uses.emplace_back(dispatch, index, key, layouts);
     }
   }

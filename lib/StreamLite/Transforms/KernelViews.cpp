@@ -1,0 +1,127 @@
+//===- KernelViews.cpp - a kernel's views against its dispatch ------------===//
+
+#include "KernelViews.h"
+
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace layoutopt::stream_lite {
+
+SmallVector<BoundTensor> getBoundTensors(TensorDispatchOp dispatch) {
+  SmallVector<BoundTensor> slots;
+  ValueRange operandDims = dispatch.getOperandEncodingDims();
+  for (Attribute attr : dispatch.getOperandEncodings()) {
+    auto type = dyn_cast<RankedTensorType>(cast<TypeAttr>(attr).getValue());
+    BoundTensor slot;
+    if (type) {
+      slot.type = type;
+      unsigned n = type.getNumDynamicDims();
+      slot.dims.assign(operandDims.begin(), operandDims.begin() + n);
+      operandDims = operandDims.drop_front(n);
+    }
+    slots.push_back(std::move(slot));
+  }
+  ValueRange resultDims = dispatch.getResultEncodingDims();
+  for (auto [index, attr] : llvm::enumerate(dispatch.getResultEncodings())) {
+    auto type = cast<RankedTensorType>(cast<TypeAttr>(attr).getValue());
+    unsigned n = type.getNumDynamicDims();
+    if (!dispatch.getTiedResultOperandIndex(index))
+      slots.push_back({type, SmallVector<Value>(resultDims.take_front(n))});
+    resultDims = resultDims.drop_front(n);
+  }
+  return slots;
+}
+
+namespace {
+/// What a value is known to be: a constant, or the dispatch's value a
+/// kernel argument receives.
+struct KnownValue {
+  std::optional<int64_t> constant;
+  Value hostValue;
+};
+
+KnownValue knowKernelValue(Value value, TensorDispatchOp dispatch,
+                           ArrayRef<unsigned> argOfSlot) {
+  KnownValue known;
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant))) {
+    known.constant = constant.getSExtValue();
+    return known;
+  }
+  auto argument = dyn_cast<BlockArgument>(value);
+  if (!argument || !argument.getOwner()->isEntryBlock() ||
+      !isa<func::FuncOp>(argument.getOwner()->getParentOp()))
+    return known;
+  OperandRange operands = dispatch.getMixedOperands();
+  for (auto [slot, arg] : llvm::enumerate(argOfSlot))
+    if (arg == argument.getArgNumber() && slot < operands.size())
+      known.hostValue = operands[slot];
+  return known;
+}
+
+/// Whether host value `dim` is certainly `known` (or, unless `provable`,
+/// not certainly different).
+bool sameDim(KnownValue known, std::optional<int64_t> staticDim, Value dim,
+             bool provable) {
+  APInt constant;
+  if (!staticDim && dim && matchPattern(dim, m_ConstantInt(&constant)))
+    staticDim = constant.getSExtValue();
+  if (known.constant && staticDim)
+    return *known.constant == *staticDim;
+  if (known.hostValue && dim && known.hostValue == dim)
+    return true;
+  return !provable;
+}
+
+std::string typeText(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+} // namespace
+
+std::string whyViewIsNotBound(BindingSubspanOp view, const BoundTensor &bound,
+                              TensorDispatchOp dispatch,
+                              ArrayRef<unsigned> argOfSlot, bool provable) {
+  RankedTensorType viewType = view.getTensorType();
+  RankedTensorType type = bound.type;
+  std::string tensors = "the kernel views '" + typeText(viewType.dropEncoding()) +
+                        "' where the dispatch binds '" + typeText(type) + "'";
+  if (viewType.getRank() != type.getRank() ||
+      viewType.getElementType() != type.getElementType())
+    return tensors;
+  ValueRange viewDims = view.getTensorDims();
+  unsigned viewDynamic = 0, boundDynamic = 0;
+  for (int64_t d = 0, rank = type.getRank(); d < rank; ++d) {
+    KnownValue viewDim;
+    if (viewType.isDynamicDim(d))
+      viewDim = knowKernelValue(viewDims[viewDynamic++], dispatch, argOfSlot);
+    else
+      viewDim.constant = viewType.getDimSize(d);
+    std::optional<int64_t> staticDim;
+    Value hostDim;
+    if (type.isDynamicDim(d))
+      hostDim = bound.dims[boundDynamic++];
+    else
+      staticDim = type.getDimSize(d);
+    if (!sameDim(viewDim, staticDim, hostDim, provable))
+      return tensors + (provable ? ": dim " + std::to_string(d) +
+                                       " may differ"
+                                 : ": dim " + std::to_string(d) + " differs");
+  }
+  KnownValue offset =
+      knowKernelValue(view.getByteOffset(), dispatch, argOfSlot);
+  bool offsetIsZero = offset.constant && *offset.constant == 0;
+  bool offsetIsNonZero = offset.constant && *offset.constant != 0;
+  if (offsetIsNonZero || (provable && !offsetIsZero))
+    return "the kernel views its binding at byte offset " +
+           (offset.constant ? std::to_string(*offset.constant)
+                            : std::string("computed at run time")) +
+           ", not at the tensor's start";
+  return "";
+}
+
+} // namespace layoutopt::stream_lite

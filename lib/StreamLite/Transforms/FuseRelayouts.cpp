@@ -15,6 +15,8 @@
 #include "StreamLite/Transforms/Passes.h"
 #include "StreamLite/Transforms/Transforms.h"
 
+#include "KernelViews.h"
+
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -142,6 +144,38 @@ std::string whyNotStoreOnly(func::FuncOp kernel, unsigned arg) {
   return "";
 }
 
+/// Why the kernel's views of untied result `resultIndex` of `dispatch` are
+/// not provably that whole result (KernelViews.h), or "".
+std::string whyViewsAreNotResult(TensorDispatchOp dispatch, func::FuncOp kernel,
+                                 unsigned resultIndex) {
+  SmallVector<bool> operandIsBuffer = llvm::map_to_vector(
+      dispatch.getMixedOperands(),
+      [](Value v) { return isa<ResourceType>(v.getType()); });
+  SmallVector<BoundTensor> bound = getBoundTensors(dispatch);
+  std::optional<SmallVector<unsigned>> argOfSlot =
+      mapDispatchSlotsToKernelArguments(operandIsBuffer,
+                                        bound.size() - operandIsBuffer.size(),
+                                        kernel.getArgumentTypes());
+  if (!argOfSlot)
+    return "the kernel's arguments do not match the dispatch";
+  // The untied result's slot: after the operands, untied results in order.
+  unsigned slot = operandIsBuffer.size();
+  for (unsigned i = 0; i < resultIndex; ++i)
+    if (!dispatch.getTiedResultOperandIndex(i))
+      ++slot;
+  for (Operation *user : kernel.getArgument((*argOfSlot)[slot]).getUsers()) {
+    auto view = dyn_cast<BindingSubspanOp>(user);
+    if (!view)
+      continue;
+    std::string why = whyViewIsNotBound(view, bound[slot], dispatch,
+                                        *argOfSlot, /*provable=*/true);
+    if (!why.empty())
+      return "the kernel's view of the result is not provably the whole "
+             "result (" + why + ")";
+  }
+  return "";
+}
+
 class RelayoutFusion {
 public:
   RelayoutFusion(ModuleOp module, FuseRelayoutsStats &stats)
@@ -212,6 +246,11 @@ private:
       return missed(encode, "the kernel's arguments do not match the "
                             "dispatch");
     if (std::string why = whyNotStoreOnly(kernel, *arg); !why.empty())
+      return missed(encode, why);
+    // Each view takes the relayout's layout: it must be the whole result,
+    // or its stores would land on other bytes than the elements they name.
+    if (std::string why = whyViewsAreNotResult(dispatch, kernel, resultIndex);
+        !why.empty())
       return missed(encode, why);
 
     auto resultTypes = llvm::to_vector(dispatch.getResultEncodings());

@@ -61,18 +61,19 @@ KnownValue knowKernelValue(Value value, TensorDispatchOp dispatch,
   return known;
 }
 
-/// Whether host value `dim` is certainly `known` (or, unless `provable`,
-/// not certainly different).
-bool sameDim(KnownValue known, std::optional<int64_t> staticDim, Value dim,
-             bool provable) {
+enum class DimMatch { Same, Differs, Unknown };
+
+/// Whether host dim `dim` (or `staticDim`) is the kernel's `known` value.
+DimMatch matchDim(KnownValue known, std::optional<int64_t> staticDim,
+                  Value dim) {
   APInt constant;
   if (!staticDim && dim && matchPattern(dim, m_ConstantInt(&constant)))
     staticDim = constant.getSExtValue();
   if (known.constant && staticDim)
-    return *known.constant == *staticDim;
+    return *known.constant == *staticDim ? DimMatch::Same : DimMatch::Differs;
   if (known.hostValue && dim && known.hostValue == dim)
-    return true;
-  return !provable;
+    return DimMatch::Same;
+  return DimMatch::Unknown;
 }
 
 std::string typeText(Type type) {
@@ -107,10 +108,11 @@ std::string whyViewIsNotBound(BindingSubspanOp view, const BoundTensor &bound,
       hostDim = bound.dims[boundDynamic++];
     else
       staticDim = type.getDimSize(d);
-    if (!sameDim(viewDim, staticDim, hostDim, provable))
-      return tensors + (provable ? ": dim " + std::to_string(d) +
-                                       " may differ"
-                                 : ": dim " + std::to_string(d) + " differs");
+    DimMatch match = matchDim(viewDim, staticDim, hostDim);
+    if (match == DimMatch::Differs)
+      return tensors + ": dim " + std::to_string(d) + " differs";
+    if (match == DimMatch::Unknown && provable)
+      return tensors + ": dim " + std::to_string(d) + " may differ";
   }
   KnownValue offset =
       knowKernelValue(view.getByteOffset(), dispatch, argOfSlot);

@@ -329,3 +329,83 @@ func.func @encoded_computation(%r: !stream_lite.resource<*>) -> !stream_lite.res
   %e = stream_lite.tensor.encode %d : tensor<4x4xf32, #tiled> in !stream_lite.resource<*>{%tsz} -> tensor<4x4xf32> in !stream_lite.resource<*>{%dsz}
   return %e : !stream_lite.resource<*>
 }
+
+// -----
+
+#tiled = #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 2, n = 3, k = 2>>])
+
+// Views that are not provably the whole result keep their relayouts: the
+// new layout would put their stores on other bytes than the elements they
+// name. Another shape, rows at byte offsets, and a dynamic dim the kernel
+// gets from another value than the result's dim. The last dispatch views
+// its result with the result's own dim, passed as a scalar: fused.
+// CHECK-LABEL: stream_lite.executable private @views
+// CHECK: func.func @reshaped
+// CHECK: -> !stream_lite.dispatch.tensor<writeonly:tensor<15xf32>>
+// CHECK: func.func @rows
+// CHECK: -> !stream_lite.dispatch.tensor<writeonly:tensor<1x5xf32>>
+// CHECK: -> !stream_lite.dispatch.tensor<writeonly:tensor<2x5xf32>>
+// CHECK: func.func @prefix
+// CHECK: -> !stream_lite.dispatch.tensor<writeonly:tensor<?x5xf32>>{%{{.+}}}
+// CHECK-LABEL: stream_lite.executable private @views_fused0
+// CHECK: func.func @prefix
+// CHECK: -> !stream_lite.dispatch.tensor<writeonly:tensor<?x5xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>>>{%{{.+}}}
+stream_lite.executable private @views {
+  stream_lite.executable.export public @reshaped
+  stream_lite.executable.export public @rows
+  stream_lite.executable.export public @prefix
+  builtin.module {
+    func.func @reshaped(%a: !stream_lite.binding, %o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %av = stream_lite.binding.subspan %a[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<15xf32>>
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<15xf32>>
+      %x = stream_lite.dispatch.tensor.load %av, offsets = [0], sizes = [15], strides = [1] : !stream_lite.dispatch.tensor<readonly:tensor<15xf32>> -> tensor<15xf32>
+      stream_lite.dispatch.tensor.store %x, %ov, offsets = [0], sizes = [15], strides = [1] : tensor<15xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<15xf32>>
+      return
+    }
+    func.func @rows(%a: !stream_lite.binding, %o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %c20 = arith.constant 20 : index
+      %av = stream_lite.binding.subspan %a[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<3x5xf32>>
+      %o0 = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<1x5xf32>>
+      %o1 = stream_lite.binding.subspan %o[%c20] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<2x5xf32>>
+      %x = stream_lite.dispatch.tensor.load %av, offsets = [0, 0], sizes = [1, 5], strides = [1, 1] : !stream_lite.dispatch.tensor<readonly:tensor<3x5xf32>> -> tensor<1x5xf32>
+      %y = stream_lite.dispatch.tensor.load %av, offsets = [1, 0], sizes = [2, 5], strides = [1, 1] : !stream_lite.dispatch.tensor<readonly:tensor<3x5xf32>> -> tensor<2x5xf32>
+      stream_lite.dispatch.tensor.store %x, %o0, offsets = [0, 0], sizes = [1, 5], strides = [1, 1] : tensor<1x5xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<1x5xf32>>
+      stream_lite.dispatch.tensor.store %y, %o1, offsets = [0, 0], sizes = [2, 5], strides = [1, 1] : tensor<2x5xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<2x5xf32>>
+      return
+    }
+    func.func @prefix(%a: !stream_lite.binding, %o: !stream_lite.binding, %m: index) {
+      %c0 = arith.constant 0 : index
+      %av = stream_lite.binding.subspan %a[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<?x5xf32>>{%m}
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<?x5xf32>>{%m}
+      %x = stream_lite.dispatch.tensor.load %av, offsets = [0, 0], sizes = [%m, 5], strides = [1, 1] : !stream_lite.dispatch.tensor<readonly:tensor<?x5xf32>>{%m} -> tensor<?x5xf32>
+      stream_lite.dispatch.tensor.store %x, %ov, offsets = [0, 0], sizes = [%m, 5], strides = [1, 1] : tensor<?x5xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<?x5xf32>>{%m}
+      return
+    }
+  }
+}
+// CHECK-LABEL: func.func @views_not_the_result
+// CHECK-COUNT-3: stream_lite.tensor.encode
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK: return
+func.func @views_not_the_result(%in: !stream_lite.resource<*>, %n: index, %m: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %dsz = stream_lite.tensor.sizeof tensor<3x5xf32> : index
+  %tsz = stream_lite.tensor.sizeof tensor<3x5xf32, #tiled> : index
+  %d0 = stream_lite.tensor.dispatch @views::@reshaped(%in) : (tensor<3x5xf32> in !stream_lite.resource<*>{%dsz}) -> tensor<3x5xf32> in !stream_lite.resource<*>{%dsz}
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.encode | Category:stream-lite-fuse-relayouts | Function=views_not_the_result | Remark="relayout not fused: the kernel's view of the result is not provably the whole result (the kernel views 'tensor<15xf32>' where the dispatch binds 'tensor<3x5xf32>')"}}
+  %e0 = stream_lite.tensor.encode %d0 : tensor<3x5xf32> in !stream_lite.resource<*>{%dsz} -> tensor<3x5xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  %d1 = stream_lite.tensor.dispatch @views::@rows(%in) : (tensor<3x5xf32> in !stream_lite.resource<*>{%dsz}) -> tensor<3x5xf32> in !stream_lite.resource<*>{%dsz}
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.encode | Category:stream-lite-fuse-relayouts | Function=views_not_the_result | Remark="relayout not fused: the kernel's view of the result is not provably the whole result (the kernel views 'tensor<2x5xf32>' where the dispatch binds 'tensor<3x5xf32>': dim 0 differs)"}}
+  %e1 = stream_lite.tensor.encode %d1 : tensor<3x5xf32> in !stream_lite.resource<*>{%dsz} -> tensor<3x5xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  %nsz = stream_lite.tensor.sizeof tensor<?x5xf32>{%n} : index
+  %ntsz = stream_lite.tensor.sizeof tensor<?x5xf32, #tiled>{%n} : index
+  %d2 = stream_lite.tensor.dispatch @views::@prefix(%in, %m) : (tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%nsz}, index) -> tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%nsz}
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.encode | Category:stream-lite-fuse-relayouts | Function=views_not_the_result | Remark="relayout not fused: the kernel's view of the result is not provably the whole result (the kernel views 'tensor<?x5xf32>' where the dispatch binds 'tensor<?x5xf32>': dim 0 may differ)"}}
+  %e2 = stream_lite.tensor.encode %d2 : tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%nsz} -> tensor<?x5xf32, #tiled>{%n} in !stream_lite.resource<*>{%ntsz}
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.dispatch | Category:stream-lite-fuse-relayouts | Function=views_not_the_result | Remark="relayout of result #0 of @views_fused0::@prefix fused: the kernel writes #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]> directly; a size computed at run time no longer relayouted"}}
+  %d3 = stream_lite.tensor.dispatch @views::@prefix(%in, %n) : (tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%nsz}, index) -> tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%nsz}
+  %e3 = stream_lite.tensor.encode %d3 : tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%nsz} -> tensor<?x5xf32, #tiled>{%n} in !stream_lite.resource<*>{%ntsz}
+  return %e0, %e1, %e2, %e3 : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
+}

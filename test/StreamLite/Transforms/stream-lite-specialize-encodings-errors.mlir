@@ -222,3 +222,72 @@ func.func @padding_packed_pad_overflow() {
   %0 = stream_lite.tensor.sizeof on(#stream_lite.affinity<@gpu>) tensor<1x4611686018427387908xi4, #stream_lite.padding<[0, ?]>> : index
   return
 }
+
+// -----
+
+// Tests that a kernel viewing a tiled binding as a tensor of another shape
+// is an error naming the view and both tensors: its loads would read other
+// bytes than the elements they name (negative).
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+stream_lite.device @d targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 4, n = 4, k = 4>>])
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @k
+  builtin.module {
+    func.func @k(%a: !stream_lite.binding, %o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{'stream_lite.binding.subspan' op does not view the tensor its binding holds: the kernel views 'tensor<5x3xf32>' where the dispatch binds 'tensor<3x5xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>]>>': dim 0 differs; under a layout other than dense row-major a view must be that tensor (same rank, dims and element type, at byte offset 0)}}
+      %av = stream_lite.binding.subspan %a[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<5x3xf32>>
+      return
+    }
+  }
+}
+func.func @view_of_another_shape(%t: !stream_lite.resource<*>, %tsz: index, %sz: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@d>} {
+  // expected-note @+1 {{dispatched here}}
+  %o = stream_lite.tensor.dispatch @ex::@k(%t) : (tensor<3x5xf32, #lhs> in !stream_lite.resource<*>{%tsz}) -> tensor<3x5xf32> in !stream_lite.resource<*>{%sz}
+  return %o : !stream_lite.resource<*>
+}
+
+// -----
+
+// Tests that another rank is an error too (negative).
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+stream_lite.device @d targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 4, n = 4, k = 4>>])
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @k
+  builtin.module {
+    func.func @k(%a: !stream_lite.binding, %o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{the kernel views 'tensor<15xf32>' where the dispatch binds 'tensor<3x5xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>]>>'; under a layout}}
+      %av = stream_lite.binding.subspan %a[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<15xf32>>
+      return
+    }
+  }
+}
+func.func @view_of_another_rank(%t: !stream_lite.resource<*>, %tsz: index, %sz: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@d>} {
+  // expected-note @+1 {{dispatched here}}
+  %o = stream_lite.tensor.dispatch @ex::@k(%t) : (tensor<3x5xf32, #lhs> in !stream_lite.resource<*>{%tsz}) -> tensor<3x5xf32> in !stream_lite.resource<*>{%sz}
+  return %o : !stream_lite.resource<*>
+}
+
+// -----
+
+// Tests that a constant byte offset other than 0 into a tiled binding is an
+// error (negative).
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+stream_lite.device @d targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 4, n = 4, k = 4>>])
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @k
+  builtin.module {
+    func.func @k(%a: !stream_lite.binding, %o: !stream_lite.binding) {
+      %c16 = arith.constant 16 : index
+      // expected-error @+1 {{'stream_lite.binding.subspan' op does not view the tensor its binding holds: the kernel views its binding at byte offset 16, not at the tensor's start}}
+      %av = stream_lite.binding.subspan %a[%c16] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<3x5xf32>>
+      return
+    }
+  }
+}
+func.func @view_at_offset(%t: !stream_lite.resource<*>, %tsz: index, %sz: index) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@d>} {
+  // expected-note @+1 {{dispatched here}}
+  %o = stream_lite.tensor.dispatch @ex::@k(%t) : (tensor<3x5xf32, #lhs> in !stream_lite.resource<*>{%tsz}) -> tensor<3x5xf32> in !stream_lite.resource<*>{%sz}
+  return %o : !stream_lite.resource<*>
+}

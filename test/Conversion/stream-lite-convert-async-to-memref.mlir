@@ -229,6 +229,8 @@ stream_lite.executable private @ex {
     }
     func.func @kernel(%a: memref<?xi8>, %n: index, %out: memref<?xi8>) {
       %m = func.call @helper(%n) : (index) -> index
+      %zero = arith.constant 0 : i8
+      memref.store %zero, %out[%m] : memref<?xi8>
       return
     }
   }
@@ -549,4 +551,43 @@ func.func @dispatch_no_operands() {
 func.func @select_resources(%c: i1, %a: !stream_lite.resource<*>, %b: !stream_lite.resource<*>) -> !stream_lite.resource<*> {
   %s = arith.select %c, %a, %b : !stream_lite.resource<*>
   return %s : !stream_lite.resource<*>
+}
+
+// -----
+
+// Tests that an untied result whose binding the kernel never uses is zeroed
+// before the call (its pads must be zero under any layout), and one the
+// kernel uses is not.
+// CHECK-LABEL: func.func @untied_never_touched
+// CHECK: %[[OUT:.+]] = memref.alloc(%{{.+}}) : memref<?xi8>
+// CHECK: %[[VIEW:.+]] = memref.view %[[OUT]]
+// CHECK: scf.for
+// CHECK: memref.store %{{.+}}, %[[VIEW]]
+// CHECK: call @ex__ignore(%{{.+}}, %[[OUT]])
+// CHECK-LABEL: func.func @untied_used
+// CHECK: memref.alloc
+// CHECK-NOT: scf.for
+// CHECK: call @ex__use
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @ignore
+  stream_lite.executable.export public @use
+  builtin.module {
+    func.func @ignore(%a: memref<?xi8>, %o: memref<?xi8>) {
+      return
+    }
+    func.func @use(%a: memref<?xi8>, %o: memref<?xi8>) {
+      memref.copy %a, %o : memref<?xi8> to memref<?xi8>
+      return
+    }
+  }
+}
+func.func @untied_never_touched(%in: !stream_lite.resource<*>, %sz: index, %osz: index) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %1 = stream_lite.async.dispatch @ex::@ignore(%in[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> !stream_lite.resource<*>{%osz}
+  return %1 : !stream_lite.resource<*>
+}
+func.func @untied_used(%in: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %1 = stream_lite.async.dispatch @ex::@use(%in[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> !stream_lite.resource<*>{%sz}
+  return %1 : !stream_lite.resource<*>
 }

@@ -1,13 +1,16 @@
 // RUN: env MALLOC_PERTURB_=165 layout-run %s --function=readwrite_untied --input=5x3xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=RW
 // RUN: env MALLOC_PERTURB_=165 layout-run %s --function=writeonly_tied --input=5x3xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=WO
 // RUN: env MALLOC_PERTURB_=165 layout-run %s --function=packed_tail --input=2x3x7xi4=1,2,3,4,5,6,7,-1,-2,-3,-4,-5,-6,-7,0,1,2,3,4,5,6,7,6,5,4,3,2,1,0,-1,-2,-3,-4,-5,-6,-7,-8,1,2,3,4,5 --input=index=2 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=PACKED
+// RUN: env MALLOC_PERTURB_=165 layout-run %s --function=never_viewed --input=5x3xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --check-padding --check-leaks | FileCheck %s --check-prefix=NEVER
 // RUN: layout-opt %s --stream-lite-to-llvm-pipeline -o /dev/null
 
 // A kernel zeroes the pad slots of every view it may write (readwrite or
 // writeonly), and only those: an untied result has zero pads whatever its
 // view's access (the buffer it starts as held 7s, freed by the staging
 // read before it), and a tied result keeps every element the kernel does
-// not store, under any layout (so the reference agrees).
+// not store, under any layout (so the reference agrees). An untied result
+// the kernel never touches is zeroed whole: its elements are undefined, its
+// pads zero.
 
 #t44 = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>
 #t42 = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2]>
@@ -89,4 +92,23 @@ func.func @packed_tail(%arg: tensor<?x3x7xi4>, %n: index) -> tensor<?x3x7xi4> at
   %d = stream_lite.tensor.encode %o : tensor<?x3x7xi4, #t33>{%n} in !stream_lite.resource<*>{%tsz} -> tensor<?x3x7xi4>{%n} in !stream_lite.resource<external>{%sz}
   %r = stream_lite.tensor.export %d : tensor<?x3x7xi4>{%n} in !stream_lite.resource<external>{%sz} -> tensor<?x3x7xi4>
   return %r : tensor<?x3x7xi4>
+}
+
+// NEVER: 5x3xf32=0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+stream_lite.executable private @ignores {
+  stream_lite.executable.export public @ignore
+  builtin.module {
+    func.func @ignore(%a: !stream_lite.binding, %o: !stream_lite.binding) {
+      return
+    }
+  }
+}
+func.func @never_viewed(%arg: tensor<5x3xf32>) -> tensor<5x3xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %sz = stream_lite.tensor.sizeof tensor<5x3xf32> : index
+  %i = stream_lite.tensor.import %arg : tensor<5x3xf32> -> tensor<5x3xf32> in !stream_lite.resource<external>{%sz}
+  %tsz = stream_lite.tensor.sizeof tensor<5x3xf32, #t44> : index
+  %o = stream_lite.tensor.dispatch @ignores::@ignore(%i) : (tensor<5x3xf32> in !stream_lite.resource<external>{%sz}) -> tensor<5x3xf32, #t44> in !stream_lite.resource<*>{%tsz}
+  %d = stream_lite.tensor.encode %o : tensor<5x3xf32, #t44> in !stream_lite.resource<*>{%tsz} -> tensor<5x3xf32> in !stream_lite.resource<external>{%sz}
+  %r = stream_lite.tensor.export %d : tensor<5x3xf32> in !stream_lite.resource<external>{%sz} -> tensor<5x3xf32>
+  return %r : tensor<5x3xf32>
 }

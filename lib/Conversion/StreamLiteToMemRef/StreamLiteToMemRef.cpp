@@ -518,7 +518,14 @@ struct DispatchLowering : AsyncPattern<AsyncDispatchOp> {
         results.push_back(buffers[*tied]);
         continue;
       }
-      Value buffer = allocBytes(rewriter, loc, adaptor.getResultSizes()[i]);
+      Value size = adaptor.getResultSizes()[i];
+      Value buffer = allocBytes(rewriter, loc, size);
+      // A result the kernel never touches is undefined, but its padding
+      // bytes must be zero like every tiled tensor's: the whole buffer is
+      // zeroed, the one place its layout is not needed.
+      if (kernel.getArgument((*argOfSlot)[args.size()]).use_empty())
+        fillBytes(rewriter, loc, buffer, constIndex(rewriter, loc, 0, constants),
+                  size, constZeroByte(rewriter, loc, constants), constants);
       args.push_back(buffer);
       results.push_back(buffer);
     }

@@ -26,11 +26,12 @@ namespace layoutopt::stream_lite {
 mlir::FailureOr<unsigned> convertAssertsToLLVM(mlir::ModuleOp module);
 
 /// Upstream's memref, arith, index, complex, cf, ub and func lowerings to
-/// the LLVM dialect, and ours ahead of them (contiguous copies and views,
-/// aligned allocations), over one type converter and one collection of
-/// symbol tables, which every pattern that looks symbols up or adds them
-/// shares. For one dialect conversion (the pass applies it a function at a
-/// time).
+/// the LLVM dialect, lower-affine's patterns (affine.apply, min and max to
+/// arith, which the same conversion lowers on), and ours ahead of them
+/// (contiguous copies and views, aligned allocations), over one type
+/// converter and one collection of symbol tables, which every pattern that
+/// looks symbols up or adds them shares. For one dialect conversion (the
+/// pass applies it a function at a time).
 void populateHostToLLVMPatterns(mlir::LLVMTypeConverter &converter,
                                 mlir::RewritePatternSet &patterns,
                                 mlir::SymbolTableCollection &symbolTables);

@@ -143,8 +143,11 @@ def ConvertHostToLLVMPass
     `convert-arith-to-llvm`, `convert-index-to-llvm`,
     `convert-complex-to-llvm`, `convert-cf-to-llvm`,
     `convert-ub-to-llvm` and `convert-func-to-llvm`, with their default
-    options, applied together in one full dialect conversion without
-    pattern rollback, then the unrealized casts left (if any) reconciled
+    options, and `lower-affine`'s patterns (`affine.apply`, `affine.min`
+    and `affine.max` to `arith`: the offset of a subview expanded at a
+    run-time offset is an `affine.apply`), applied together in one full
+    dialect conversion without pattern rollback, then the unrealized casts
+    left (if any) reconciled
     as `reconcile-unrealized-casts` does: one walk of the program instead
     of eight walks and eight verifications, at the point where lowered
     memref descriptors have made the program several times its input's

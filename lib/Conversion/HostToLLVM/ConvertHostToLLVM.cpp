@@ -2,10 +2,11 @@
 //
 // --stream-lite-convert-host-to-llvm: the last step of the to-llvm
 // pipeline, upstream's memref, arith, index, complex, vector, cf, ub and
-// func lowerings applied together in one dialect conversion. Run as seven
-// passes (finalize-memref-to-llvm, convert-arith-to-llvm, ...) each walked
-// the whole program and was followed by a verification of it, and the
-// program at that point is several times the size of its input (memref
+// func lowerings (and lower-affine's patterns, for the affine.apply of
+// expanded subviews) applied together in one dialect conversion. Run as
+// seven passes (finalize-memref-to-llvm, convert-arith-to-llvm, ...) each
+// walked the whole program and was followed by a verification of it, and
+// the program at that point is several times the size of its input (memref
 // descriptors): one conversion does the same rewrites with one walk. One
 // SymbolTableCollection serves every pattern that looks symbols up or adds
 // them (malloc and free, callees, assert messages), so lookups stay O(1)
@@ -20,6 +21,7 @@
 #include "StreamLite/Transforms/Transforms.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
@@ -284,6 +286,12 @@ void layoutopt::stream_lite::populateHostToLLVMPatterns(
   // same conversion.
   arith::populateCeilFloorDivExpandOpsPatterns(patterns);
   arith::populateArithToLLVMConversionPatterns(converter, patterns);
+  // The offset of a subview expanded at a run-time offset (a kernel's
+  // slice at a kernel argument or a loop's induction variable) is an
+  // affine.apply (expand-strided-metadata): lower-affine's patterns make
+  // it arith, lowered on in the same conversion. They match only affine
+  // ops: a program without any lowers as before.
+  populateAffineToStdConversionPatterns(patterns);
   index::populateIndexToLLVMConversionPatterns(converter, patterns);
   populateComplexToLLVMConversionPatterns(converter, patterns);
   // User kernels compute with math (what LLVM has intrinsics for).

@@ -14,9 +14,13 @@ class DialectRegistry;
 
 namespace layoutopt {
 
-/// Registers stream_lite and the upstream dialects stream-lite programs use
-/// (builtin, func, arith, scf, cf, tensor, memref), with their interface
-/// extensions (e.g. inlining of func).
+/// Registers stream_lite, the upstream dialects stream-lite programs are
+/// written with (builtin, func, arith, complex, scf, cf, tensor, memref),
+/// those the passes and pipelines print (async, ub, llvm) and those user
+/// kernels compute with and bufferize to (linalg, math, bufferization,
+/// vector), with their interface extensions (e.g. inlining of func, one-shot
+/// bufferization, runtime op verification) and stream_lite's external
+/// models (functions' default affinities checked as symbol uses).
 void registerAllDialects(mlir::DialectRegistry &registry);
 
 /// Registers the project's passes and pipelines and the generic upstream

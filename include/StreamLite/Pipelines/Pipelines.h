@@ -17,11 +17,11 @@
 namespace layoutopt::stream_lite {
 
 /// `--stream-lite-layout-pipeline` (docs/passes.md): specialize-encodings,
-/// materialize-builtins, encode-host-tensors, canonicalize, cse.
-/// `materialize` carries materialize-builtins' options;
+/// fuse-relayouts, materialize-builtins, encode-host-tensors, canonicalize,
+/// cse. `materialize` carries materialize-builtins' options;
 /// `checkResourceSizes` adds check-resource-sizes after specialization (the
 /// to-llvm pipeline's runtime checks).
-/// `fuseRelayouts` adds fuse-relayouts after specialization.
+/// `fuseRelayouts` (the default) adds fuse-relayouts after specialization.
 void buildLayoutPipeline(mlir::OpPassManager &pm,
                          const MaterializeBuiltinsPassOptions &materialize = {},
                          bool checkResourceSizes = false,
@@ -78,7 +78,9 @@ struct ToLLVMPipelineOptions
 
 /// `--stream-lite-to-llvm-pipeline` (docs/passes.md): insert-runtime-checks
 /// (unless disabled), the layout pipeline (then remove-redundant-asserts
-/// with the checks), lower-bindings, convert-async-to-memref,
+/// with the checks), on the kernels lower-dispatch-tensors,
+/// bufferize-kernels, convert-linalg-to-loops and lower-bindings, then
+/// convert-async-to-memref,
 /// lift-cf-to-scf, deallocate-buffers, then the lowering to the LLVM
 /// dialect (lower-scf-to-cf, stream-lite-expand-strided-metadata,
 /// convert-asserts-to-llvm, convert-host-to-llvm with `fold` (each

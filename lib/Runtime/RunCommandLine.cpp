@@ -69,7 +69,8 @@ void printRunUsage(llvm::raw_ostream &os) {
         "[--repeat=N] [--timing] [--verify-each] [--optimize=MODE] "
         "[--kernel-cache-dir=DIR] [--kernel-cache-policy=POLICY] "
         "[--no-kernel-cache] [--compile-threads=N] "
-        "[--compile-partition-size=N] [--trace=FILE] "
+        "[--compile-partition-size=N] [--non-temporal-store-bytes=N] "
+        "[--non-temporal-scattered-stores[=CHOICE]] [--trace=FILE] "
         "[--trace-max-elements=N]\n"
         "(--help describes each option)\n"
         "SPEC: 2x3xf32=1,2,3,4,5,6   (values split by commas or spaces; one "
@@ -226,7 +227,8 @@ llvm::Expected<RunRequest> parseRunCommandLine(int argc, char **argv,
       "threads",
       cl::desc("Builtin kernels that move more than 1 MiB run on up to N "
                "threads, at least 1 MiB each (default: the hardware "
-               "threads this process may use; 1: every kernel serial). "
+               "threads this process may use when the inputs hold at "
+               "least 2 MiB, else 1; 1: every kernel serial). "
                "The reference run is serial"),
       cl::value_desc("N"), cl::cat(category));
   cl::opt<int64_t> nonTemporalStoreBytes(

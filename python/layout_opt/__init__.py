@@ -21,8 +21,9 @@
   calling it, program(a, b), runs it on numpy arrays in the same JIT
   session. With trace=True, program.last_trace is the last call's trace:
   every written tensor decoded through its layout (layout-run --trace).
-- run(program, inputs=(...), function="main", compare_to_reference=True)
-  -> [numpy.ndarray]: compile and run once (Program(...)(*inputs)).
+- run(program, inputs=(...), function="main", compare_to_reference=True,
+  check_padding=False) -> [numpy.ndarray]: compile and run once
+  (Program(...)(*inputs)).
 
 Inputs are numpy arrays, or anything numpy.asarray takes (Python numbers,
 nested lists): those are converted to the argument's element type when

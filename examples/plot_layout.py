@@ -80,6 +80,11 @@ try:
         matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 except ImportError:
+    # Asked for a picture file, not getting one is an error; without
+    # --output the text above is the whole answer.
+    if args.output:
+        sys.exit("error: cannot write '%s': matplotlib is not installed "
+                 "(apt-get install python3-matplotlib)" % args.output)
     print("matplotlib is not installed: no plot")
     sys.exit(0)
 

@@ -65,14 +65,19 @@ llvm::Expected<LoweredProgram> lowerProgram(ModuleOp source,
   }
   bool checkPadding = options.checkPadding && !options.reference;
   if (checkPadding || options.trace) {
-    // Layouts are known after specialize-encodings; the full pipeline below
-    // runs it again, which leaves serialized encodings as they are. The
-    // reference is traced with its encodings stripped, as it runs.
+    // Layouts are known after specialize-encodings, and the relayouts the
+    // pipeline fuses are fused first: the checks and the trace are of the
+    // program that normally runs (a check's use of a result would block its
+    // fusion). The full pipeline below runs both again, which leaves
+    // serialized encodings and fused dispatches as they are. The reference
+    // is traced with its encodings stripped, as it runs.
     PassManager instrument(ctx);
-    if (options.reference)
+    if (options.reference) {
       instrument.addPass(sl::createStripEncodingsPass());
-    else
+    } else {
       instrument.addPass(sl::createSpecializeEncodingsPass());
+      instrument.addPass(sl::createFuseRelayoutsPass());
+    }
     if (options.trace)
       instrument.addPass(createInstrumentTracePass());
     if (checkPadding)

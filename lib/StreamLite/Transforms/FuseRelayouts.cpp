@@ -3,10 +3,11 @@
 // --stream-lite-fuse-relayouts: a driver over fuseRelayouts (below), the
 // library entry point. A relayout (`tensor.encode` between two physical
 // layouts) of an untied result of a user dispatch, reached through
-// `async.transfer`s whose results have no other use, disappears when the
-// kernel writes that result only through `dispatch.tensor.store`: the
-// kernel's view of the result then takes the relayout's layout (the
-// view lowering writes any layout), so the dispatch produces it directly.
+// `async.transfer`s and merges (`scf.if`, `scf.index_switch`) whose results
+// have no other use, disappears when the kernel writes that result only
+// through `dispatch.tensor.store`: the kernel's view of the result then
+// takes the relayout's layout (the view lowering writes any layout), so the
+// dispatch produces it directly.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 
 #include "KernelViews.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -201,6 +203,91 @@ private:
         << ("relayout not fused: " + reason).str();
   }
 
+  /// One dispatch result a relayout's source comes from, with the
+  /// transfers from it towards the relayout (nearest the dispatch last).
+  struct Producer {
+    TensorDispatchOp dispatch;
+    unsigned resultIndex = 0;
+    SmallVector<AsyncTransferOp> transfers;
+  };
+
+  /// Finds the dispatch results `value` comes from, back through transfers
+  /// and merges (the results of `scf.if` and `scf.index_switch`, whose
+  /// values come only from their regions' yields), each value on the way
+  /// used once; the merges' results go to `merges`. The reason it cannot,
+  /// or "".
+  std::string collectProducers(Value value, SmallVector<Producer> &producers,
+                               SmallVector<OpResult> &merges) {
+    SmallVector<AsyncTransferOp> transfers;
+    while (true) {
+      if (!value.hasOneUse())
+        return "its source has another use";
+      if (auto transfer = value.getDefiningOp<AsyncTransferOp>()) {
+        transfers.push_back(transfer);
+        value = transfer.getSource();
+        continue;
+      }
+      break;
+    }
+    if (auto dispatch = value.getDefiningOp<TensorDispatchOp>()) {
+      producers.push_back(
+          {dispatch, cast<OpResult>(value).getResultNumber(), transfers});
+      return "";
+    }
+    Operation *merge = value.getDefiningOp();
+    if (!transfers.empty() || !isa_and_nonnull<scf::IfOp, scf::IndexSwitchOp>(merge))
+      return "its source is not the result of a dispatch";
+    // A merge reached through a transfer would need the transfer's size
+    // on every path; only merges the relayout reads directly are followed.
+    unsigned index = cast<OpResult>(value).getResultNumber();
+    merges.push_back(cast<OpResult>(value));
+    for (Region &region : merge->getRegions()) {
+      if (region.empty())
+        return "its source is not the result of a dispatch";
+      Operation *yield = region.front().getTerminator();
+      if (std::string why = collectProducers(yield->getOperand(index),
+                                             producers, merges);
+          !why.empty())
+        return why;
+    }
+    return "";
+  }
+
+  /// Why `producer`'s kernel cannot write `resultType`'s layout, or "".
+  std::string whyNotFusible(const Producer &producer,
+                            RankedTensorType resultType) {
+    TensorDispatchOp dispatch = producer.dispatch;
+    unsigned resultIndex = producer.resultIndex;
+    if (dispatch.getTiedResultOperandIndex(resultIndex))
+      return "its source is a tied (readwrite) dispatch result, which keeps "
+             "its operand's layout";
+    if (dispatch.getEntryPoints().size() != 1)
+      return "the dispatch has several entry points";
+    auto entry = cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]);
+    ExecutableOp executable;
+    func::FuncOp kernel = lookupKernel(symbols, tables, entry, &executable);
+    if (executable && executable.getBuiltinKind())
+      return "its source is a builtin dispatch";
+    if (!kernel)
+      return "the dispatch's kernel is not in the module";
+    std::optional<unsigned> arg = resultArgument(dispatch, kernel, resultIndex);
+    if (!arg)
+      return "the kernel's arguments do not match the dispatch";
+    if (std::string why = whyNotStoreOnly(kernel, *arg); !why.empty())
+      return why;
+    // Each view takes the relayout's layout: it must be the whole result,
+    // or its stores would land on other bytes than the elements they name.
+    if (std::string why = whyViewsAreNotResult(dispatch, kernel, resultIndex);
+        !why.empty())
+      return why;
+    auto dispatchType = cast<RankedTensorType>(
+        cast<TypeAttr>(dispatch.getResultEncodings()[resultIndex]).getValue());
+    if (dispatchType.getShape() != resultType.getShape() ||
+        dispatchType.getElementType() != resultType.getElementType())
+      return "the dispatch result's type differs from the relayout's source";
+    return "";
+  }
+
   void tryFuse(TensorEncodeOp encode) {
     auto sourceType = cast<RankedTensorType>(encode.getSourceEncoding());
     auto resultType = cast<RankedTensorType>(encode.getResultEncoding());
@@ -213,53 +300,41 @@ private:
         from.getCanonicalLayout() == to.getCanonicalLayout())
       return;
 
-    // Back through transfers whose results have no other use.
-    SmallVector<AsyncTransferOp> transfers;
-    Value value = encode.getSource();
-    while (true) {
-      if (!value.hasOneUse())
-        return missed(encode, "its source has another use");
-      auto transfer = value.getDefiningOp<AsyncTransferOp>();
-      if (!transfer)
-        break;
-      transfers.push_back(transfer);
-      value = transfer.getSource();
-    }
-    auto dispatch = value.getDefiningOp<TensorDispatchOp>();
-    if (!dispatch)
-      return missed(encode, "its source is not the result of a dispatch");
-    unsigned resultIndex = cast<OpResult>(value).getResultNumber();
-    if (dispatch.getTiedResultOperandIndex(resultIndex))
-      return missed(encode, "its source is a tied (readwrite) dispatch "
-                            "result, which keeps its operand's layout");
-    if (dispatch.getEntryPoints().size() != 1)
-      return missed(encode, "the dispatch has several entry points");
+    // Every dispatch the source comes from must write the new layout, or
+    // none does: a merge of two layouts would be neither.
+    SmallVector<Producer> producers;
+    SmallVector<OpResult> merges;
+    if (std::string why =
+            collectProducers(encode.getSource(), producers, merges);
+        !why.empty())
+      return missed(encode, why);
+    for (const Producer &producer : producers)
+      if (std::string why = whyNotFusible(producer, resultType); !why.empty())
+        return missed(encode, why);
+
+    for (const Producer &producer : producers)
+      fuseProducer(producer, encode, resultType, to);
+    // The merges now carry the relayout's data, of its resource type.
+    for (OpResult merge : merges)
+      merge.setType(encode.getResult().getType());
+    encode.getResult().replaceAllUsesWith(encode.getSource());
+    encode.erase();
+    ++stats.fused;
+  }
+
+  /// Makes `producer`'s kernel write `resultType`'s layout (`to`).
+  void fuseProducer(const Producer &producer, TensorEncodeOp encode,
+                    RankedTensorType resultType,
+                    PhysicalLayoutAttrInterface to) {
+    TensorDispatchOp dispatch = producer.dispatch;
+    unsigned resultIndex = producer.resultIndex;
     auto entry = cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]);
     ExecutableOp executable;
     func::FuncOp kernel = lookupKernel(symbols, tables, entry, &executable);
-    if (executable && executable.getBuiltinKind())
-      return missed(encode, "its source is a builtin dispatch");
-    if (!kernel)
-      return missed(encode, "the dispatch's kernel is not in the module");
-    std::optional<unsigned> arg = resultArgument(dispatch, kernel, resultIndex);
-    if (!arg)
-      return missed(encode, "the kernel's arguments do not match the "
-                            "dispatch");
-    if (std::string why = whyNotStoreOnly(kernel, *arg); !why.empty())
-      return missed(encode, why);
-    // Each view takes the relayout's layout: it must be the whole result,
-    // or its stores would land on other bytes than the elements they name.
-    if (std::string why = whyViewsAreNotResult(dispatch, kernel, resultIndex);
-        !why.empty())
-      return missed(encode, why);
-
+    unsigned arg = *resultArgument(dispatch, kernel, resultIndex);
     auto resultTypes = llvm::to_vector(dispatch.getResultEncodings());
     auto dispatchType = cast<RankedTensorType>(
         cast<TypeAttr>(resultTypes[resultIndex]).getValue());
-    if (dispatchType.getShape() != resultType.getShape() ||
-        dispatchType.getElementType() != resultType.getElementType())
-      return missed(encode, "the dispatch result's type differs from the "
-                            "relayout's source");
 
     // The kernel writes the new layout: in its own executable copy if
     // another dispatch uses this one.
@@ -289,7 +364,7 @@ private:
                             cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]));
       ++stats.executablesDuplicated;
     }
-    for (Operation *user : kernel.getArgument(*arg).getUsers()) {
+    for (Operation *user : kernel.getArgument(arg).getUsers()) {
       auto subspan = cast<BindingSubspanOp>(user);
       RankedTensorType bound = subspan.getTensorType();
       subspan.setBoundTensorType(RankedTensorType::get(
@@ -331,7 +406,7 @@ private:
         ArrayAttr::get(module.getContext(), resultTypes));
     dispatch.getResultSizesMutable()[resultIndex].set(newSize);
     Value produced = dispatch.getResult(resultIndex);
-    for (AsyncTransferOp transfer : llvm::reverse(transfers)) {
+    for (AsyncTransferOp transfer : llvm::reverse(producer.transfers)) {
       transfer.getSourceSizeMutable().set(newSize);
       transfer.getResultSizeMutable().set(newSize);
       produced = transfer.getResult();
@@ -360,9 +435,6 @@ private:
     dispatch->setAttr(StreamLiteDialect::kFusedRelayoutsAttrName,
                       DenseI64ArrayAttr::get(module.getContext(),
                                              fusedResults));
-    encode.getResult().replaceAllUsesWith(produced);
-    encode.erase();
-    ++stats.fused;
   }
 
   ModuleOp module;

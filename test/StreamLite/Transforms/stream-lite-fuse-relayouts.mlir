@@ -409,3 +409,71 @@ func.func @views_not_the_result(%in: !stream_lite.resource<*>, %n: index, %m: in
   %e3 = stream_lite.tensor.encode %d3 : tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%nsz} -> tensor<?x5xf32, #tiled>{%n} in !stream_lite.resource<*>{%ntsz}
   return %e0, %e1, %e2, %e3 : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
 }
+
+// -----
+
+#tiled = #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>
+stream_lite.device @cpu targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 2, n = 3, k = 2>>])
+
+// A relayout of a merge (scf.if) whose every incoming value is a dispatch
+// result used once is fused into every one of those dispatches, and the
+// merge carries the new layout; when one incoming value is not such a
+// result, none is fused (a merge of two layouts would be neither).
+// CHECK-LABEL: stream_lite.executable private @ex
+// CHECK: -> !stream_lite.dispatch.tensor<writeonly:tensor<3x5xf32>>
+// CHECK-LABEL: stream_lite.executable private @ex_fused0
+// CHECK: -> !stream_lite.dispatch.tensor<writeonly:tensor<3x5xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>>>
+// CHECK-LABEL: stream_lite.executable private @ex_fused1
+// CHECK: -> !stream_lite.dispatch.tensor<writeonly:tensor<3x5xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>>>
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @k
+  builtin.module {
+    func.func @k(%a: !stream_lite.binding, %o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %av = stream_lite.binding.subspan %a[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<3x5xf32>>
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<3x5xf32>>
+      %x = stream_lite.dispatch.tensor.load %av, offsets = [0, 0], sizes = [3, 5], strides = [1, 1] : !stream_lite.dispatch.tensor<readonly:tensor<3x5xf32>> -> tensor<3x5xf32>
+      stream_lite.dispatch.tensor.store %x, %ov, offsets = [0, 0], sizes = [3, 5], strides = [1, 1] : tensor<3x5xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<3x5xf32>>
+      return
+    }
+  }
+}
+// CHECK-LABEL: func.func @merged
+// CHECK: %[[M:.+]] = scf.if %{{.+}} -> (!stream_lite.resource<external>) {
+// CHECK: stream_lite.tensor.dispatch @ex_fused0::@k({{.+}} -> tensor<3x5xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>> in !stream_lite.resource<external>
+// CHECK: } else {
+// CHECK: stream_lite.tensor.dispatch @ex_fused1::@k({{.+}} -> tensor<3x5xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 2]>]>> in !stream_lite.resource<external>
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK: return %[[M]]
+func.func @merged(%in: !stream_lite.resource<*>, %c: i1) -> !stream_lite.resource<external> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %dsz = stream_lite.tensor.sizeof tensor<3x5xf32> : index
+  %tsz = stream_lite.tensor.sizeof tensor<3x5xf32, #tiled> : index
+  %m = scf.if %c -> !stream_lite.resource<*> {
+    // expected-remark @+1 {{[Passed] stream_lite.tensor.dispatch | Category:stream-lite-fuse-relayouts | Function=merged | Remark="relayout of result #0 of @ex_fused0::@k fused}}
+    %o = stream_lite.tensor.dispatch @ex::@k(%in) : (tensor<3x5xf32> in !stream_lite.resource<*>{%dsz}) -> tensor<3x5xf32> in !stream_lite.resource<*>{%dsz}
+    scf.yield %o : !stream_lite.resource<*>
+  } else {
+    // expected-remark @+1 {{[Passed] stream_lite.tensor.dispatch | Category:stream-lite-fuse-relayouts | Function=merged | Remark="relayout of result #0 of @ex_fused1::@k fused}}
+    %o2 = stream_lite.tensor.dispatch @ex::@k(%in) : (tensor<3x5xf32> in !stream_lite.resource<*>{%dsz}) -> tensor<3x5xf32> in !stream_lite.resource<*>{%dsz}
+    scf.yield %o2 : !stream_lite.resource<*>
+  }
+  %t = stream_lite.tensor.encode %m : tensor<3x5xf32> in !stream_lite.resource<*>{%dsz} -> tensor<3x5xf32, #tiled> in !stream_lite.resource<external>{%tsz}
+  return %t : !stream_lite.resource<external>
+}
+// CHECK-LABEL: func.func @merged_with_another
+// CHECK: scf.if
+// CHECK: stream_lite.tensor.dispatch @ex::@k({{.+}} -> tensor<3x5xf32> in
+// CHECK: stream_lite.tensor.encode
+func.func @merged_with_another(%in: !stream_lite.resource<*>, %c: i1) -> !stream_lite.resource<*> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %dsz = stream_lite.tensor.sizeof tensor<3x5xf32> : index
+  %tsz = stream_lite.tensor.sizeof tensor<3x5xf32, #tiled> : index
+  %m = scf.if %c -> !stream_lite.resource<*> {
+    %o = stream_lite.tensor.dispatch @ex::@k(%in) : (tensor<3x5xf32> in !stream_lite.resource<*>{%dsz}) -> tensor<3x5xf32> in !stream_lite.resource<*>{%dsz}
+    scf.yield %o : !stream_lite.resource<*>
+  } else {
+    scf.yield %in : !stream_lite.resource<*>
+  }
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.encode | Category:stream-lite-fuse-relayouts | Function=merged_with_another | Remark="relayout not fused: its source has another use"}}
+  %t = stream_lite.tensor.encode %m : tensor<3x5xf32> in !stream_lite.resource<*>{%dsz} -> tensor<3x5xf32, #tiled> in !stream_lite.resource<*>{%tsz}
+  return %t : !stream_lite.resource<*>
+}

@@ -202,6 +202,24 @@ public:
       ++pos;
     return text.slice(start, pos);
   }
+  /// The next identifier that starts a token (not the rest of a name such
+  /// as `%x.y` or `@f`), consumed; empty, having moved on by at least a
+  /// character (or a whole string literal), where none starts.
+  llvm::StringRef nextWord() {
+    skipSpace();
+    if (atEnd())
+      return {};
+    size_t start = pos;
+    char before = start > 0 ? text[start - 1] : ' ';
+    bool tokenStart =
+        !isIdentifierChar(before) && !llvm::StringRef("!#%@^").contains(before);
+    llvm::StringRef word = tokenStart ? takeIdentifier() : llvm::StringRef();
+    if (!word.empty() && word != "!")
+      return word;
+    if (pos == start)
+      advance();
+    return {};
+  }
   bool takeChar(char c) {
     if (atEnd() || text[pos] != c)
       return false;
@@ -274,20 +292,9 @@ llvm::LogicalResult scanForIndexDenseArray(llvm::StringRef text,
   };
   TextScanner scanner(text);
   while (!scanner.atEnd()) {
-    scanner.skipSpace();
-    if (scanner.atEnd())
-      break;
-    size_t start = scanner.position();
-    char before = start > 0 ? text[start - 1] : ' ';
-    bool tokenStart =
-        !isIdentifierChar(before) && !llvm::StringRef("!#%@^").contains(before);
-    llvm::StringRef word = tokenStart ? scanner.takeIdentifier()
-                                      : llvm::StringRef();
-    if (word.empty() || word == "!") {
-      if (scanner.position() == start)
-        scanner.advance();
+    llvm::StringRef word = scanner.nextWord();
+    if (word.empty())
       continue;
-    }
     if (word.starts_with("!")) {
       // `!name = type` defines an alias.
       scanner.skipSpace();
@@ -363,20 +370,9 @@ llvm::LogicalResult scanLinalgArrays(llvm::StringRef text,
   // The op whose keyword comes next, if any.
   llvm::StringRef pendingOp;
   while (!scanner.atEnd()) {
-    scanner.skipSpace();
-    if (scanner.atEnd())
-      break;
-    size_t start = scanner.position();
-    char before = start > 0 ? text[start - 1] : ' ';
-    bool tokenStart =
-        !isIdentifierChar(before) && !llvm::StringRef("!#%@^").contains(before);
-    llvm::StringRef word = tokenStart ? scanner.takeIdentifier()
-                                      : llvm::StringRef();
-    if (word.empty() || word == "!") {
-      if (scanner.position() == start)
-        scanner.advance();
+    llvm::StringRef word = scanner.nextWord();
+    if (word.empty())
       continue;
-    }
     if (word == "linalg.broadcast" || word == "linalg.reduce" ||
         word == "linalg.transpose") {
       pendingOp = word;

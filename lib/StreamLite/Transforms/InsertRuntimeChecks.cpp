@@ -163,27 +163,23 @@ struct InsertRuntimeChecksPass
     } counter;
     OpBuilder builder(&getContext(), &counter);
     unsigned opsChecked = 0;
-    for (RuntimeVerifiableOpInterface op : ops) {
+    // Builds `op`'s checks before it, counting it when any was built.
+    auto check = [&](Operation *op, llvm::function_ref<void()> build) {
       builder.setInsertionPoint(op);
       unsigned before = counter.count;
-      op.generateRuntimeVerification(builder, op.getLoc(), formatCheckMessage);
+      build();
       if (counter.count != before)
         ++opsChecked;
-    }
-    for (memref::ViewOp view : views) {
-      builder.setInsertionPoint(view);
-      unsigned before = counter.count;
-      buildViewCheck(builder, view);
-      if (counter.count != before)
-        ++opsChecked;
-    }
-    for (memref::SubViewOp subview : subviews) {
-      builder.setInsertionPoint(subview);
-      unsigned before = counter.count;
-      buildSubViewCheck(builder, subview);
-      if (counter.count != before)
-        ++opsChecked;
-    }
+    };
+    for (RuntimeVerifiableOpInterface op : ops)
+      check(op, [&] {
+        op.generateRuntimeVerification(builder, op.getLoc(),
+                                       formatCheckMessage);
+      });
+    for (memref::ViewOp view : views)
+      check(view, [&] { buildViewCheck(builder, view); });
+    for (memref::SubViewOp subview : subviews)
+      check(subview, [&] { buildSubViewCheck(builder, subview); });
     // Nothing built: the pass manager need not verify again.
     if (counter.ops == 0)
       markAllAnalysesPreserved();

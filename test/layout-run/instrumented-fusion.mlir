@@ -11,7 +11,9 @@
 // TRACE: "op":"stream_lite.tensor.import"
 // TRACE: "op":"stream_lite.tensor.dispatch"
 // TRACE-NOT: "op":"stream_lite.tensor.encode"
-// REMARKS-COUNT-2: [Passed] stream_lite.tensor.dispatch
+// The second fusion of the same result says the first layout is gone.
+// REMARKS: [Passed] stream_lite.tensor.dispatch {{.*}} the kernel writes #stream_lite.layout<[#stream_lite.tiled<{{.*}} directly; a size computed at run time no longer relayouted"
+// REMARKS: [Passed] stream_lite.tensor.dispatch {{.*}} the kernel writes dense row-major (no encoding) directly (instead of the layout fused before); a size computed at run time no longer relayouted"
 // REMARKS-NOT: [Missed]
 #lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
 stream_lite.device @d targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 4, n = 4, k = 4, lhs_swizzle = #stream_lite.swizzle<expand_shape = [[2, 2], [4]], permutation = [1, 2, 0]>>>])

@@ -413,10 +413,17 @@ private:
     }
     // The relayout's resource type (its lifetime) carries over.
     produced.setType(encode.getResult().getType());
+    // A result fused before (a relayout and one back) gets a second
+    // remark that says the first layout is no longer what the kernel writes.
+    std::string again;
+    if (auto known = dispatch->getAttrOfType<DenseI64ArrayAttr>(
+            StreamLiteDialect::kFusedRelayoutsAttrName);
+        known && llvm::is_contained(known.asArrayRef(), resultIndex))
+      again = " (instead of the layout fused before)";
     remark::passed(dispatch.getLoc(),
                    remarkOpts(dispatch, TensorDispatchOp::getOperationName()))
         << llvm::formatv("relayout of result #{0} of @{1}::@{2} fused: the "
-                         "kernel writes {3} directly; {4} no longer "
+                         "kernel writes {3} directly{5}; {4} no longer "
                          "relayouted",
                          resultIndex,
                          cast<SymbolRefAttr>(dispatch.getEntryPoints()[0])
@@ -424,7 +431,7 @@ private:
                              .getValue(),
                          entry.getLeafReference().getValue(),
                          describeLayout(resultType.getEncoding()),
-                         describeBytes(resultType, to))
+                         describeBytes(resultType, to), again)
                .str();
     SmallVector<int64_t> fusedResults;
     if (auto known = dispatch->getAttrOfType<DenseI64ArrayAttr>(

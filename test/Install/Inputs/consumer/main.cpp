@@ -1,7 +1,8 @@
 // Parses a stream-lite module with the installed library, verifies it and
 // asks the layout interface for a storage size and an element offset; then
 // resolves an encoding with a resolver of the consumer's own dialect through
-// --stream-lite-specialize-encodings; then runs the library's
+// specializeEncodings (the library call behind
+// --stream-lite-specialize-encodings); then runs the library's
 // encode-host-tensors patterns inside a dialect conversion of its own.
 #include "ConsumerDialect.h"
 
@@ -34,10 +35,12 @@ static int resolveWithOwnResolver(mlir::MLIRContext &context) {
       mlir::parseSourceString<mlir::ModuleOp>(source, &context);
   if (!module)
     return 1;
-  mlir::PassManager pm(&context);
-  pm.addPass(createSpecializeEncodingsPass());
-  if (mlir::failed(pm.run(*module)))
+  // The whole specialization in one library call, as the pass runs it.
+  mlir::FailureOr<SpecializeEncodingsCounts> counts =
+      specializeEncodings(*module);
+  if (mlir::failed(counts))
     return 1;
+  llvm::outs() << "layouts resolved " << counts->layoutsResolved << "\n";
   int result = 1;
   module->walk(
       [&](DeviceOp op) { llvm::outs() << "device " << op.getTargets() << "\n"; });

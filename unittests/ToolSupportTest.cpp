@@ -240,3 +240,24 @@ TEST_CASE("linalg dimension lists: only the keyword of the three ops counts",
                    "...] (64-bit integers in brackets): MLIR's parser crashes "
                    "on anything else there");
 }
+
+TEST_CASE("linalg dimension lists: a keyword nested in the op's types or "
+          "payload does not hide the op's own",
+          "[tools][linalg]") {
+  std::string message;
+  // A well-formed list inside a type's encoding, then the malformed one.
+  CHECK(llvm::failed(layoutopt::checkWellFormedLinalgArrays(
+      "%0 = linalg.broadcast ins(%a : tensor<4xf32, {dimensions = [0]}>) "
+      "outs(%b : tensor<4x4xf32>) dimensions = 0\n",
+      message)));
+  // In the short form's payload attributes.
+  CHECK(llvm::failed(layoutopt::checkWellFormedLinalgArrays(
+      "%0 = linalg.reduce { arith.addf {dimensions = [1]} } ins(%a : t) "
+      "outs(%b : t) dimensions = 1\n",
+      message)));
+  // A keyword after the op's scope closed belongs to another op.
+  CHECK(llvm::succeeded(layoutopt::checkWellFormedLinalgArrays(
+      "func.func @f() { %0 = linalg.transpose ins(%a : t) outs(%b : t) "
+      "permutation = [1, 0] } \"test.op\"() {permutation = 3} : () -> ()\n",
+      message)));
+}

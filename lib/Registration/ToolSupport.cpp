@@ -220,6 +220,8 @@ public:
       advance();
     return {};
   }
+  /// The character at the cursor, or 0 at the end.
+  char peek() const { return atEnd() ? 0 : text[pos]; }
   bool takeChar(char c) {
     if (atEnd() || text[pos] != c)
       return false;
@@ -367,18 +369,39 @@ bool takeWellFormedI64List(TextScanner &scanner) {
 llvm::LogicalResult scanLinalgArrays(llvm::StringRef text,
                                      std::string &message) {
   TextScanner scanner(text);
-  // The op whose keyword comes next, if any.
+  // The op whose keyword comes next, if any, and how deep in brackets the
+  // scan is since its name: the op's own keyword is at its top level, not
+  // in a type's encoding or a payload op's attributes.
   llvm::StringRef pendingOp;
+  int depth = 0;
   while (!scanner.atEnd()) {
+    scanner.skipSpace();
+    char c = scanner.peek();
+    bool arrow = c == '>' && scanner.position() > 0 &&
+                 text[scanner.position() - 1] == '-';
+    if (c && llvm::StringRef("([{<").contains(c)) {
+      ++depth;
+      scanner.advance();
+      continue;
+    }
+    if (c && llvm::StringRef(")]}>").contains(c) && !arrow) {
+      // Closing what held the op's name: the op is over.
+      if (--depth < 0)
+        pendingOp = {};
+      scanner.advance();
+      continue;
+    }
     llvm::StringRef word = scanner.nextWord();
     if (word.empty())
       continue;
     if (word == "linalg.broadcast" || word == "linalg.reduce" ||
         word == "linalg.transpose") {
       pendingOp = word;
+      depth = 0;
       continue;
     }
-    if (pendingOp.empty() || (word != "dimensions" && word != "permutation"))
+    if (pendingOp.empty() || depth != 0 ||
+        (word != "dimensions" && word != "permutation"))
       continue;
     scanner.skipSpace();
     unsigned line = scanner.line();

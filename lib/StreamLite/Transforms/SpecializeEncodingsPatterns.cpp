@@ -217,8 +217,19 @@ static void updateBindingLayouts(ExecutableOp executable,
       if (!subspan)
         continue;
       auto type = cast<RankedTensorType>(subspan.getTensorType());
-      subspan.setBoundTensorType(RankedTensorType::get(
-          type.getShape(), type.getElementType(), layout));
+      auto viewType = RankedTensorType::get(type.getShape(),
+                                            type.getElementType(), layout);
+      // A view of another shape is left only where the layout is
+      // physically dense (checkKernelViews): a layout that does not fit
+      // the view (another rank) then gives way to none, the same bytes.
+      bool fits;
+      {
+        ScopedDiagnosticHandler silence(
+            subspan.getContext(), [](Diagnostic &) { return success(); });
+        fits = succeeded(verifyEncodingForType(
+            viewType, [&] { return subspan.emitError(); }));
+      }
+      subspan.setBoundTensorType(fits ? viewType : type.dropEncoding());
       if (!subspan.getDispatchTensorType())
         continue;
       // IREE's form repeats the view's encoding on loaded tensors: they

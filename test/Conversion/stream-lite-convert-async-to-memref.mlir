@@ -508,6 +508,27 @@ func.func @negative_dispatch_scalar_first(%sz: index, %n: index) -> !stream_lite
 
 // -----
 
+// Tests that a kernel taking a memref other than the byte buffer where a
+// binding goes is the same error (negative).
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @k
+  builtin.module {
+    // expected-note @+1 {{the kernel is declared here}}
+    func.func @k(%a: memref<4xf32>, %o: memref<?xi8>) {
+      return
+    }
+  }
+}
+func.func @negative_dispatch_static_memref(%sz: index) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %0 = stream_lite.async.alloca : !stream_lite.resource<*>{%sz}
+  // expected-error @+1 {{'stream_lite.async.dispatch' op does not match the kernel of entry point @ex::@k, which takes '(memref<4xf32>, memref<?xi8>) -> ()': the dispatch passes (!stream_lite.binding, !stream_lite.binding)}}
+  %1 = stream_lite.async.dispatch @ex::@k(%0[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> !stream_lite.resource<*>{%sz}
+  return %1 : !stream_lite.resource<*>
+}
+
+// -----
+
 // Tests that the dims of host tensors (how a program reads its dynamic input
 // dims) become dims of the memrefs that replace them.
 // CHECK-LABEL: func.func @host_tensor_dim

@@ -428,10 +428,13 @@ static LogicalResult checkKernelSignature(AsyncDispatchOp op,
   std::optional<SmallVector<unsigned>> argOfSlot =
       mapDispatchSlotsToKernelArguments(operandIsBuffer, numUntied,
                                         kernelType.getInputs());
+  // A binding is passed as the byte buffer its lowered kernel takes.
+  auto byteBuffer = MemRefType::get({ShapedType::kDynamic},
+                                    IntegerType::get(op.getContext(), 8));
   bool matches = argOfSlot && kernelType.getNumResults() == 0;
   for (size_t slot = 0; matches && slot < slotTypes.size(); ++slot)
-    matches = !slotTypes[slot] ||
-              slotTypes[slot] == kernelType.getInput((*argOfSlot)[slot]);
+    matches = (slotTypes[slot] ? slotTypes[slot] : Type(byteBuffer)) ==
+              kernelType.getInput((*argOfSlot)[slot]);
   if (matches)
     return success();
   // The two signatures it could have had, a binding for each buffer.

@@ -576,9 +576,10 @@ func.func @select_resources(%c: i1, %a: !stream_lite.resource<*>, %b: !stream_li
 
 // -----
 
-// Tests that an untied result whose binding the kernel never uses is zeroed
-// before the call (its pads must be zero under any layout), and one the
-// kernel uses is not.
+// Tests that an untied result the kernel never writes (its binding unused,
+// or only read: through views, or copied out of) is zeroed before the call
+// (its pads must be zero under any layout), and one the kernel writes, or
+// passes where its writes cannot be seen (a loop's operand), is not.
 // CHECK-LABEL: func.func @untied_never_touched
 // CHECK: %[[OUT:.+]] = memref.alloc(%{{.+}}) : memref<?xi8>
 // CHECK: %[[VIEW:.+]] = memref.view %[[OUT]]
@@ -589,15 +590,50 @@ func.func @select_resources(%c: i1, %a: !stream_lite.resource<*>, %b: !stream_li
 // CHECK: memref.alloc
 // CHECK-NOT: scf.for
 // CHECK: call @ex__use
+// CHECK-LABEL: func.func @untied_only_read
+// CHECK: %[[OUT:.+]] = memref.alloc(%{{.+}}) : memref<?xi8>
+// CHECK: scf.for
+// CHECK: call @ex__read(%{{.+}}, %[[OUT]])
+// CHECK-LABEL: func.func @untied_copied_out
+// CHECK: %[[OUT:.+]] = memref.alloc(%{{.+}}) : memref<?xi8>
+// CHECK: scf.for
+// CHECK: call @ex__copy_out(%{{.+}}, %[[OUT]])
+// CHECK-LABEL: func.func @untied_in_loop
+// CHECK: memref.alloc
+// CHECK-NOT: scf.for
+// CHECK: call @ex__loop
 stream_lite.executable private @ex {
   stream_lite.executable.export public @ignore
   stream_lite.executable.export public @use
+  stream_lite.executable.export public @read
+  stream_lite.executable.export public @copy_out
+  stream_lite.executable.export public @loop
   builtin.module {
     func.func @ignore(%a: memref<?xi8>, %o: memref<?xi8>) {
       return
     }
     func.func @use(%a: memref<?xi8>, %o: memref<?xi8>) {
       memref.copy %a, %o : memref<?xi8> to memref<?xi8>
+      return
+    }
+    func.func @read(%a: memref<?xi8>, %o: memref<?xi8>) {
+      %c0 = arith.constant 0 : index
+      %v = memref.view %o[%c0][] : memref<?xi8> to memref<4xi8>
+      %x = memref.load %v[%c0] : memref<4xi8>
+      memref.store %x, %a[%c0] : memref<?xi8>
+      return
+    }
+    func.func @copy_out(%a: memref<?xi8>, %o: memref<?xi8>) {
+      memref.copy %o, %a : memref<?xi8> to memref<?xi8>
+      return
+    }
+    func.func @loop(%a: memref<?xi8>, %o: memref<?xi8>) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%m = %o) -> (memref<?xi8>) {
+        scf.yield %m : memref<?xi8>
+      }
+      memref.copy %a, %r : memref<?xi8> to memref<?xi8>
       return
     }
   }
@@ -610,5 +646,20 @@ func.func @untied_never_touched(%in: !stream_lite.resource<*>, %sz: index, %osz:
 func.func @untied_used(%in: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> {
   %c0 = arith.constant 0 : index
   %1 = stream_lite.async.dispatch @ex::@use(%in[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> !stream_lite.resource<*>{%sz}
+  return %1 : !stream_lite.resource<*>
+}
+func.func @untied_only_read(%in: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %1 = stream_lite.async.dispatch @ex::@read(%in[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> !stream_lite.resource<*>{%sz}
+  return %1 : !stream_lite.resource<*>
+}
+func.func @untied_copied_out(%in: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %1 = stream_lite.async.dispatch @ex::@copy_out(%in[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> !stream_lite.resource<*>{%sz}
+  return %1 : !stream_lite.resource<*>
+}
+func.func @untied_in_loop(%in: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %1 = stream_lite.async.dispatch @ex::@loop(%in[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> !stream_lite.resource<*>{%sz}
   return %1 : !stream_lite.resource<*>
 }

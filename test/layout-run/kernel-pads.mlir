@@ -2,6 +2,7 @@
 // RUN: env MALLOC_PERTURB_=165 layout-run %s --function=writeonly_tied --input=5x3xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=WO
 // RUN: env MALLOC_PERTURB_=165 layout-run %s --function=packed_tail --input=2x3x7xi4=1,2,3,4,5,6,7,-1,-2,-3,-4,-5,-6,-7,0,1,2,3,4,5,6,7,6,5,4,3,2,1,0,-1,-2,-3,-4,-5,-6,-7,-8,1,2,3,4,5 --input=index=2 --compare-to-reference --check-padding --check-leaks | FileCheck %s --check-prefix=PACKED
 // RUN: env MALLOC_PERTURB_=165 layout-run %s --function=never_viewed --input=5x3xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --check-padding --check-leaks | FileCheck %s --check-prefix=NEVER
+// RUN: env MALLOC_PERTURB_=165 layout-run %s --function=only_read --input=5x3xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --check-padding --check-leaks | FileCheck %s --check-prefix=READ
 // RUN: layout-opt %s --stream-lite-to-llvm-pipeline -o /dev/null
 
 // A kernel zeroes the pad slots of every view it may write (readwrite or
@@ -9,8 +10,8 @@
 // view's access (the buffer it starts as held 7s, freed by the staging
 // read before it), and a tied result keeps every element the kernel does
 // not store, under any layout (so the reference agrees). An untied result
-// the kernel never touches is zeroed whole: its elements are undefined, its
-// pads zero.
+// the kernel never writes (never views, or views only readonly) is zeroed
+// whole: its elements are undefined, its pads zero.
 
 #t44 = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>
 #t42 = #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 2]>
@@ -110,5 +111,34 @@ func.func @never_viewed(%arg: tensor<5x3xf32>) -> tensor<5x3xf32> attributes {st
   %o = stream_lite.tensor.dispatch @ignores::@ignore(%i) : (tensor<5x3xf32> in !stream_lite.resource<external>{%sz}) -> tensor<5x3xf32, #t44> in !stream_lite.resource<*>{%tsz}
   %d = stream_lite.tensor.encode %o : tensor<5x3xf32, #t44> in !stream_lite.resource<*>{%tsz} -> tensor<5x3xf32> in !stream_lite.resource<external>{%sz}
   %r = stream_lite.tensor.export %d : tensor<5x3xf32> in !stream_lite.resource<external>{%sz} -> tensor<5x3xf32>
+  return %r : tensor<5x3xf32>
+}
+
+// READ: 5x3xf32=1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+stream_lite.executable private @peeks {
+  stream_lite.executable.export public @peek
+  builtin.module {
+    func.func @peek(%a: !stream_lite.binding, %o: !stream_lite.binding, %p: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<5x3xf32>>
+      %pv = stream_lite.binding.subspan %p[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<5x3xf32>>
+      %x = stream_lite.dispatch.tensor.load %ov, offsets = [0, 0], sizes = [5, 3], strides = [1, 1] : !stream_lite.dispatch.tensor<readonly:tensor<5x3xf32>> -> tensor<5x3xf32>
+      %y = linalg.fill ins(%one : f32) outs(%x : tensor<5x3xf32>) -> tensor<5x3xf32>
+      stream_lite.dispatch.tensor.store %y, %pv, offsets = [0, 0], sizes = [5, 3], strides = [1, 1] : tensor<5x3xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<5x3xf32>>
+      return
+    }
+  }
+}
+// The first result is viewed only readonly: --check-padding holds after the
+// dispatch (its pads are zero); the second is written.
+func.func @only_read(%arg: tensor<5x3xf32>) -> tensor<5x3xf32> attributes {stream_lite.affinity = #stream_lite.affinity<@cpu>} {
+  %sz = stream_lite.tensor.sizeof tensor<5x3xf32> : index
+  %i = stream_lite.tensor.import %arg : tensor<5x3xf32> -> tensor<5x3xf32> in !stream_lite.resource<external>{%sz}
+  %tsz = stream_lite.tensor.sizeof tensor<5x3xf32, #t44> : index
+  %o:2 = stream_lite.tensor.dispatch @peeks::@peek(%i) : (tensor<5x3xf32> in !stream_lite.resource<external>{%sz}) -> (tensor<5x3xf32, #t44> in !stream_lite.resource<*>{%tsz}, tensor<5x3xf32> in !stream_lite.resource<*>{%sz})
+  %d = stream_lite.tensor.encode %o#0 : tensor<5x3xf32, #t44> in !stream_lite.resource<*>{%tsz} -> tensor<5x3xf32> in !stream_lite.resource<external>{%sz}
+  %r = stream_lite.tensor.export %o#1 : tensor<5x3xf32> in !stream_lite.resource<*>{%sz} -> tensor<5x3xf32>
+  %unused = stream_lite.tensor.export %d : tensor<5x3xf32> in !stream_lite.resource<external>{%sz} -> tensor<5x3xf32>
   return %r : tensor<5x3xf32>
 }

@@ -32,8 +32,9 @@ def ConvertAsyncToMemRefPass
       `update`/`copy` copy into the target range; `load`/`store` view the
       byte offset as `memref<T>` (`i1` as `i8`).
     - `dispatch` calls the outlined kernel with each resource operand's
-      `[offset][length]` view, then one fresh buffer per untied result; a
-      tied result is its (viewed) target buffer.
+      `[offset][length]` view, then one fresh buffer per untied result
+      (zeroed whole when the kernel never writes it: its pads must be zero
+      after the dispatch); a tied result is its (viewed) target buffer.
     - `import` copies the host memref into a typed view of a new buffer;
       `export` copies a typed view of the resource into a new host memref of
       the op's dynamic dims.

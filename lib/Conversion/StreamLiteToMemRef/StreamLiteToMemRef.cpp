@@ -26,6 +26,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -75,6 +76,40 @@ Value makeConstant(OpBuilder &b, Location loc, TypedAttr value,
 Value constIndex(OpBuilder &b, Location loc, int64_t v,
                  SharedConstants &constants) {
   return makeConstant(b, loc, b.getIndexAttr(v), constants);
+}
+
+/// Whether the kernel may write memory through `buffer` or a view of it.
+/// Conservative: any use this cannot see through (an op with regions, a
+/// terminator, unknown effects, a tensor made of the memory) may write.
+bool mayWriteThrough(Value buffer) {
+  SmallVector<Value> worklist{buffer};
+  DenseSet<Value> seen{buffer};
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      auto effecting = dyn_cast<MemoryEffectOpInterface>(user);
+      if (!effecting || user->getNumRegions() != 0 ||
+          user->hasTrait<mlir::OpTrait::IsTerminator>())
+        return true;
+      effects.clear();
+      effecting.getEffects(effects);
+      // A write to another operand (a copy out of this memory) is fine; a
+      // write to no value in particular may be to this one.
+      for (const MemoryEffects::EffectInstance &effect : effects)
+        if (isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()) &&
+            (!effect.getValue() || effect.getValue() == value))
+          return true;
+      // Views, casts and metadata of the memory are followed.
+      for (Value result : user->getResults()) {
+        if (isa<TensorType>(result.getType()))
+          return true;
+        if (isa<BaseMemRefType>(result.getType()) && seen.insert(result).second)
+          worklist.push_back(result);
+      }
+    }
+  }
+  return false;
 }
 
 /// The i8 zero that pads are filled with.
@@ -520,10 +555,11 @@ struct DispatchLowering : AsyncPattern<AsyncDispatchOp> {
       }
       Value size = adaptor.getResultSizes()[i];
       Value buffer = allocBytes(rewriter, loc, size);
-      // A result the kernel never touches is undefined, but its padding
-      // bytes must be zero like every tiled tensor's: the whole buffer is
-      // zeroed, the one place its layout is not needed.
-      if (kernel.getArgument((*argOfSlot)[args.size()]).use_empty())
+      // A result the kernel never writes (unused, or viewed only readonly)
+      // is undefined, but its padding bytes must be zero like every tiled
+      // tensor's: the whole buffer is zeroed, the one place its layout is
+      // not needed.
+      if (!mayWriteThrough(kernel.getArgument((*argOfSlot)[args.size()])))
         fillBytes(rewriter, loc, buffer, constIndex(rewriter, loc, 0, constants),
                   size, constZeroByte(rewriter, loc, constants), constants);
       args.push_back(buffer);

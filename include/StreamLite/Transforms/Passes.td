@@ -31,7 +31,8 @@ def SpecializeEncodingsPass
 
     Executables reached by dispatches with different binding-layout lists
     (operand types, then untied result types) are duplicated as `@ex_dup0`,
-    `@ex_dup1`, ... (the first list keeps `@ex`), the `binding.subspan` types
+    `@ex_dup1`, ... (the first list keeps `@ex`; a list of dense bindings
+    only counts like any other), the `binding.subspan` types
     in each copy are rewritten to the binding's layout, and the dispatches
     are repointed.
 
@@ -398,7 +399,9 @@ def FuseRelayoutsPass
     After `--stream-lite-specialize-encodings`: a relayout
     (`stream_lite.tensor.encode` between different resolved layouts) whose
     source is an untied result of a user dispatch, possibly carried through
-    `stream_lite.async.transfer`s, with no other use, and whose kernel
+    `stream_lite.async.transfer`s and merges (`scf.if`,
+    `scf.index_switch`: every dispatch feeding the merge is fused, or
+    none), with no other use, and whose kernel
     reaches that result's binding only through
     `stream_lite.dispatch.tensor.store`, is fused: the dispatch writes the
     encode's layout directly (its executable is duplicated with that

@@ -19,6 +19,7 @@
 #include "KernelViews.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -211,13 +212,26 @@ private:
     SmallVector<AsyncTransferOp> transfers;
   };
 
+  /// What a fusion changes besides the producers: the transfers after
+  /// merges move the relayout's size, and the values that carry its data
+  /// to it take its resource type (a transfer's source, and what a merge
+  /// after a transfer yields, keep their own).
+  struct Path {
+    SmallVector<AsyncTransferOp> transfersAfterMerges;
+    SmallVector<Value> retyped;
+  };
+
   /// Finds the dispatch results `value` comes from, back through transfers
   /// and merges (the results of `scf.if` and `scf.index_switch`, whose
   /// values come only from their regions' yields), each value on the way
-  /// used once; the merges' results go to `merges`. The reason it cannot,
-  /// or "".
-  std::string collectProducers(Value value, SmallVector<Producer> &producers,
-                               SmallVector<OpResult> &merges) {
+  /// used once. `type` is the resource type `value` must take (the
+  /// relayout's own for its source; a transfer's source keeps its own).
+  /// The reason it cannot, or "".
+  std::string collectProducers(Value value, bool retype,
+                               TensorEncodeOp encode,
+                               SmallVector<Producer> &producers, Path &path) {
+    if (retype)
+      path.retyped.push_back(value);
     SmallVector<AsyncTransferOp> transfers;
     while (true) {
       if (!value.hasOneUse())
@@ -235,22 +249,50 @@ private:
       return "";
     }
     Operation *merge = value.getDefiningOp();
-    if (!transfers.empty() || !isa_and_nonnull<scf::IfOp, scf::IndexSwitchOp>(merge))
+    if (!isa_and_nonnull<scf::IfOp, scf::IndexSwitchOp>(merge))
       return "its source is not the result of a dispatch";
-    // A merge reached through a transfer would need the transfer's size
-    // on every path; only merges the relayout reads directly are followed.
+    // Transfers after a merge move the relayout's size: it must be known
+    // where they are.
+    for (AsyncTransferOp transfer : transfers)
+      if (!sizeAt(encode, transfer, /*build=*/false))
+        return "the relayout's size is not known at the transfer after the "
+               "merge";
+    path.transfersAfterMerges.append(transfers);
+    // The merge takes the relayout's type when the relayout reads it.
+    retype = retype && transfers.empty();
+    if (retype)
+      path.retyped.push_back(value);
     unsigned index = cast<OpResult>(value).getResultNumber();
-    merges.push_back(cast<OpResult>(value));
     for (Region &region : merge->getRegions()) {
       if (region.empty())
         return "its source is not the result of a dispatch";
       Operation *yield = region.front().getTerminator();
-      if (std::string why = collectProducers(yield->getOperand(index),
-                                             producers, merges);
+      if (std::string why = collectProducers(yield->getOperand(index), retype,
+                                             encode, producers, path);
           !why.empty())
         return why;
     }
     return "";
+  }
+
+  /// The size of `encode`'s result at `at`: its size value, or a new
+  /// `tensor.sizeof` of its dims when `build`; null when neither is
+  /// defined there.
+  Value sizeAt(TensorEncodeOp encode, Operation *at, bool build) {
+    Value size = encode.getResultSize();
+    if (dominance.properlyDominates(size, at))
+      return size;
+    for (Value dim : encode.getResultEncodingDims())
+      if (!dominance.properlyDominates(dim, at))
+        return Value();
+    if (!build)
+      return encode.getResultSize();
+    OpBuilder builder(at);
+    return TensorSizeOfOp::create(builder, at->getLoc(),
+                                  builder.getIndexType(),
+                                  encode.getResultEncodingAttr(),
+                                  encode.getResultEncodingDims(),
+                                  encode.getAffinityAttr());
   }
 
   /// Why `producer`'s kernel cannot write `resultType`'s layout, or "".
@@ -303,9 +345,9 @@ private:
     // Every dispatch the source comes from must write the new layout, or
     // none does: a merge of two layouts would be neither.
     SmallVector<Producer> producers;
-    SmallVector<OpResult> merges;
-    if (std::string why =
-            collectProducers(encode.getSource(), producers, merges);
+    Path path;
+    if (std::string why = collectProducers(encode.getSource(), /*retype=*/true,
+                                           encode, producers, path);
         !why.empty())
       return missed(encode, why);
     for (const Producer &producer : producers)
@@ -314,9 +356,16 @@ private:
 
     for (const Producer &producer : producers)
       fuseProducer(producer, encode, resultType, to);
-    // The merges now carry the relayout's data, of its resource type.
-    for (OpResult merge : merges)
-      merge.setType(encode.getResult().getType());
+    // The values on the way now carry the relayout's data: its size
+    // through transfers after merges, its resource type (its lifetime) up
+    // to the relayout.
+    for (AsyncTransferOp transfer : path.transfersAfterMerges) {
+      Value size = sizeAt(encode, transfer, /*build=*/true);
+      transfer.getSourceSizeMutable().set(size);
+      transfer.getResultSizeMutable().set(size);
+    }
+    for (Value value : path.retyped)
+      value.setType(encode.getResult().getType());
     encode.getResult().replaceAllUsesWith(encode.getSource());
     encode.erase();
     ++stats.fused;
@@ -405,14 +454,10 @@ private:
     dispatch.setResultEncodingsAttr(
         ArrayAttr::get(module.getContext(), resultTypes));
     dispatch.getResultSizesMutable()[resultIndex].set(newSize);
-    Value produced = dispatch.getResult(resultIndex);
-    for (AsyncTransferOp transfer : llvm::reverse(producer.transfers)) {
+    for (AsyncTransferOp transfer : producer.transfers) {
       transfer.getSourceSizeMutable().set(newSize);
       transfer.getResultSizeMutable().set(newSize);
-      produced = transfer.getResult();
     }
-    // The relayout's resource type (its lifetime) carries over.
-    produced.setType(encode.getResult().getType());
     // A result fused before (a relayout and one back) gets a second
     // remark that says the first layout is no longer what the kernel writes.
     std::string again;
@@ -452,6 +497,7 @@ private:
   ExportCopyCache copies;
   SymbolTableCollection &tables = copies.tables;
   FuseRelayoutsStats &stats;
+  DominanceInfo dominance;
   DenseMap<StringAttr, unsigned> dispatchesOf;
   llvm::StringMap<unsigned> nextCopy;
   /// Each executable's last copy, which the next is put after.

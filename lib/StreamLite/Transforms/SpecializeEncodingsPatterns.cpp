@@ -309,10 +309,12 @@ FailureOr<unsigned> duplicateExecutablesPerBindingLayouts(ModuleOp module) {
   DenseSet<std::tuple<Operation *, ArrayAttr, ArrayAttr>> checkedViews;
   // For each dispatch and entry point: the export and the chosen list.
   SmallVector<std::tuple<TensorDispatchOp, unsigned, ExportKey, ArrayAttr>> uses;
+  // Dispatches whose bindings are all dense count too: when another
+  // dispatch of their export binds a layout, they keep a variant of their
+  // own (were they skipped, the first layout list would change the
+  // executable they still use).
   for (TensorDispatchOp dispatch : dispatches) {
     ArrayAttr layouts = getBindingLayouts(dispatch);
-    if (llvm::all_of(layouts, [](Attribute a) { return isa<UnitAttr>(a); }))
-      continue;
     for (auto [index, entry] : llvm::enumerate(dispatch.getEntryPoints())) {
       auto ref = cast<SymbolRefAttr>(entry);
       auto executable =

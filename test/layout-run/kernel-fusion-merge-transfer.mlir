@@ -1,0 +1,48 @@
+// RUN: layout-run %s --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=3 --input=i1=1 --compare-to-reference --check-padding | FileCheck %s
+// RUN: layout-run %s --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=3 --input=i1=0 --compare-to-reference --check-padding | FileCheck %s
+// RUN: layout-opt %s --stream-lite-layout-pipeline --remarks-filter=stream-lite-fuse-relayouts -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARKS
+
+// A relayout on a second device, of data merged (scf.if) on the first and
+// transferred: fused into both arms' kernels, which write the second
+// device's tiles directly for a kernel there that reads them; the transfer
+// moves the tiled size, computed before it from the dynamic dim (the
+// relayout's own size is computed only after the transfer). Whichever arm
+// runs, the result matches the reference and the pads the kernels write
+// are zero.
+// CHECK: 3x5xf32=0 4 8 12 16 20 24 28 32 36 40 44 48 52 56
+// REMARKS-COUNT-2: [Passed] stream_lite.tensor.dispatch
+// REMARKS-NOT: [Missed]
+#lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
+stream_lite.device @a targets([#stream_lite.target<"llvm-cpu">])
+stream_lite.device @b targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 4, n = 4, k = 4>>])
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @k
+  builtin.module {
+    func.func @k(%a: !stream_lite.binding, %n: index, %o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %av = stream_lite.binding.subspan %a[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<?x5xf32>>{%n}
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<?x5xf32>>{%n}
+      %x = stream_lite.dispatch.tensor.load %av, offsets = [0, 0], sizes = [%n, 5], strides = [1, 1] : !stream_lite.dispatch.tensor<readonly:tensor<?x5xf32>>{%n} -> tensor<?x5xf32>
+      %y = arith.addf %x, %x : tensor<?x5xf32>
+      stream_lite.dispatch.tensor.store %y, %ov, offsets = [0, 0], sizes = [%n, 5], strides = [1, 1] : tensor<?x5xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<?x5xf32>>{%n}
+      return
+    }
+  }
+}
+func.func @main(%arg: tensor<?x5xf32>, %n: index, %c: i1) -> tensor<?x5xf32> {
+  %sz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@a>) tensor<?x5xf32>{%n} : index
+  %i = stream_lite.tensor.import on(#stream_lite.affinity<@a>) %arg : tensor<?x5xf32> -> tensor<?x5xf32>{%n} in !stream_lite.resource<external>{%sz}
+  %m = scf.if %c -> !stream_lite.resource<*> {
+    %o = stream_lite.tensor.dispatch on(#stream_lite.affinity<@a>) @ex::@k(%i, %n) : (tensor<?x5xf32>{%n} in !stream_lite.resource<external>{%sz}, index) -> tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%sz}
+    scf.yield %o : !stream_lite.resource<*>
+  } else {
+    %o2 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@a>) @ex::@k(%i, %n) : (tensor<?x5xf32>{%n} in !stream_lite.resource<external>{%sz}, index) -> tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%sz}
+    scf.yield %o2 : !stream_lite.resource<*>
+  }
+  %t = stream_lite.async.transfer %m : !stream_lite.resource<*>{%sz} from(#stream_lite.affinity<@a>) -> to(#stream_lite.affinity<@b>) !stream_lite.resource<*>{%sz}
+  %tsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@b>) tensor<?x5xf32, #lhs>{%n} : index
+  %e = stream_lite.tensor.encode on(#stream_lite.affinity<@b>) %t : tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%sz} -> tensor<?x5xf32, #lhs>{%n} in !stream_lite.resource<*>{%tsz}
+  %u = stream_lite.tensor.dispatch on(#stream_lite.affinity<@b>) @ex::@k(%e, %n) : (tensor<?x5xf32, #lhs>{%n} in !stream_lite.resource<*>{%tsz}, index) -> tensor<?x5xf32>{%n} in !stream_lite.resource<external>{%sz}
+  %r = stream_lite.tensor.export on(#stream_lite.affinity<@b>) %u : tensor<?x5xf32>{%n} in !stream_lite.resource<external>{%sz} -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}

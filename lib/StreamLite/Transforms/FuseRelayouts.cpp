@@ -91,23 +91,11 @@ func::FuncOp lookupKernel(SymbolTable &symbols, SymbolTableCollection &tables,
 std::optional<unsigned> resultArgument(TensorDispatchOp dispatch,
                                        func::FuncOp kernel,
                                        unsigned resultIndex) {
-  SmallVector<bool> operandIsBuffer = llvm::map_to_vector(
-      dispatch.getMixedOperands(),
-      [](Value v) { return isa<ResourceType>(v.getType()); });
-  unsigned numUntied = 0, untiedIndex = 0;
-  for (unsigned i = 0, e = dispatch.getNumResults(); i < e; ++i) {
-    if (dispatch.getTiedResultOperandIndex(i))
-      continue;
-    if (i == resultIndex)
-      untiedIndex = numUntied;
-    ++numUntied;
-  }
   std::optional<SmallVector<unsigned>> argOfSlot =
-      mapDispatchSlotsToKernelArguments(operandIsBuffer, numUntied,
-                                        kernel.getArgumentTypes());
+      getKernelArgumentOfSlots(dispatch, kernel);
   if (!argOfSlot)
     return std::nullopt;
-  return (*argOfSlot)[operandIsBuffer.size() + untiedIndex];
+  return (*argOfSlot)[getUntiedResultSlot(dispatch, resultIndex)];
 }
 
 /// Whether `value` is a `dispatch.tensor.load` result that only stores use.
@@ -151,21 +139,12 @@ std::string whyNotStoreOnly(func::FuncOp kernel, unsigned arg) {
 /// not provably that whole result (KernelViews.h), or "".
 std::string whyViewsAreNotResult(TensorDispatchOp dispatch, func::FuncOp kernel,
                                  unsigned resultIndex) {
-  SmallVector<bool> operandIsBuffer = llvm::map_to_vector(
-      dispatch.getMixedOperands(),
-      [](Value v) { return isa<ResourceType>(v.getType()); });
-  SmallVector<BoundTensor> bound = getBoundTensors(dispatch);
   std::optional<SmallVector<unsigned>> argOfSlot =
-      mapDispatchSlotsToKernelArguments(operandIsBuffer,
-                                        bound.size() - operandIsBuffer.size(),
-                                        kernel.getArgumentTypes());
+      getKernelArgumentOfSlots(dispatch, kernel);
   if (!argOfSlot)
     return "the kernel's arguments do not match the dispatch";
-  // The untied result's slot: after the operands, untied results in order.
-  unsigned slot = operandIsBuffer.size();
-  for (unsigned i = 0; i < resultIndex; ++i)
-    if (!dispatch.getTiedResultOperandIndex(i))
-      ++slot;
+  SmallVector<BoundTensor> bound = getBoundTensors(dispatch);
+  unsigned slot = getUntiedResultSlot(dispatch, resultIndex);
   for (Operation *user : kernel.getArgument((*argOfSlot)[slot]).getUsers()) {
     auto view = dyn_cast<BindingSubspanOp>(user);
     if (!view)

@@ -3,6 +3,7 @@
 #include "KernelViews.h"
 
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -32,6 +33,26 @@ SmallVector<BoundTensor> getBoundTensors(TensorDispatchOp dispatch) {
     resultDims = resultDims.drop_front(n);
   }
   return slots;
+}
+
+std::optional<SmallVector<unsigned>>
+getKernelArgumentOfSlots(TensorDispatchOp dispatch, func::FuncOp kernel) {
+  SmallVector<bool> operandIsBuffer = llvm::map_to_vector(
+      dispatch.getMixedOperands(),
+      [](Value v) { return isa<ResourceType>(v.getType()); });
+  unsigned numUntied = llvm::count_if(
+      llvm::seq(dispatch.getNumResults()),
+      [&](unsigned i) { return !dispatch.getTiedResultOperandIndex(i); });
+  return mapDispatchSlotsToKernelArguments(operandIsBuffer, numUntied,
+                                           kernel.getArgumentTypes());
+}
+
+unsigned getUntiedResultSlot(TensorDispatchOp dispatch, unsigned resultIndex) {
+  unsigned slot = dispatch.getMixedOperands().size();
+  for (unsigned i = 0; i < resultIndex; ++i)
+    if (!dispatch.getTiedResultOperandIndex(i))
+      ++slot;
+  return slot;
 }
 
 namespace {

@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <optional>
 #include <string>
 
 namespace layoutopt::stream_lite {
@@ -30,6 +31,16 @@ struct BoundTensor {
 /// The tensor of each binding slot of `dispatch`: its operands in order
 /// (scalars have none), then its untied results.
 llvm::SmallVector<BoundTensor> getBoundTensors(TensorDispatchOp dispatch);
+
+/// The kernel argument of each binding slot of `dispatch` (its operands,
+/// then its untied results; mapDispatchSlotsToKernelArguments), or none
+/// when `kernel`'s arguments match neither order.
+std::optional<llvm::SmallVector<unsigned>>
+getKernelArgumentOfSlots(TensorDispatchOp dispatch, mlir::func::FuncOp kernel);
+
+/// The binding slot of `dispatch`'s untied result `resultIndex`: after the
+/// operands, the untied results in order.
+unsigned getUntiedResultSlot(TensorDispatchOp dispatch, unsigned resultIndex);
 
 /// Why `view`, a view in `kernel` of the binding `dispatch` passes as
 /// `bound`, is not that tensor, or "". `argOfSlot` maps the dispatch's

@@ -18,6 +18,9 @@
 #include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
@@ -25,6 +28,7 @@
 #include "mlir/Dialect/Async/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -135,6 +139,21 @@ void buildToLLVMPipeline(mlir::OpPassManager &pm,
   executables.addPass(createBufferizeKernelsPass());
   executables.nest<mlir::ModuleOp>().addNestedPass<mlir::func::FuncOp>(
       mlir::createConvertLinalgToLoopsPass());
+  // The kernels' math: what LLVM has intrinsics for becomes them here (as
+  // the final conversion would); what it has none for is expanded
+  // (`clampf`), outlined in software (`ipowi`) or called in libm (`erf`,
+  // `cbrt`, `acosh`, ...), which the JIT resolves in the process. In each
+  // kernel module: the libm declarations go there.
+  {
+    mlir::OpPassManager &kernelModule = executables.nest<mlir::ModuleOp>();
+    mlir::math::MathExpandOpsPassOptions expand;
+    expand.opMnemonics = {"clampf"};
+    kernelModule.addNestedPass<mlir::func::FuncOp>(
+        mlir::math::createMathExpandOpsPass(expand));
+    kernelModule.addPass(mlir::createConvertMathToFuncs());
+    kernelModule.addPass(mlir::createConvertMathToLLVMPass());
+    kernelModule.addPass(mlir::createConvertMathToLibmPass());
+  }
   LowerBindingsPassOptions bindings;
   bindings.runtimeChecks = options.runtimeChecks;
   executables.addPass(createLowerBindingsPass(bindings));

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -110,6 +111,10 @@ void registerAllPasses() {
   mlir::registerAsyncRuntimeRefCountingOptPass();
   mlir::registerConvertAsyncToLLVMPass();
   mlir::registerConvertLinalgToLoopsPass();
+  mlir::math::registerMathExpandOpsPass();
+  mlir::registerConvertMathToFuncs();
+  mlir::registerConvertMathToLLVMPass();
+  mlir::registerConvertMathToLibmPass();
   mlir::bufferization::registerOneShotBufferizePass();
   mlir::bufferization::registerEmptyTensorEliminationPass();
 }

@@ -663,3 +663,84 @@ func.func @untied_in_loop(%in: !stream_lite.resource<*>, %sz: index) -> !stream_
   %1 = stream_lite.async.dispatch @ex::@loop(%in[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> !stream_lite.resource<*>{%sz}
   return %1 : !stream_lite.resource<*>
 }
+
+// -----
+
+// Tests that a kernel's declaration of an outside function (libm's, which
+// the kernels' math calls) keeps its name, one declaration for every kernel
+// that declares it, while the kernels' own functions are renamed.
+// CHECK-LABEL: func.func private @erff(f32) -> f32
+// CHECK-NOT: func.func private @erff
+// CHECK-LABEL: func.func private @ex1__k
+// CHECK: call @erff
+// CHECK-LABEL: func.func private @ex2__k
+// CHECK: call @erff
+stream_lite.executable private @ex1 {
+  stream_lite.executable.export public @k
+  builtin.module {
+    func.func private @erff(f32) -> f32
+    func.func @k(%a: memref<?xi8>) {
+      %c0 = arith.constant 0 : index
+      %v = memref.view %a[%c0][] : memref<?xi8> to memref<f32>
+      %x = memref.load %v[] : memref<f32>
+      %y = func.call @erff(%x) : (f32) -> f32
+      memref.store %y, %v[] : memref<f32>
+      return
+    }
+  }
+}
+stream_lite.executable private @ex2 {
+  stream_lite.executable.export public @k
+  builtin.module {
+    func.func private @erff(f32) -> f32
+    func.func @k(%a: memref<?xi8>) {
+      %c0 = arith.constant 0 : index
+      %v = memref.view %a[%c0][] : memref<?xi8> to memref<f32>
+      %x = memref.load %v[] : memref<f32>
+      %y = func.call @erff(%x) : (f32) -> f32
+      memref.store %y, %v[] : memref<f32>
+      return
+    }
+  }
+}
+func.func @declarations_shared(%r: !stream_lite.resource<*>, %sz: index) -> !stream_lite.resource<*> {
+  %c0 = arith.constant 0 : index
+  %0 = stream_lite.async.dispatch @ex1::@k(%r[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> %r{%sz}
+  %1 = stream_lite.async.dispatch @ex2::@k(%0[%c0 to %sz for %sz]) : (!stream_lite.resource<*>{%sz}) -> %0{%sz}
+  return %1 : !stream_lite.resource<*>
+}
+
+// -----
+
+// Tests that a kernel's declaration of a function the program defines (or
+// declares with another type) is an error (negative).
+// expected-error @+1 {{'stream_lite.executable' op cannot outline the declaration of @erff '(f32) -> f32': the module has another symbol of that name}}
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @k
+  builtin.module {
+    func.func private @erff(f32) -> f32
+    func.func @k(%a: memref<?xi8>) {
+      return
+    }
+  }
+}
+func.func @erff(%x: f32) -> f32 {
+  return %x : f32
+}
+
+// -----
+
+// Tests that a kernel whose outlined name the program already has is an
+// error (negative).
+// expected-error @+1 {{'stream_lite.executable' op cannot outline @k as @ex__k: the module already has that symbol}}
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @k
+  builtin.module {
+    func.func @k(%a: memref<?xi8>) {
+      return
+    }
+  }
+}
+func.func @ex__k() {
+  return
+}

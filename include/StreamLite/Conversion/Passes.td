@@ -17,8 +17,10 @@ def ConvertAsyncToMemRefPass
   let description = [{
     Every device's memory is host memory. Outlines each executable's
     function (already lowered by `--stream-lite-lower-bindings`) into the top
-    module as a private `@<executable>__<function>` and erases the
-    executables, then converts (DialectConversion):
+    module as a private `@<executable>__<function>` (a declaration of an
+    outside function, such as the libm functions kernels call, keeps its
+    name, once for the whole program) and erases the executables, then
+    converts (DialectConversion):
 
     - `!stream_lite.resource<*>` becomes `memref<?xi8>`, a host tensor an
       identity memref of its shape; function signatures, calls, returns and

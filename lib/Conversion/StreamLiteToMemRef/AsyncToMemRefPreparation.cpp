@@ -95,6 +95,28 @@ static LogicalResult outlineExecutables(
       auto symbol = dyn_cast<SymbolOpInterface>(op);
       if (!symbol)
         continue;
+      // A declaration names a function outside the program (libm's, which
+      // the kernels' math calls): it keeps its name, shared by every kernel
+      // and the program.
+      if (auto declaration = dyn_cast<func::FuncOp>(op);
+          declaration && declaration.isExternal()) {
+        Operation *existing = symbols.lookup(declaration.getSymName());
+        auto existingFunc = dyn_cast_or_null<func::FuncOp>(existing);
+        if (existing && (!existingFunc || !existingFunc.isExternal() ||
+                         existingFunc.getFunctionType() !=
+                             declaration.getFunctionType()))
+          return executable.emitOpError()
+                 << "cannot outline the declaration of @"
+                 << declaration.getSymName() << " "
+                 << declaration.getFunctionType()
+                 << ": the module has another symbol of that name";
+        if (!existing) {
+          auto clone = cast<func::FuncOp>(builder.clone(op));
+          clone.setPrivate();
+          symbols.insert(clone);
+        }
+        continue;
+      }
       std::string name = (exName + "__" + symbol.getName()).str();
       bool isFunc = isa<func::FuncOp>(op);
       if (isFunc && symbols.lookup(name))

@@ -375,7 +375,9 @@ def BufferizeKernelsPass : Pass<"stream-lite-bufferize-kernels"> {
   let description = [{
     In every `stream_lite.executable`'s inner module (or, on another op,
     everything under it): upstream's conversion of elementwise `arith` and
-    `math` ops on tensors to `linalg.generic`, upstream empty-tensor
+    `math` ops on tensors to `linalg.generic`, aggregated `linalg` ops
+    (`linalg.softmax`) decomposed into the ops they stand for, upstream
+    empty-tensor
     elimination, so that a value computed into `tensor.empty` is written
     straight into the buffer a store moves to its binding, then upstream one-shot bufferization of the
     kernels' `arith`, `tensor`, `linalg` and `scf` tensor code (function

@@ -1,7 +1,8 @@
 //===- BufferizeKernels.cpp - user kernels' tensors to buffers -------------===//
 //
 // --stream-lite-bufferize-kernels: upstream elementwise-to-linalg
-// conversion, empty-tensor elimination and one-shot bufferization on the
+// conversion, aggregated linalg ops (softmax) decomposed, empty-tensor
+// elimination and one-shot bufferization on the
 // kernels of executables, with linalg.copy for the copies bufferization
 // makes.
 //
@@ -41,6 +42,21 @@ bool hasTensors(Operation *root) {
   return walk.wasInterrupted();
 }
 
+/// A linalg op that is an aggregate of others (linalg.softmax) has no
+/// loops of its own: it becomes the ops it stands for.
+struct DecomposeAggregatedOp
+    : OpInterfaceRewritePattern<linalg::AggregatedOpInterface> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  LogicalResult matchAndRewrite(linalg::AggregatedOpInterface op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
+    if (failed(values))
+      return rewriter.notifyMatchFailure(op, "the op did not decompose");
+    rewriter.replaceOp(op, *values);
+    return success();
+  }
+};
+
 LogicalResult bufferizeKernels(Operation *root,
                                const FrozenRewritePatternSet &elementwise) {
   if (!hasTensors(root))
@@ -48,6 +64,7 @@ LogicalResult bufferizeKernels(Operation *root,
   // Elementwise arith and math ops on tensors have no bufferization of
   // their own (arith.select's takes an i1 condition only): each becomes a
   // linalg.generic, which bufferizes, and lowers to loops, as the rest.
+  // Aggregated linalg ops become the linalg ops they stand for.
   applyPatternsOnceToAllOps(root, elementwise);
   IRRewriter rewriter(root->getContext());
   if (failed(bufferization::eliminateEmptyTensors(rewriter, root)))
@@ -89,6 +106,7 @@ struct BufferizeKernelsPass
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet patterns(context);
     linalg::populateElementwiseToLinalgConversionPatterns(patterns);
+    patterns.add<DecomposeAggregatedOp>(context);
     elementwise = std::move(patterns);
     return success();
   }

@@ -93,6 +93,32 @@ stream_lite.executable private @ex {
 
 // -----
 
+// An aggregated linalg op (linalg.softmax) becomes the ops it stands for,
+// which bufferize.
+// CHECK-LABEL: func.func @softmax
+// CHECK-NOT: linalg.softmax
+// CHECK: math.exp
+// CHECK: arith.divf
+// CHECK-NOT: tensor<
+// CHECK: return
+stream_lite.executable private @ex {
+  stream_lite.executable.export public @softmax
+  builtin.module {
+    func.func @softmax(%a: memref<?xi8>, %o: memref<?xi8>) {
+      %c0 = arith.constant 0 : index
+      %in = memref.view %a[%c0][] : memref<?xi8> to memref<4x6xf32>
+      %x = bufferization.to_tensor %in restrict writable : memref<4x6xf32> to tensor<4x6xf32>
+      %e = tensor.empty() : tensor<4x6xf32>
+      %s = linalg.softmax dimension(1) ins(%x : tensor<4x6xf32>) outs(%e : tensor<4x6xf32>) -> tensor<4x6xf32>
+      %out = memref.view %o[%c0][] : memref<?xi8> to memref<4x6xf32>
+      bufferization.materialize_in_destination %s in restrict writable %out : (tensor<4x6xf32>, memref<4x6xf32>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
 // Kernels without tensors (the builtins, kernels over bytes) are left as
 // they are.
 // CHECK-LABEL: func.func @bytes

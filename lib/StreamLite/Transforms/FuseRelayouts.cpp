@@ -203,9 +203,9 @@ private:
   /// Finds the dispatch results `value` comes from, back through transfers
   /// and merges (the results of `scf.if` and `scf.index_switch`, whose
   /// values come only from their regions' yields), each value on the way
-  /// used once. `type` is the resource type `value` must take (the
-  /// relayout's own for its source; a transfer's source keeps its own).
-  /// The reason it cannot, or "".
+  /// used once. With `retype`, `value` takes the relayout's resource type
+  /// (its source does; a transfer's source keeps its own). The reason it
+  /// cannot, or "".
   std::string collectProducers(Value value, bool retype,
                                TensorEncodeOp encode,
                                SmallVector<Producer> &producers, Path &path) {
@@ -237,10 +237,9 @@ private:
         return "the relayout's size is not known at the transfer after the "
                "merge";
     path.transfersAfterMerges.append(transfers);
-    // The merge takes the relayout's type when the relayout reads it.
+    // The merge's result (retyped above when the relayout reads it
+    // directly) and what is yielded to it keep one type.
     retype = retype && transfers.empty();
-    if (retype)
-      path.retyped.push_back(value);
     unsigned index = cast<OpResult>(value).getResultNumber();
     for (Region &region : merge->getRegions()) {
       if (region.empty())

@@ -1,4 +1,4 @@
-# RUN: %python_bindings %s %S/../layout-run/tiled.mlir %S/../layout-run/mismatch.mlir %S/../layout-run/check-padding-violation.mlir %S/../layout-run/runtime-checks.mlir
+# RUN: %python_bindings %s %S/../layout-run/tiled.mlir %S/../layout-run/mismatch.mlir %S/../layout-run/check-padding-violation.mlir %S/../layout-run/runtime-checks.mlir %S/../layout-run/kernel-math.mlir
 # REQUIRES: python-bindings
 #
 # layout_opt.run: JIT-runs a function on numpy arrays through the runtime
@@ -14,6 +14,7 @@ tiled_program = open(sys.argv[1]).read()
 mismatch_program = open(sys.argv[2]).read()
 padding_program = open(sys.argv[3]).read()
 checks_program = open(sys.argv[4]).read()
+math_program = open(sys.argv[5]).read()
 
 # tiled.mlir's @main (dynamic rows, an index argument): the input is encoded
 # to a tiled layout, rows 1-2 x columns 1-3 filled with 7, row 0 columns
@@ -107,4 +108,14 @@ message = error_of(checks_program, [262144], function="huge",
 assert "@huge asks for a buffer of 1099511627776 bytes" in message, message
 rows, element = layout_opt.run(checks_program, [square, 4, 1, 2])
 assert (rows == square[1:3]).all() and element == 11, (rows, element)
+# User kernels' math that calls libm (erf, cbrt, acosh) runs inside the
+# interpreter as in layout-run: the JIT finds libm in the process.
+# Columns 2, 7 and 11 of kernel-math.mlir's f32 result.
+import math
+inputs = np.array([1.25, 1.5, 3.75], dtype=np.float32)
+(table,) = layout_opt.run(math_program, [inputs, 3], function="f32")
+for row, x in enumerate(inputs.tolist()):
+    for column, f in ((2, math.acosh), (7, math.cbrt), (11, math.erf)):
+        assert abs(table[row, column] - f(x)) <= 1e-6 * abs(f(x)), \
+            (row, column, table[row, column], f(x))
 print("run.py: ok")

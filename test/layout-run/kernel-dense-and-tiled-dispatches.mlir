@@ -1,10 +1,11 @@
 // RUN: layout-run %s --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=3 --compare-to-reference --check-padding | FileCheck %s
 // RUN: layout-run %s --input=5x5xf32=1 --input=index=5 --compare-to-reference --check-padding | FileCheck %s --check-prefix=FIVE
+// RUN: layout-run %s --function=tiled_first --input=3x5xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --input=index=3 --compare-to-reference --check-padding | FileCheck %s
 
 // One kernel dispatched twice: on a device without layouts (its input
-// dense) and, after a relayout, on a device that tiles (its input tiled).
-// Each dispatch runs a copy of the kernel that reads its own input's
-// layout.
+// dense) and, after a relayout, on a device that tiles (its input tiled),
+// in that order (@main) or the other (@tiled_first). Each dispatch runs a
+// copy of the kernel that reads its own input's layout.
 // CHECK: 3x5xf32=0 4 8 12 16 20 24 28 32 36 40 44 48 52 56
 // FIVE: 5x5xf32=4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4
 #lhs = #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
@@ -33,5 +34,16 @@ func.func @main(%arg: tensor<?x5xf32>, %n: index) -> tensor<?x5xf32> {
   %e = stream_lite.tensor.encode on(#stream_lite.affinity<@b>) %t : tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%sz} -> tensor<?x5xf32, #lhs>{%n} in !stream_lite.resource<*>{%tsz}
   %u = stream_lite.tensor.dispatch on(#stream_lite.affinity<@b>) @ex::@k(%e, %n) : (tensor<?x5xf32, #lhs>{%n} in !stream_lite.resource<*>{%tsz}, index) -> tensor<?x5xf32>{%n} in !stream_lite.resource<external>{%sz}
   %r = stream_lite.tensor.export on(#stream_lite.affinity<@b>) %u : tensor<?x5xf32>{%n} in !stream_lite.resource<external>{%sz} -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+func.func @tiled_first(%arg: tensor<?x5xf32>, %n: index) -> tensor<?x5xf32> {
+  %sz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@b>) tensor<?x5xf32>{%n} : index
+  %i = stream_lite.tensor.import on(#stream_lite.affinity<@b>) %arg : tensor<?x5xf32> -> tensor<?x5xf32>{%n} in !stream_lite.resource<external>{%sz}
+  %tsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@b>) tensor<?x5xf32, #lhs>{%n} : index
+  %e = stream_lite.tensor.encode on(#stream_lite.affinity<@b>) %i : tensor<?x5xf32>{%n} in !stream_lite.resource<external>{%sz} -> tensor<?x5xf32, #lhs>{%n} in !stream_lite.resource<*>{%tsz}
+  %u = stream_lite.tensor.dispatch on(#stream_lite.affinity<@b>) @ex::@k(%e, %n) : (tensor<?x5xf32, #lhs>{%n} in !stream_lite.resource<*>{%tsz}, index) -> tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%sz}
+  %t = stream_lite.async.transfer %u : !stream_lite.resource<*>{%sz} from(#stream_lite.affinity<@b>) -> to(#stream_lite.affinity<@a>) !stream_lite.resource<*>{%sz}
+  %o = stream_lite.tensor.dispatch on(#stream_lite.affinity<@a>) @ex::@k(%t, %n) : (tensor<?x5xf32>{%n} in !stream_lite.resource<*>{%sz}, index) -> tensor<?x5xf32>{%n} in !stream_lite.resource<external>{%sz}
+  %r = stream_lite.tensor.export on(#stream_lite.affinity<@a>) %o : tensor<?x5xf32>{%n} in !stream_lite.resource<external>{%sz} -> tensor<?x5xf32>
   return %r : tensor<?x5xf32>
 }

@@ -354,16 +354,15 @@ FailureOr<unsigned> duplicateExecutablesPerBindingLayouts(ModuleOp module) {
   llvm::StringMap<unsigned> nextDuplicate;
   DenseMap<Operation *, Operation *> lastCopy;
   unsigned numCopies = 0;
+  // Copies first, every one from the executable as written: the original
+  // takes its own layouts only after (a copy made after would start from
+  // them, and a dense binding is never rewritten back).
   for (auto &[key, lists] : listsPerExport) {
     auto executable = cast<ExecutableOp>(key.first);
     auto exportOp = cast<ExecutableExportOp>(key.second);
     for (auto [index, layouts] : llvm::enumerate(lists)) {
-      if (index == 0) {
-        updateBindingLayouts(executable, exportOp, layouts, operandKinds[key],
-                             tables);
-        variants[{key, layouts}] = executable.getSymNameAttr();
+      if (index == 0)
         continue;
-      }
       // The copy holds this export only (and what its kernel needs).
       auto copy = executable.cloneForExport(exportOp.getSymNameAttr(), copies);
       unsigned &counter = nextDuplicate[executable.getSymName()];
@@ -384,6 +383,12 @@ FailureOr<unsigned> duplicateExecutablesPerBindingLayouts(ModuleOp module) {
       variants[{key, layouts}] = copy.getSymNameAttr();
       ++numCopies;
     }
+  }
+  for (auto &[key, lists] : listsPerExport) {
+    auto executable = cast<ExecutableOp>(key.first);
+    updateBindingLayouts(executable, cast<ExecutableExportOp>(key.second),
+                         lists.front(), operandKinds[key], tables);
+    variants[{key, lists.front()}] = executable.getSymNameAttr();
   }
 
   for (auto [dispatch, index, key, layouts] : uses) {

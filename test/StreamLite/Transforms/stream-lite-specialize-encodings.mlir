@@ -244,9 +244,8 @@ func.func @dispatch_duplication(%sz: index) {
 // -----
 
 // Tests that a dispatch whose bindings are all dense keeps an executable
-// with dense views when a later dispatch of the same export binds a layout:
-// the layout goes to a copy (before, the dense dispatch was not counted and
-// the first layout list rewrote the executable it still used).
+// with dense views when another dispatch of the same export binds a
+// layout, before it or after it: each list gets its own executable.
 
 stream_lite.device @dense targets([#stream_lite.target<"llvm-cpu">])
 stream_lite.device @tiles targets([#stream_lite.target<"llvm-cpu", resolver = #stream_lite.tiling_resolver<m = 4, n = 4, k = 4>>])
@@ -269,13 +268,42 @@ stream_lite.executable private @dense_first {
   }
 }
 
+// The other order: the copy for the dense list is made before the
+// executable takes the first list's layout, so its views stay dense.
+// CHECK-LABEL: stream_lite.executable private @tiled_first {
+// CHECK: stream_lite.binding.subspan {{.+}} -> !stream_lite.dispatch.tensor<readonly:tensor<8x4xf32, #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 4]>]>>>
+// CHECK-LABEL: stream_lite.executable private @tiled_first_dup0 {
+// CHECK: stream_lite.binding.subspan {{.+}} -> !stream_lite.dispatch.tensor<readonly:tensor<8x4xf32>>
+stream_lite.executable private @tiled_first {
+  stream_lite.executable.export public @k
+  builtin.module {
+    func.func @k(%a: !stream_lite.binding, %o: !stream_lite.binding) {
+      %c0 = arith.constant 0 : index
+      %av = stream_lite.binding.subspan %a[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<readonly:tensor<8x4xf32>>
+      %ov = stream_lite.binding.subspan %o[%c0] : !stream_lite.binding -> !stream_lite.dispatch.tensor<writeonly:tensor<8x4xf32>>
+      %x = stream_lite.dispatch.tensor.load %av, offsets = [0, 0], sizes = [8, 4], strides = [1, 1] : !stream_lite.dispatch.tensor<readonly:tensor<8x4xf32>> -> tensor<8x4xf32>
+      stream_lite.dispatch.tensor.store %x, %ov, offsets = [0, 0], sizes = [8, 4], strides = [1, 1] : tensor<8x4xf32> -> !stream_lite.dispatch.tensor<writeonly:tensor<8x4xf32>>
+      return
+    }
+  }
+}
+
 // CHECK-LABEL: @dense_then_tiled
 // CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@dense>) @dense_first::@k
 // CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@tiles>) @dense_first_dup0::@k
+// CHECK-LABEL: @tiled_then_dense
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@tiles>) @tiled_first::@k
+// CHECK: stream_lite.tensor.dispatch on(#stream_lite.affinity<@dense>) @tiled_first_dup0::@k
 func.func @dense_then_tiled(%x: !stream_lite.resource<*>, %sz: index, %tsz: index) {
   %0 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@dense>) @dense_first::@k(%x) : (tensor<8x4xf32> in !stream_lite.resource<*>{%sz}) -> tensor<8x4xf32> in !stream_lite.resource<*>{%sz}
   %t = stream_lite.tensor.encode on(#stream_lite.affinity<@tiles>) %0 : tensor<8x4xf32> in !stream_lite.resource<*>{%sz} -> tensor<8x4xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>> in !stream_lite.resource<*>{%tsz}
   %1 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@tiles>) @dense_first::@k(%t) : (tensor<8x4xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>> in !stream_lite.resource<*>{%tsz}) -> tensor<8x4xf32> in !stream_lite.resource<*>{%sz}
+  return
+}
+func.func @tiled_then_dense(%x: !stream_lite.resource<*>, %sz: index, %tsz: index) {
+  %t = stream_lite.tensor.encode on(#stream_lite.affinity<@tiles>) %x : tensor<8x4xf32> in !stream_lite.resource<*>{%sz} -> tensor<8x4xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>> in !stream_lite.resource<*>{%tsz}
+  %0 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@tiles>) @tiled_first::@k(%t) : (tensor<8x4xf32, #stream_lite.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>> in !stream_lite.resource<*>{%tsz}) -> tensor<8x4xf32> in !stream_lite.resource<*>{%sz}
+  %1 = stream_lite.tensor.dispatch on(#stream_lite.affinity<@dense>) @tiled_first::@k(%0) : (tensor<8x4xf32> in !stream_lite.resource<*>{%sz}) -> tensor<8x4xf32> in !stream_lite.resource<*>{%sz}
   return
 }
 

@@ -2,7 +2,7 @@
 """Random stream-lite programs for differential testing, each with the inputs
 to run it.
 
-    gen_program.py SEED [--no-huge] [--dynamic-offsets]
+    gen_program.py SEED [--no-huge] [--dynamic-offsets] [--views] [--view-reuse]
                                      prints the program; the last line is a
                                      comment `// INPUTS: --input=... ...`
 
@@ -61,6 +61,18 @@ result, directly or after a move to another device (fused by
 --stream-lite-fuse-relayouts), or one that must not be fused: a second
 kernel reads both the result and its relayout (VIEW_STEP_RATE: the share of
 programs with such steps without `--views`; 0).
+
+With `--view-reuse` (implies `--views`), each view-kernel step is followed
+by one more, from a generator of its own (the programs without the option
+are unchanged): one view executable dispatched two or three times on
+devices drawn anew with its bindings in other layouts (dense first and a
+layout later, the reverse, or random), chained or all reading the step's
+input; an scf.if or scf.index_switch whose arms dispatch view kernels (one
+executable or one each, on one or two devices), or where one arm yields no
+dispatch result, then maybe a relayout of the merge result, directly or
+after a move (its dynamic dim maybe computed again after the move); or a
+kernel with an untied result it only views readonly (its pads must be zero
+after the dispatch). See step_view_reuse.
 """
 import random
 import sys
@@ -227,6 +239,7 @@ class Tensor:
         self.value, self.shape, self.dtype, self.enc = value, shape, dtype, enc
         self.dynamic, self.size, self.dev, self.layout_dev = dynamic, size, dev, layout_dev
         self.life = life
+        self.dim = "%d"  # the SSA value of a dynamic dim 0
 
     def res(self):
         return "%s<%s>" % (RES, self.life)
@@ -235,11 +248,13 @@ class Tensor:
         return ttype(self.shape, self.dtype, self.enc, self.dynamic)
 
     def dims(self):
-        return "{%d}" if self.dynamic else ""
+        return "{%s}" % self.dim if self.dynamic else ""
 
     def with_value(self, value):
-        return Tensor(value, self.shape, self.dtype, self.enc, self.dynamic, self.size,
-                      self.dev, self.layout_dev, self.life)
+        t = Tensor(value, self.shape, self.dtype, self.enc, self.dynamic, self.size,
+                   self.dev, self.layout_dev, self.life)
+        t.dim = self.dim
+        return t
 
 
 class Program:
@@ -248,6 +263,9 @@ class Program:
         self.lines, self.consts, self.toplevel, self.functions = [], {}, [], []
         self.args, self.inputs, self.counter = [], [], 0
         self.notes = []
+        # --view-reuse (step_view_reuse), and the type of %in.
+        self.view_reuse = False
+        self.in_type = None
         # --dynamic-offsets: its own generator, and the values of %k, %j.
         self.offset_rng = None
         self.k = self.j = 0
@@ -752,12 +770,11 @@ STEPS = [(step_transfer, 6), (step_encode, 2), (step_move, 2), (step_call, 1),
 VIEW = "!stream_lite.dispatch.tensor"
 
 
-def view_region(rng, t):
-    """(offsets, counts, strides, whole0): a region of t, each dim whole,
-    partial or strided (2-3); whole0 when dim 0 is loaded whole (its size
-    is then the dynamic dim of a dynamic tensor)."""
+def view_region(rng, shape):
+    """(offsets, counts, strides, whole0): a region of a tensor of `shape`,
+    each dim whole, partial or strided (2-3); whole0 when dim 0 is loaded
+    whole (its size is then the dynamic dim of a dynamic tensor)."""
     offsets, counts, strides = [], [], []
-    shape = t.shape
     kind = rng.choice(["whole", "whole", "partial", "strided"])
     for d in shape:
         if kind == "whole" or rng.random() < 0.25:
@@ -808,34 +825,49 @@ def view_elementwise(rng, dtype, nin):
     return lines
 
 
-def view_kernel(p, rng, operands, tied, out_enc, nested=False):
-    """A dispatch of a new executable whose kernel loads one region of each
-    operand (all of t's shape) through a view, combines them elementwise and
-    stores the result whole into an untied result in `out_enc` (or, tied,
-    back into the region of operand 0). Returns the result Tensor."""
-    t = operands[0]
-    offsets, counts, strides, whole0 = view_region(rng, t)
-    rank = len(t.shape)
-    dyn_result = t.dynamic and whole0 and not tied
+class ViewExec:
+    """A view-kernel executable (export @entry) for operands of one shape,
+    dtype and dims: what a dispatch of it must pass and gets back."""
+
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+
+def view_exec(p, rng, shape, dtype, dynamic, view_encs, tied, out_view_enc, region=None,
+              ro=False, ro_view=None):
+    """A new executable whose kernel loads one region (the whole tensor
+    with `whole`) of each operand through a view (in `view_encs`, one per
+    operand; `region` when given, see view_region), combines them
+    elementwise and stores the result whole into an untied result viewed in
+    `out_view_enc` (or, tied, back into the region of operand 0). With `ro`,
+    the kernel has a second untied result of the result's shape that it
+    only reads (a readonly view in `ro_view`): its load is the init of the
+    computation, which never reads it."""
+    rank = len(shape)
+    offsets, counts, strides, whole0 = region or view_region(rng, shape)
+    dyn_result = dynamic and whole0 and not tied
     dynamic_offsets = rng.random() < 0.35
     iree_order = rng.random() < 0.5
     exe = "ex_view%d" % p.counter
     p.counter += 1
+    ro_first = ro and rng.random() < 0.5
 
     # Kernel arguments.
-    in_bindings = ["%%b%d" % i for i in range(len(operands))]
+    in_bindings = ["%%b%d" % i for i in range(len(view_encs))]
     out_binding = [] if tied else ["%bo"]
-    scalars = (["%n"] if t.dynamic else []) + (["%%o%d" % i for i in range(rank)] if dynamic_offsets else [])
+    if ro:
+        out_binding = ["%br", "%bo"] if ro_first else ["%bo", "%br"]
+    scalars = (["%n"] if dynamic else []) + (["%%o%d" % i for i in range(rank)] if dynamic_offsets else [])
     if iree_order:
         params = in_bindings + out_binding + scalars
     else:
         params = in_bindings + scalars + out_binding
     sig = ", ".join("%s: %s" % (a, "index" if a in scalars else "!stream_lite.binding") for a in params)
 
-    vdims = "{%n}" if t.dynamic else ""
+    vdims = "{%n}" if dynamic else ""
     rshape = counts
     rdims = "{%n}" if dyn_result else ""
-    rtensor = "tensor<%s>" % "x".join(["?" if (dyn_result and i == 0) else str(c) for i, c in enumerate(rshape)] + [t.dtype])
+    rtensor = "tensor<%s>" % "x".join(["?" if (dyn_result and i == 0) else str(c) for i, c in enumerate(rshape)] + [dtype])
     offs = ", ".join(("%%o%d" % i) if dynamic_offsets else str(o) for i, o in enumerate(offsets))
     sizes = ", ".join("%n" if i == 0 and dyn_result else str(c)
                       for i, c in enumerate(counts))
@@ -843,8 +875,8 @@ def view_kernel(p, rng, operands, tied, out_enc, nested=False):
     body = ["%c0 = arith.constant 0 : index"]
     loaded = []
     access = "readwrite" if tied else "readonly"
-    for i, (b, op) in enumerate(zip(in_bindings, operands)):
-        vt = view_type(access, op.shape, op.dtype, op.enc, op.dynamic)
+    for i, (b, enc) in enumerate(zip(in_bindings, view_encs)):
+        vt = view_type(access, shape, dtype, enc, dynamic)
         body.append("%%v%d = stream_lite.binding.subspan %s[%%c0] : !stream_lite.binding -> %s%s" % (i, b, vt, vdims))
         body.append("%%x%d = stream_lite.dispatch.tensor.load %%v%d, offsets = [%s], sizes = [%s], strides = [%s] : %s%s -> %s" % (
             i, i, offs, sizes, strd, vt, vdims, rtensor))
@@ -852,35 +884,43 @@ def view_kernel(p, rng, operands, tied, out_enc, nested=False):
     ident = "affine_map<(%s) -> (%s)>" % (", ".join("d%d" % i for i in range(rank)),
                                          ", ".join("d%d" % i for i in range(rank)))
     empty_dims = "%n" if dyn_result else ""
-    form = rng.choice(["generic", "generic", "generic", "named"]) if len(operands) == 1 else "generic"
+    whole_region = "offsets = [%s], sizes = [%s], strides = [%s]" % (
+        ", ".join(["0"] * rank), sizes, ", ".join(["1"] * rank))
+    if not ro:
+        init = "%%e = tensor.empty(%s) : %s" % (empty_dims, rtensor)
+    else:
+        rt = view_type("readonly", rshape, dtype, ro_view, dyn_result)
+        body.append("%%rv = stream_lite.binding.subspan %%br[%%c0] : !stream_lite.binding -> %s%s" % (rt, rdims))
+        init = "%%e = stream_lite.dispatch.tensor.load %%rv, %s : %s%s -> %s" % (whole_region, rt, rdims, rtensor)
+    form = rng.choice(["generic", "generic", "generic", "named"]) if len(view_encs) == 1 else "generic"
     if form == "named":
-        body.append("%%e = tensor.empty(%s) : %s" % (empty_dims, rtensor))
+        body.append(init)
         body.append("%%s = linalg.add ins(%%x0, %%x0 : %s, %s) outs(%%e : %s) -> %s" % (
             rtensor, rtensor, rtensor, rtensor))
     else:
-        region = view_elementwise(rng, t.dtype, len(operands))
+        region = view_elementwise(rng, dtype, len(view_encs))
         if tied and rng.random() < 0.5:
             # In place on the loaded tensor (outs only), as IREE writes it.
             body.append("%%s = linalg.generic {indexing_maps = [%s], iterator_types = [%s]} outs(%%x0 : %s) {" % (
                 ident, ", ".join(['"parallel"'] * rank), rtensor))
-            body.append("^bb0(%%in0: %s):" % t.dtype)
+            body.append("^bb0(%%in0: %s):" % dtype)
         else:
-            body.append("%%e = tensor.empty(%s) : %s" % (empty_dims, rtensor))
+            body.append(init)
             body.append("%%s = linalg.generic {indexing_maps = [%s], iterator_types = [%s]} ins(%s : %s) outs(%%e : %s) {" % (
-                ", ".join([ident] * (len(operands) + 1)), ", ".join(['"parallel"'] * rank),
-                ", ".join(loaded), ", ".join([rtensor] * len(operands)), rtensor))
-            body.append("^bb0(%s, %%out: %s):" % (", ".join("%%in%d: %s" % (i, t.dtype) for i in range(len(operands))), t.dtype))
+                ", ".join([ident] * (len(view_encs) + 1)), ", ".join(['"parallel"'] * rank),
+                ", ".join(loaded), ", ".join([rtensor] * len(view_encs)), rtensor))
+            body.append("^bb0(%s, %%out: %s):" % (", ".join("%%in%d: %s" % (i, dtype) for i in range(len(view_encs))), dtype))
         body += ["  " + line for line in region]
         body.append("} -> %s" % rtensor)
     if tied:
-        vt = view_type("readwrite", t.shape, t.dtype, t.enc, t.dynamic)
+        vt = view_type("readwrite", shape, dtype, view_encs[0], dynamic)
         body.append("stream_lite.dispatch.tensor.store %%s, %%v0, offsets = [%s], sizes = [%s], strides = [%s] : %s -> %s%s" % (
             offs, sizes, strd, rtensor, vt, vdims))
     else:
-        ot = view_type("writeonly", rshape, t.dtype, out_enc, dyn_result)
+        ot = view_type("writeonly", rshape, dtype, out_view_enc, dyn_result)
         body.append("%%ov = stream_lite.binding.subspan %%bo[%%c0] : !stream_lite.binding -> %s%s" % (ot, rdims))
-        body.append("stream_lite.dispatch.tensor.store %%s, %%ov, offsets = [%s], sizes = [%s], strides = [%s] : %s -> %s%s" % (
-            ", ".join(["0"] * rank), sizes, ", ".join(["1"] * rank), rtensor, ot, rdims))
+        body.append("stream_lite.dispatch.tensor.store %%s, %%ov, %s : %s -> %s%s" % (
+            whole_region, rtensor, ot, rdims))
     body.append("return")
     p.toplevel_exec(exe, """stream_lite.executable private @%s {
   stream_lite.executable.export public @entry
@@ -890,30 +930,61 @@ def view_kernel(p, rng, operands, tied, out_enc, nested=False):
     }
   }
 }""" % (exe, sig, "\n".join("      " + line for line in body)))
+    return ViewExec(exe=exe, shape=list(shape), dtype=dtype, dynamic=dynamic, nops=len(view_encs),
+                    tied=tied, offsets=offsets, rshape=rshape, dyn_result=dyn_result,
+                    dynamic_offsets=dynamic_offsets, ro=ro, ro_first=ro_first)
 
-    # The dispatch: resource operands, then the scalars in kernel order.
+
+def view_dispatch(p, k, operands, out_enc, ro_enc=None, size=None):
+    """A dispatch of view executable `k` on operands[0]'s device (every
+    operand is there, of k's shape), its untied result in `out_enc` (and
+    the result it only reads in `ro_enc`), of `size` when given (else a
+    sizeof just before). Returns the result Tensor, or with a read-only
+    result (result, read-only result)."""
+    t = operands[0]
     args, types = [], []
     for op in operands:
         args.append(op.value)
         types.append("%s%s in %s{%s}" % (op.type(), op.dims(), op.res(), op.size))
-    if t.dynamic:
+    if k.dynamic:
         args.append("%d")
         types.append("index")
-    if dynamic_offsets:
-        for o in offsets:
+    if k.dynamic_offsets:
+        for o in k.offsets:
             args.append(p.const(o))
             types.append("index")
     name = p.fresh("vk")
-    if tied:
-        p.emit("%s = stream_lite.tensor.dispatch %s@%s::@entry(%s) : (%s) -> %s%s in %s as %s{%s}" % (
-            name, p.on(t.dev), exe, ", ".join(args), ", ".join(types), t.type(), t.dims(), t.value,
-            t.res(), t.size))
+    call = "stream_lite.tensor.dispatch %s@%s::@entry(%s) : (%s) -> " % (
+        p.on(t.dev), k.exe, ", ".join(args), ", ".join(types))
+    if k.tied:
+        p.emit("%s = %s%s%s in %s as %s{%s}" % (
+            name, call, t.type(), t.dims(), t.value, t.res(), t.size))
         return t.with_value(name)
-    rtype = ttype(rshape, t.dtype, out_enc, dyn_result)
-    size = p.sizeof(t.dev, rtype, rdims and "{%d}")
-    p.emit("%s = stream_lite.tensor.dispatch %s@%s::@entry(%s) : (%s) -> %s%s in %s<*>{%s}" % (
-        name, p.on(t.dev), exe, ", ".join(args), ", ".join(types), rtype, rdims and "{%d}", RES, size))
-    return Tensor(name, rshape, t.dtype, out_enc, dyn_result, size, t.dev, t.dev)
+    rdims = "{%d}" if k.dyn_result else ""
+    rtype = ttype(k.rshape, k.dtype, out_enc, k.dyn_result)
+    size = size or p.sizeof(t.dev, rtype, rdims)
+    result = Tensor(name, k.rshape, k.dtype, out_enc, k.dyn_result, size, t.dev, t.dev)
+    if not k.ro:
+        p.emit("%s = %s%s%s in %s<*>{%s}" % (name, call, rtype, rdims, RES, size))
+        return result
+    rotype = ttype(k.rshape, k.dtype, ro_enc, k.dyn_result)
+    rosize = p.sizeof(t.dev, rotype, rdims)
+    results = ["%s%s in %s<*>{%s}" % (rtype, rdims, RES, size),
+               "%s%s in %s<*>{%s}" % (rotype, rdims, RES, rosize)]
+    first, second = ("%s#1" % name, "%s#0" % name) if k.ro_first else ("%s#0" % name, "%s#1" % name)
+    if k.ro_first:
+        results.reverse()
+    p.emit("%s:2 = %s(%s)" % (name, call, ", ".join(results)))
+    return (result.with_value(first),
+            Tensor(second, k.rshape, k.dtype, ro_enc, k.dyn_result, rosize, t.dev, t.dev))
+
+
+def view_kernel(p, rng, operands, tied, out_enc, nested=False):
+    """A dispatch of a new executable (view_exec) on `operands`, whose
+    views have the operands' encodings. Returns the result Tensor."""
+    t = operands[0]
+    k = view_exec(p, rng, t.shape, t.dtype, t.dynamic, [op.enc for op in operands], tied, out_enc)
+    return view_dispatch(p, k, operands, out_enc)
 
 
 def step_view_kernel(p, t, devices):
@@ -960,11 +1031,288 @@ def view_steps(p, t, devices, seed, where, force=False):
         return t, []
     saved = p.rng
     p.rng = random.Random(vrng.random())
+    names = ["view_kernel"]
     try:
         t = step_view_kernel(p, t, devices)
+        if p.view_reuse:
+            p.rng = random.Random(seed * 104729 + 41 + ["first", "last"].index(where))
+            t, name = step_view_reuse(p, t, devices)
+            names.append(name)
     finally:
         p.rng = saved
-    return t, ["view_kernel"]
+    return t, names
+
+
+# ---------------------------------------------------------------------------
+# --view-reuse: after each view-kernel step, one more step from a generator
+# of its own (view_steps), so that the rest of the program is the seed's:
+#
+# - "chain": one view executable dispatched two or three times, each time
+#   on a device drawn anew with its operand (and untied result) relayouted
+#   first, the dispatches reading the previous one's result: dense bindings
+#   first and a layout later, or the reverse, or random layouts;
+# - "fan": the same, but every dispatch reads the step's input (relayouted
+#   and moved to its device); the results meet in two-operand kernels;
+# - "merge": an scf.if or scf.index_switch whose arms each dispatch a view
+#   kernel (one executable or one each, on one device or, with an encoding
+#   both devices resolve, on two, the merged size computed before the merge
+#   or yielded by each arm), or where one arm yields no dispatch result (a
+#   splat or a relayout: not fusable); then maybe a relayout of the merge
+#   result, directly or after a move to another device, whose dynamic dim
+#   may be computed again after the move;
+# - "readonly": a kernel with a second untied result that it only views
+#   readonly (its pads must be zero after the dispatch; its elements are
+#   undefined): unused, or filled whole and combined with the result.
+#
+# Kernels of an executable dispatched with several layouts view their
+# bindings without an encoding (each copy gets its dispatches' layouts), or
+# in the first dispatch's encoding when no dispatch binds that binding dense
+# (a view's layout is the binding's storage format, docs/language.md; a
+# dense dispatch leaves its views as they are).
+
+
+def move_to(p, t, dev):
+    if t.dev == dev:
+        return t
+    name = p.fresh("mv")
+    p.emit("%s = stream_lite.async.transfer %s : %s{%s} from(#stream_lite.affinity<@%s>) -> to(#stream_lite.affinity<@%s>) %s<*>{%s}" % (
+        name, t.value, t.res(), t.size, t.dev, dev, RES, t.size))
+    moved = t.with_value(name)
+    moved.dev, moved.life = dev, "*"
+    return moved
+
+
+def encode_to(p, t, enc, size=None):
+    """A relayout of `t` into `enc` on its device (a copy when equal)."""
+    nt = ttype(t.shape, t.dtype, enc, t.dynamic)
+    size = size or p.sizeof(t.dev, nt, t.dims())
+    name = p.fresh("e")
+    p.emit("%s = stream_lite.tensor.encode %s%s : %s%s in %s{%s} -> %s%s in %s<*>{%s}" % (
+        name, p.on(t.dev), t.value, t.type(), t.dims(), t.res(), t.size, nt, t.dims(), RES, size))
+    r = Tensor(name, t.shape, t.dtype, enc, t.dynamic, size, t.dev, t.dev)
+    r.dim = t.dim
+    return r
+
+
+def laid_encoding(rng, kind, shape, dtype, dynamic):
+    """An encoding that is not dense (its layout may still be physically
+    dense: padding 0, an identity resolver)."""
+    for _ in range(8):
+        enc = rand_encoding(rng, kind, shape, dtype, dynamic)
+        if enc is not None:
+            return enc
+    return "#stream_lite.padding<[%s1]>" % ("0, " * (len(shape) - 1))
+
+
+def layout_modes(rng, n):
+    """Per dispatch: "dense", "laid" or "any", dense first then a layout,
+    the reverse, or random."""
+    pattern = rng.choice(["dense-first", "laid-first", "random"])
+    rest = ["any"] * (n - 2)
+    if pattern == "dense-first":
+        return ["dense", "laid"] + rest
+    if pattern == "laid-first":
+        return ["laid", "dense"] + rest
+    return ["any"] * n
+
+
+def mode_encoding(rng, mode, kind, shape, dtype, dynamic):
+    if mode == "dense":
+        return None
+    if mode == "laid":
+        return laid_encoding(rng, kind, shape, dtype, dynamic)
+    return rand_encoding(rng, kind, shape, dtype, dynamic)
+
+
+def reuse_view_enc(rng, encs):
+    """The encoding a reused kernel's view names: none, or the first
+    dispatch's when every dispatch binds a layout there."""
+    if all(e is not None for e in encs) and rng.random() < 0.3:
+        return encs[0]
+    return None
+
+
+def step_reuse(p, t, devices, form):
+    """One view executable dispatched two or three times ("chain" or
+    "fan", see above)."""
+    rng = p.rng
+    kinds = dict((d[0], d[1]) for d in devices)
+    names = [d[0] for d in devices]
+    n = rng.choice([2, 2, 3])
+    devs = [t.dev]
+    for _ in range(n - 1):
+        others = [d for d in names if d != devs[-1]]
+        devs.append(rng.choice(others) if others and rng.random() < 0.7 else devs[-1])
+    in_modes = layout_modes(rng, n)
+    out_modes = rng.choice([in_modes, in_modes[::-1], layout_modes(rng, n)])
+    tied = rng.random() < 0.3
+    ro = not tied and rng.random() < 0.25
+    in_encs = [mode_encoding(rng, m, kinds[d], t.shape, t.dtype, t.dynamic)
+               for m, d in zip(in_modes, devs)]
+    # A chain's untied results feed the next dispatch: whole regions.
+    region = whole_region(t.shape) if form == "chain" and not tied else view_region(rng, t.shape)
+    rshape, dyn = region_result(t, region, tied)
+    out_encs = [mode_encoding(rng, m, kinds[d], rshape, t.dtype, dyn)
+                for m, d in zip(out_modes, devs)]
+    ro_encs = [mode_encoding(rng, "any", kinds[d], rshape, t.dtype, dyn) for d in devs]
+    k = view_exec(p, rng, t.shape, t.dtype, t.dynamic, [reuse_view_enc(rng, in_encs)], tied,
+                  reuse_view_enc(rng, out_encs), region=region, ro=ro,
+                  ro_view=reuse_view_enc(rng, ro_encs))
+    x, results = t, []
+    for i, dev in enumerate(devs):
+        src = x if form == "chain" else t
+        operand = encode_to(p, move_to(p, src, dev), in_encs[i])
+        if tied:
+            x = view_dispatch(p, k, [operand], None)
+        elif ro:
+            x, _ = view_dispatch(p, k, [operand], out_encs[i], ro_encs[i])
+        else:
+            x = view_dispatch(p, k, [operand], out_encs[i])
+        results.append(x)
+    if form == "chain":
+        return x
+    # The results meet whole (each combination keeps their shape).
+    acc = results[0]
+    for r in results[1:]:
+        r = move_to(p, r, acc.dev)
+        out_enc = rand_encoding(rng, kinds[acc.dev], acc.shape, acc.dtype, acc.dynamic)
+        k = view_exec(p, rng, acc.shape, acc.dtype, acc.dynamic, [acc.enc, r.enc], False, out_enc,
+                      region=whole_region(acc.shape))
+        acc = view_dispatch(p, k, [acc, r], out_enc)
+    return acc
+
+
+def whole_region(shape):
+    return [0] * len(shape), list(shape), [1] * len(shape), True
+
+
+def region_result(t, region, tied):
+    """The shape of a view kernel's result on `t` for `region`, and whether
+    its dim 0 is dynamic."""
+    if tied:
+        return t.shape, t.dynamic
+    return region[1], t.dynamic and region[3]
+
+
+def flag_index(p):
+    """The program's %flag argument (0 or 1)."""
+    if "%flag" not in " ".join(p.args):
+        p.args.append("%flag: index")
+        p.inputs.append("--input=index=%d" % p.rng.randint(0, 1))
+    return "%flag"
+
+
+def step_view_merge(p, t, devices, other_arm):
+    """A merge of view-kernel results (see above); with `other_arm`, one
+    arm yields no dispatch result."""
+    rng = p.rng
+    kinds = dict((d[0], d[1]) for d in devices)
+    others = [d[0] for d in devices if d[0] != t.dev]
+    switch = rng.random() < 0.4
+    narms = rng.choice([2, 3]) if switch else 2
+    enc, arm_devs = None, [t.dev] * narms
+    if others and rng.random() < 0.5:
+        other = rng.choice(others)
+        enc = merge_encoding(rng, [kinds[t.dev], kinds[other]], t)
+        if enc is not None:
+            arm_devs = [rng.choice([t.dev, other]) for _ in range(narms)]
+            arm_devs[rng.randrange(narms)] = other
+    two_devices = enc is not None
+    if not two_devices:
+        enc = rand_encoding(rng, kinds[t.dev], t.shape, t.dtype, t.dynamic)
+    same_exe = rng.random() < 0.5
+    # Arms with executables of their own store the whole tensor (one shape).
+    whole = not same_exe or (other_arm and rng.random() < 0.5)
+    region = whole_region(t.shape) if whole else view_region(rng, t.shape)
+    execs = []
+
+    def exe(i):
+        if same_exe and execs:
+            return execs[0]
+        k = view_exec(p, rng, t.shape, t.dtype, t.dynamic, [t.enc], False, enc, region=region)
+        execs.append(k)
+        return k
+    k0 = exe(0)
+    rshape, dyn = k0.rshape, k0.dyn_result
+    rdims = "{%s}" % t.dim if dyn else ""
+    rtype = ttype(rshape, t.dtype, enc, dyn)
+    # Sizes: one computed before the merge, or each arm's own yielded.
+    outer = None if two_devices or rng.random() < 0.5 else p.sizeof(t.dev, rtype, rdims)
+    plain = rng.randrange(narms) if other_arm else -1
+    yields = "%s<*>" % RES + ("" if outer else ", index")
+    name = p.fresh("vm")
+    if switch:
+        p.emit("%s%s = scf.index_switch %s -> %s" % (name, "" if outer else ":2", flag_index(p), yields))
+    else:
+        p.emit("%s%s = scf.if %s -> (%s) {" % (name, "" if outer else ":2", flag(p), yields))
+    for i, dev in enumerate(arm_devs):
+        if switch:
+            p.lines.append("  case %d {" % i if i < narms - 1 else "  default {")
+        elif i == 1:
+            p.emit("} else {")
+        src = move_to(p, t, dev)
+        if i == plain:
+            if whole and rng.random() < 0.5:
+                r = encode_to(p, src, enc, outer)
+            else:
+                size = outer or p.sizeof(dev, rtype, rdims)
+                v = p.scalar(t.dtype)
+                r = Tensor(p.fresh("sp"), rshape, t.dtype, enc, dyn, size, dev, dev)
+                p.emit("%s = stream_lite.tensor.splat %s%s : %s -> %s%s in %s<*>{%s}" % (
+                    r.value, p.on(dev), v, t.dtype, rtype, rdims, RES, size))
+        else:
+            r = view_dispatch(p, exe(i), [src], enc, size=outer)
+        if outer:
+            p.emit("  scf.yield %s : %s<*>" % (r.value, RES))
+        else:
+            p.emit("  scf.yield %s, %s : %s<*>, index" % (r.value, r.size, RES))
+        if switch:
+            p.lines.append("  }")
+    if not switch:
+        p.emit("}")
+    value, size = (name, outer) if outer else (name + "#0", name + "#1")
+    m = Tensor(value, rshape, t.dtype, enc, dyn, size, t.dev, None if two_devices else t.dev)
+    m.dim = t.dim
+    after = rng.choice(["none", "encode", "encode", "move-encode", "move-encode"])
+    if after == "none":
+        return m
+    if after == "move-encode":
+        m = step_move(p, m, devices)
+        if m.dynamic and rng.random() < 0.5:
+            # The relayout's dim computed again after the transfer.
+            m.dim = p.fresh("dd")
+            p.emit("%s = tensor.dim %%in, %s : %s" % (m.dim, p.const(0), p.in_type))
+    return step_encode(p, m, devices)
+
+
+def step_readonly_result(p, t, devices):
+    """A kernel with an untied result it only reads (see above)."""
+    rng = p.rng
+    kind = dict((d[0], d[1]) for d in devices)[t.dev]
+    region = view_region(rng, t.shape)
+    rshape, dyn = region_result(t, region, False)
+    out_enc = rand_encoding(rng, kind, rshape, t.dtype, dyn)
+    ro_enc = laid_encoding(rng, kind, rshape, t.dtype, dyn) if rng.random() < 0.8 else None
+    k = view_exec(p, rng, t.shape, t.dtype, t.dynamic, [t.enc], False, out_enc, region=region,
+                  ro=True, ro_view=ro_enc if rng.random() < 0.3 else None)
+    r, ro = view_dispatch(p, k, [t], out_enc, ro_enc)
+    if rng.random() < 0.5:
+        return r
+    v = p.scalar(t.dtype)
+    filled = ro.with_value(fill_in_place(p, ro, v, [0] * len(ro.shape), ro.shape))
+    return view_kernel(p, rng, [r, filled], False,
+                       rand_encoding(rng, kind, r.shape, r.dtype, r.dynamic))
+
+
+def step_view_reuse(p, t, devices):
+    """One --view-reuse step on `t`; returns it and the step's name."""
+    form = p.rng.choice(["chain", "chain", "fan", "fan", "merge", "merge", "merge-other",
+                         "readonly"])
+    if form in ("chain", "fan"):
+        return step_reuse(p, t, devices, form), "reuse_" + form
+    if form in ("merge", "merge-other"):
+        return step_view_merge(p, t, devices, form == "merge-other"), "view_" + form
+    return step_readonly_result(p, t, devices), "readonly_result"
 
 
 # Programs that get view-kernel steps when not forced.
@@ -1008,16 +1356,19 @@ def generate_huge(seed, rng):
     return "\n".join(lines) + "\n"
 
 
-def generate(seed, huge=True, views=False, dynamic_offsets=False):
+def generate(seed, huge=True, views=False, dynamic_offsets=False, view_reuse=False):
     """The program of `seed`; without `huge`, a seed that would give a
     program near the int64 limits gives an ordinary one instead. With
     `views`, the program has at least one view-kernel step. With
     `dynamic_offsets`, top-level region offsets are mostly run-time values
-    (Program.offset)."""
+    (Program.offset). With `view_reuse` (implies `views`), each view-kernel
+    step is followed by a step_view_reuse step."""
+    views = views or view_reuse
     rng = random.Random(seed)
     if rng.random() < 0.05 and huge:
         return generate_huge(seed, rng)
     p = Program(rng, seed)
+    p.view_reuse = view_reuse
     devices = rand_devices(rng)
     dtype = rng.choice([d for d in DTYPES if d not in SUBBYTE_BITS])
     # A quarter of the programs use packed i2/i4 elements instead, drawn
@@ -1033,6 +1384,7 @@ def generate(seed, huge=True, views=False, dynamic_offsets=False):
     dev = devices[0][0]
 
     in_type = ttype(shape, dtype, dynamic_first=dynamic)
+    p.in_type = in_type
     p.args.append("%%in: %s" % in_type)
     p.inputs.append(p.input_spec(shape, dtype))
     if dynamic_offsets:
@@ -1079,4 +1431,5 @@ def generate(seed, huge=True, views=False, dynamic_offsets=False):
 if __name__ == "__main__":
     sys.stdout.write(generate(int(sys.argv[1]), "--no-huge" not in sys.argv,
                               "--views" in sys.argv,
-                              "--dynamic-offsets" in sys.argv))
+                              "--dynamic-offsets" in sys.argv,
+                              "--view-reuse" in sys.argv))

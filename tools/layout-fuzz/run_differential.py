@@ -5,7 +5,7 @@ program bit for bit with its encoding-free reference.
 
     run_differential.py LAYOUT_RUN [--seeds N] [--first S] [--keep DIR]
                         [--passes seed|all|none] [--perturb-dims] [--no-huge]
-                        [--views] [--dynamic-offsets]
+                        [--views] [--view-reuse] [--dynamic-offsets]
 
 Each program also runs after generic passes (`layout-opt --canonicalize`,
 `--cse`, `--inline --sccp`, or all of them; `--passes=seed` picks one per
@@ -62,6 +62,11 @@ def main():
     parser.add_argument("--views", action="store_true",
                         help="every program has a user kernel that sees its "
                              "bindings through dispatch.tensor views")
+    parser.add_argument("--view-reuse", action="store_true",
+                        help="--views, and after each view-kernel step one that "
+                             "dispatches an executable several times with other "
+                             "layouts, merges view-kernel results or reads an "
+                             "untied result (gen_program.py --view-reuse)")
     parser.add_argument("--dynamic-offsets", action="store_true",
                         help="region offsets as run-time multiples plus remainders "
                              "(gen_program.py --dynamic-offsets)")
@@ -84,7 +89,8 @@ def main():
         for seed in range(args.first, args.first + args.seeds):
             program = gen_program.generate(seed, huge=not args.no_huge,
                                            views=args.views,
-                                           dynamic_offsets=args.dynamic_offsets)
+                                           dynamic_offsets=args.dynamic_offsets,
+                                           view_reuse=args.view_reuse)
             expect_failure = "// EXPECT: clean-failure" in program
             path = os.path.join(work, "seed%d.mlir" % seed)
             with open(path, "w") as f:
@@ -97,6 +103,7 @@ def main():
                 print("  reproduce: gen_program.py %d%s%s > p.mlir && %s" % (
                     seed, " --no-huge" if args.no_huge else "",
                     (" --views" if args.views else "") +
+                    (" --view-reuse" if args.view_reuse else "") +
                     (" --dynamic-offsets" if args.dynamic_offsets else ""),
                     " ".join(shlex.quote(c) for c in command).replace(path, "p.mlir")))
                 for line in detail.strip().splitlines()[:8]:

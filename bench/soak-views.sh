@@ -5,6 +5,10 @@
 # usage: bench/soak-views.sh [build-dir] [seeds] [first-seed] [chunk] [out-dir]
 # Per chunk, $OUT/chunk-FIRST.log holds run_differential.py's report and
 # the chunk's wall seconds; failing programs are kept in $OUT/failures.
+# SOAK_PASSES (default none) is run_differential.py's --passes; with
+# SOAK_VIEW_REUSE=1 the programs also reuse view executables across layouts
+# and devices, merge view-kernel results and read untied results
+# (--view-reuse).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$root/build}"
@@ -19,7 +23,7 @@ for ((s = first; s < end; s += chunk)); do
   n=$((end - s < chunk ? end - s : chunk))
   t0=$(date +%s)
   python3 "$root/tools/layout-fuzz/run_differential.py" "$build/bin/layout-run" \
-    --views --no-huge --passes "${SOAK_PASSES:-none}" --seeds "$n" --first "$s" \
+    --views ${SOAK_VIEW_REUSE:+--view-reuse} --no-huge --passes "${SOAK_PASSES:-none}" --seeds "$n" --first "$s" \
     --timeout 120 --keep "$out/failures" > "$out/chunk-$s.log" 2>&1
   echo "wall: $(( $(date +%s) - t0 )) s" >> "$out/chunk-$s.log"
   tail -2 "$out/chunk-$s.log"

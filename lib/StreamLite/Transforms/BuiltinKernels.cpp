@@ -229,10 +229,34 @@ void zeroStorage(OpBuilder &builder, Location loc, const IndexConstants &c,
                      });
 }
 
+/// Zeroes the last storage byte of a packed `tensor` whose elements may
+/// not fill it: the bits past its last element. A layout without padding
+/// leaves them free, but one builtin serves every layout physically equal
+/// to its own, tiled ones (whose tail bits must be zero) among them.
+void zeroPackedTail(OpBuilder &builder, Location loc, const IndexConstants &c,
+                    const KernelTensor &tensor) {
+  int64_t slots = tensor.width.slotsPerByte();
+  if (slots <= 1 ||
+      (tensor.type.hasStaticShape() && tensor.type.getNumElements() % slots == 0))
+    return;
+  Value bytes = getValueOrCreateConstantIndexOp(
+      builder, loc,
+      tensor.layout.buildStorageSizeInBytes(builder, loc, tensor.dims,
+                                            tensor.width));
+  Value zero = arith::ConstantIntOp::create(builder, loc, builder.getI8Type(), 0);
+  Value any = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
+                                    bytes, c.zero);
+  scf::IfOp::create(builder, loc, any, [&](OpBuilder &b, Location l) {
+    Value last = arith::SubIOp::create(b, l, bytes, c.one);
+    memref::StoreOp::create(b, l, zero, tensor.buffer, ValueRange{last});
+    scf::YieldOp::create(b, l);
+  });
+}
+
 void zeroIfPadMustBeZero(OpBuilder &builder, Location loc,
                          const IndexConstants &c, const KernelTensor &tensor) {
   if (tensor.layout.getPadContract() != PadContract::Zero)
-    return;
+    return zeroPackedTail(builder, loc, c, tensor);
   // A static shape whose storage holds exactly its elements has no padding
   // to zero (every tiled dim is a multiple of its tile): skip the extra pass
   // over the storage.

@@ -29,6 +29,7 @@
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 
@@ -601,6 +602,23 @@ LogicalResult MergeRelayout::relayoutPath(const Path &path, TypeAttr type,
   ++numRelayouts;
   if (sizeOperand)
     sizeOperand->set(newSize);
+  // Another value this path passes the old size as, which states the size
+  // of the merged bytes further on (a tied op naming it), passes the new
+  // size too.
+  auto statesMergedSize = [&](Value input) {
+    for (Operation *user : input.getUsers())
+      if (auto tensorOp = dyn_cast<EncodedTensorOpInterface>(user))
+        for (const EncodedTensor &tensor : tensorOp.getEncodedTensors())
+          if (tensor.size == input &&
+              (reached.contains(tensor.resource) ||
+               reached.contains(tensor.getResultResource())))
+            return true;
+    return false;
+  };
+  for (auto [pathOperand, input] : pairs)
+    if (pathOperand != sizeOperand && pathOperand->get() == sourceSize &&
+        isa<IndexType>(input.getType()) && statesMergedSize(input))
+      pathOperand->set(newSize);
   remark::passed(loc, remarkOpts(at, TensorEncodeOp::getOperationName()))
       << llvm::formatv("relayout of operand #{0} ({1}) from {2} to {3}: "
                        "writes {4}",
@@ -688,6 +706,71 @@ unsigned expandResourceSelects(ModuleOp module) {
       select.erase();
     }
     ++count;
+  }
+  return count;
+}
+
+unsigned sinkSizeSelectsIntoMerges(ModuleOp module) {
+  llvm::MapVector<Operation *, SmallVector<arith::SelectOp>> selectsOfIf;
+  DominanceInfo dominance(module);
+  module.walk([&](arith::SelectOp select) {
+    if (!select.getType().isIndex())
+      return;
+    for (Operation *user : select->getUsers()) {
+      auto tensorOp = dyn_cast<EncodedTensorOpInterface>(user);
+      if (!tensorOp)
+        continue;
+      for (const EncodedTensor &tensor : tensorOp.getEncodedTensors()) {
+        if (tensor.size != select.getResult() || !tensor.resource)
+          continue;
+        // The merge whose bytes the resource holds, through ops that keep
+        // their source's bytes (a fill in place, a transfer).
+        Value resource = tensor.resource;
+        for (int step = 0; step < 64 && resource; ++step) {
+          auto keeper = resource.getDefiningOp<EncodedTensorOpInterface>();
+          if (!keeper)
+            break;
+          resource = keeper.getLayoutSource(
+              cast<OpResult>(resource).getResultNumber());
+        }
+        auto ifOp = resource ? resource.getDefiningOp<scf::IfOp>() : nullptr;
+        if (!ifOp || ifOp.getCondition() != select.getCondition() ||
+            ifOp.getElseRegion().empty() ||
+            !dominance.properlyDominates(select.getTrueValue(), ifOp) ||
+            !dominance.properlyDominates(select.getFalseValue(), ifOp) ||
+            !llvm::all_of(select->getUsers(), [&](Operation *use) {
+              return dominance.properlyDominates(ifOp.getOperation(), use);
+            }))
+          continue;
+        selectsOfIf[ifOp].push_back(select);
+        return;
+      }
+    }
+  });
+  unsigned count = 0;
+  for (auto &[op, selects] : selectsOfIf) {
+    auto ifOp = cast<scf::IfOp>(op);
+    SmallVector<Type> types(ifOp.getResultTypes());
+    types.append(selects.size(), IndexType::get(module.getContext()));
+    OpBuilder builder(ifOp);
+    auto merged = scf::IfOp::create(builder, ifOp.getLoc(), types,
+                                    ifOp.getCondition(),
+                                    /*withElseRegion=*/true);
+    merged.getThenRegion().takeBody(ifOp.getThenRegion());
+    merged.getElseRegion().takeBody(ifOp.getElseRegion());
+    for (arith::SelectOp select : selects) {
+      merged.thenYield().getResultsMutable().append(select.getTrueValue());
+      merged.elseYield().getResultsMutable().append(select.getFalseValue());
+    }
+    for (auto [old, now] : llvm::zip(ifOp.getResults(), merged.getResults()))
+      old.replaceAllUsesWith(now);
+    for (auto [index, select] : llvm::enumerate(selects)) {
+      select.getResult().replaceAllUsesWith(
+          merged.getResult(ifOp.getNumResults() + index));
+      select.erase();
+    }
+    ifOp.erase();
+    count += selects.size();
   }
   return count;
 }

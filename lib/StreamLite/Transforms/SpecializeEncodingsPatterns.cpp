@@ -89,8 +89,10 @@ struct SpecializeEncodingsState::Impl {
 SpecializeEncodingsState::SpecializeEncodingsState(ModuleOp module,
                                        MergeConflictPolicy conflicts)
 {
-  // Selects of resources become region merges before the analysis.
+  // Selects of resources become region merges before the analysis, and a
+  // merged size selected after its merge is yielded by it.
   expandResourceSelects(module);
+  sinkSizeSelectsIntoMerges(module);
   impl = std::make_unique<Impl>(module);
   if (conflicts != MergeConflictPolicy::Relayout)
     return;

@@ -64,6 +64,40 @@ func.func @select(%c: i1, %v: f32) {
   return
 }
 
+// An scf.if of resources whose merged size is an arith.select on its
+// condition, before or after it (what canonicalization makes of arms that
+// yield sizes defined before the if): the select moves into the if, whose
+// arms yield the sizes, so the @host arm's relayout passes its new size.
+// CHECK-LABEL: func.func @size_selected
+// CHECK-NOT: arith.select
+// CHECK: %[[R:.+]]:3 = scf.if %{{.+}} -> (!stream_lite.resource<*>, index, index) {
+// CHECK:   %[[SZ:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, {{.*}}tiled
+// CHECK:   %[[E:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>) %{{.+}} : {{.*}}identity{{.*}} -> {{.*}}tiled{{.*}}{%[[SZ]]}
+// CHECK:   scf.yield %[[E]], %[[SZ]], %[[SZ]]
+// CHECK: } else {
+// CHECK-NOT: stream_lite.tensor.encode
+// CHECK:   scf.yield
+// CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) {{.*}}, %[[R]]#0{{.*}}tiled{{.*}}{%[[R]]#1}
+// CHECK: stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) {{.*}}, %{{.+}}{{.*}}tiled{{.*}}{%[[R]]#2}
+func.func @size_selected(%c: i1, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+  %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  %before = arith.select %c, %hsz, %csz : index
+  %r = scf.if %c -> !stream_lite.resource<*> {
+    scf.yield %h : !stream_lite.resource<*>
+  } else {
+    scf.yield %t : !stream_lite.resource<*>
+  }
+  %after = arith.select %c, %hsz, %csz : index
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %r[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %r as !stream_lite.resource<*>{%before}
+  %g = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %f[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %f as !stream_lite.resource<*>{%after}
+  return
+}
+
 // A select of resources made in one layout stays a plain branch merge with
 // nothing to relayout.
 // CHECK-LABEL: func.func @select_same_layout

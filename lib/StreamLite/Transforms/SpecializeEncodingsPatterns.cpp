@@ -208,6 +208,26 @@ static void updateBindingLayouts(ExecutableOp executable,
     return;
   for (auto [slot, layout] : llvm::enumerate(layouts.getValue())) {
     BlockArgument argument = function.getArgument((*argOfSlot)[slot]);
+    // A binding the dispatch passes without an encoding holds plain rows:
+    // a view that names an encoding still to be resolved (IREE's `#lhs`
+    // views) sees them as they are. A layout the kernel states itself
+    // stays (a runtime check compares its storage with the buffer).
+    if (isa<UnitAttr>(layout) && isa<BindingType>(argument.getType())) {
+      for (Operation *user : argument.getUsers()) {
+        auto subspan = dyn_cast<BindingSubspanOp>(user);
+        if (!subspan || !subspan.getTensorType().getEncoding() ||
+            getPhysicalLayout(subspan.getTensorType()))
+          continue;
+        subspan.setBoundTensorType(subspan.getTensorType().dropEncoding());
+        if (!subspan.getDispatchTensorType())
+          continue;
+        for (Operation *viewUser : subspan->getUsers())
+          if (auto load = dyn_cast<DispatchTensorLoadOp>(viewUser);
+              load && load.getType().getEncoding())
+            load.getResult().setType(load.getType().dropEncoding());
+      }
+      continue;
+    }
     // Only serialized layouts are the kernel's business: an encoding this
     // project does not recognize is left off the binding.
     auto encoding = dyn_cast<SerializableEncodingAttrInterface>(layout);

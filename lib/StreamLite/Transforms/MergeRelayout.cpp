@@ -717,15 +717,20 @@ unsigned sinkSizeSelectsIntoMerges(ModuleOp module) {
     if (!select.getType().isIndex())
       return;
     for (Operation *user : select->getUsers()) {
-      auto tensorOp = dyn_cast<EncodedTensorOpInterface>(user);
-      if (!tensorOp)
-        continue;
-      for (const EncodedTensor &tensor : tensorOp.getEncodedTensors()) {
-        if (tensor.size != select.getResult() || !tensor.resource)
-          continue;
+      // The resources whose size the select states: a tensor's, or what a
+      // transfer moves.
+      SmallVector<Value> sized;
+      if (auto transfer = dyn_cast<AsyncTransferOp>(user)) {
+        if (transfer.getSourceSize() == select.getResult())
+          sized.push_back(transfer.getSource());
+      } else if (auto tensorOp = dyn_cast<EncodedTensorOpInterface>(user)) {
+        for (const EncodedTensor &tensor : tensorOp.getEncodedTensors())
+          if (tensor.size == select.getResult() && tensor.resource)
+            sized.push_back(tensor.resource);
+      }
+      for (Value resource : sized) {
         // The merge whose bytes the resource holds, through ops that keep
         // their source's bytes (a fill in place, a transfer).
-        Value resource = tensor.resource;
         for (int step = 0; step < 64 && resource; ++step) {
           auto keeper = resource.getDefiningOp<EncodedTensorOpInterface>();
           if (!keeper)

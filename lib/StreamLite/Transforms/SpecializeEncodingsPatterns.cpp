@@ -89,10 +89,11 @@ struct SpecializeEncodingsState::Impl {
 SpecializeEncodingsState::SpecializeEncodingsState(ModuleOp module,
                                        MergeConflictPolicy conflicts)
 {
-  // Selects of resources become region merges before the analysis, and a
-  // merged size selected after its merge is yielded by it.
-  expandResourceSelects(module);
+  // A merged size selected outside its merge is yielded by it (first, so
+  // that the expansion below does not take it into another merge), and
+  // selects of resources become region merges, before the analysis.
   sinkSizeSelectsIntoMerges(module);
+  expandResourceSelects(module);
   impl = std::make_unique<Impl>(module);
   if (conflicts != MergeConflictPolicy::Relayout)
     return;

@@ -98,6 +98,37 @@ func.func @size_selected(%c: i1, %v: f32) {
   return
 }
 
+// The same with the size stated by a transfer of the merge, and a select of
+// resources on the same condition before it: the size goes to its own
+// merge, not into the scf.if the resource select becomes.
+// CHECK-LABEL: func.func @size_selected_transferred
+// CHECK: scf.if %{{.+}} -> (!stream_lite.resource<*>) {
+// CHECK: %[[R:.+]]:2 = scf.if %{{.+}} -> (!stream_lite.resource<*>, index) {
+// CHECK:   %[[SZ:.+]] = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, {{.*}}tiled
+// CHECK:   %[[E:.+]] = stream_lite.tensor.encode on(#stream_lite.affinity<@cpu>)
+// CHECK:   scf.yield %[[E]], %[[SZ]]
+// CHECK: stream_lite.async.transfer %[[R]]#0 : !stream_lite.resource<*>{%[[R]]#1}
+func.func @size_selected_transferred(%c: i1, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hsz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@host>) tensor<5x3xf32, #lhs> : index
+  %csz = stream_lite.tensor.sizeof on(#stream_lite.affinity<@cpu>) tensor<5x3xf32, #lhs> : index
+  %h = stream_lite.tensor.splat on(#stream_lite.affinity<@host>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%hsz}
+  %t = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  %u = stream_lite.tensor.splat on(#stream_lite.affinity<@cpu>) %v : f32 -> tensor<5x3xf32, #lhs> in !stream_lite.resource<*>{%csz}
+  %s = arith.select %c, %t, %u : !stream_lite.resource<*>
+  %sz = arith.select %c, %hsz, %csz : index
+  %r = scf.if %c -> !stream_lite.resource<*> {
+    scf.yield %h : !stream_lite.resource<*>
+  } else {
+    scf.yield %t : !stream_lite.resource<*>
+  }
+  %m = stream_lite.async.transfer %r : !stream_lite.resource<*>{%sz} from(#stream_lite.affinity<@cpu>) -> to(#stream_lite.affinity<@cpu>) !stream_lite.resource<*>{%sz}
+  %f = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %m[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %m as !stream_lite.resource<*>{%sz}
+  %g = stream_lite.tensor.fill on(#stream_lite.affinity<@cpu>) %v, %s[%c0, %c0 for %c1, %c1] : f32 -> tensor<5x3xf32, #lhs> in %s as !stream_lite.resource<*>{%csz}
+  return
+}
+
 // A select of resources made in one layout stays a plain branch merge with
 // nothing to relayout.
 // CHECK-LABEL: func.func @select_same_layout

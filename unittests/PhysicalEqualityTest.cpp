@@ -90,6 +90,46 @@ TEST_CASE("layouts that differ physically are not equal", "[equality]") {
   CHECK_FALSE(arePhysicallyEqual(nullptr, nullptr));
 }
 
+TEST_CASE("packed tails: tiles of 1 keep theirs zero, plain rows do not",
+          "[equality][packed]") {
+  auto ctx = makeContext();
+  auto rows = physical(*ctx, "#stream_lite.identity");
+  auto noPads = physical(*ctx, "#stream_lite.padding<[0, 0]>");
+  auto ones = physical(*ctx, "#stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>");
+  auto onesOther = physical(*ctx, "#stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [1]>");
+  auto tiles = physical(*ctx, "#stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [4]>");
+  for (int64_t bits : {8, 16, 32}) {
+    ElementWidth width(bits);
+    INFO(bits << " bits");
+    CHECK(areBytesInterchangeable(rows, ones, width));
+    CHECK(areBytesInterchangeable(ones, rows, width));
+    CHECK(areBytesInterchangeable(noPads, ones, width));
+  }
+  for (int64_t bits : {2, 4}) {
+    ElementWidth width(bits);
+    INFO(bits << " bits");
+    // Into tiles of 1, an undefined tail would stay: not interchangeable.
+    CHECK_FALSE(areBytesInterchangeable(rows, ones, width));
+    CHECK_FALSE(areBytesInterchangeable(noPads, ones, width));
+    // Out of them, or between two layouts that keep it zero, it is.
+    CHECK(areBytesInterchangeable(ones, rows, width));
+    CHECK(areBytesInterchangeable(ones, onesOther, width));
+    CHECK(areBytesInterchangeable(rows, noPads, width));
+    CHECK_FALSE(areBytesInterchangeable(rows, tiles, width));
+  }
+  // A list of the two writes the tiles' contract, whichever comes first, so
+  // that what is written satisfies a reader of either entry.
+  for (StringRef text :
+       {"#stream_lite.layout<[#stream_lite.identity, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>]>",
+        "#stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>, #stream_lite.identity]>"}) {
+    INFO(text.str());
+    auto list = requireAttr<LayoutAttr>(*ctx, text);
+    PhysicalLayoutAttrInterface unique = list.getUniquePhysicalLayout();
+    REQUIRE(unique);
+    CHECK(unique.getPadContract() == PadContract::Zero);
+  }
+}
+
 TEST_CASE("tile-1 entries do not matter", "[equality]") {
   auto ctx = makeContext();
   auto a = physical(*ctx, "#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [1, 4]>");

@@ -145,6 +145,15 @@ bool isResolvedLayout(mlir::Attribute layout);
 bool arePhysicallyEqual(PhysicalLayoutAttrInterface a,
                         PhysicalLayoutAttrInterface b);
 
+/// Whether bytes written in layout `source` hold a valid tensor of layout
+/// `target` with elements of `width`: the layouts are physically equal and,
+/// for packed elements, a zero tail that `target` promises (the last byte's
+/// bits after the last slot) is not taken from an undefined one. Tiles of 1
+/// are physically equal to plain rows but promise that tail.
+bool areBytesInterchangeable(PhysicalLayoutAttrInterface source,
+                             PhysicalLayoutAttrInterface target,
+                             ElementWidth width);
+
 /// Checks `type`'s encoding against its shape and element type (rank of
 /// padding lists, tiled dims in range, ...). Unrecognized encodings pass.
 llvm::LogicalResult

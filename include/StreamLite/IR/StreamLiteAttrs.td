@@ -226,7 +226,8 @@ def StreamLite_LayoutAttr : StreamLite_Attr<"Layout", "layout", [
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// The physical layout shared by every entry, or null when the entries
-    /// are not all physical or not physically equal.
+    /// are not all physical or not physically equal. Of equal entries, one
+    /// with the zero pad contract: what it writes satisfies every entry.
     PhysicalLayoutAttrInterface getUniquePhysicalLayout() const;
   }];
 }

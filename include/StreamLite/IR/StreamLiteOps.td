@@ -174,7 +174,9 @@ def StreamLite_TensorEncodeOp : StreamLite_TensorOp<"tensor.encode", [
     Changes only the layout. Canonicalization turns an encode between
     physically equal layouts (no encoding, identity, all-zero padding, tiles
     of 1 with the identity permutation) into a `stream_lite.tensor.clone` of
-    the source type, so it never costs a dispatch. An encode whose source and
+    the source type, so it never costs a dispatch; packed elements into tiles
+    of 1 from a layout whose tail bits are undefined stay an encode (the
+    tiles' tail must become zero). An encode whose source and
     result types are equal (whatever the encoding, even one no pass
     recognizes) folds to its source.
   }];

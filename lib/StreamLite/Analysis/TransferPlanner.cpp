@@ -323,7 +323,7 @@ static TransferPlan planCopyOfSlots(const TensorRegion &source,
 
   // Whole tensors in physically equal layouts: one copy of the storage.
   if (isWhole(source) && isWhole(target) &&
-      arePhysicallyEqual(sourceLayout, targetLayout) &&
+      areBytesInterchangeable(sourceLayout, targetLayout, width) &&
       llvm::all_of(llvm::zip_equal(source.dims, target.dims), [](auto pair) {
         return provablyEqual(std::get<0>(pair), std::get<1>(pair));
       })) {
@@ -799,10 +799,7 @@ TransferPlan TransferPlanner::planRelayout(const TensorRegion &sourceRegion,
   // Packed elements: a zero tail (tiled) must not take an undefined one
   // (the last byte's bits after the last slot); the copy below decides.
   ElementWidth width = ElementWidth::of(sourceType.getElementType());
-  bool tailsDiffer = width.isPacked() &&
-                     result.getPadContract() == PadContract::Zero &&
-                     source.getPadContract() != PadContract::Zero;
-  if (arePhysicallyEqual(source, result) && !tailsDiffer)
+  if (areBytesInterchangeable(source, result, width))
     return fold("folds to a clone: the layouts are physically equal");
   // Layouts that differ in general may still agree on this static shape: a
   // copy of all elements that spans both whole storages.

@@ -503,6 +503,10 @@ PhysicalLayoutAttrInterface LayoutAttr::getUniquePhysicalLayout() const {
       common = physical;
     else if (!arePhysicallyEqual(common, physical))
       return {};
+    // Writers keep the stronger pad contract (a packed tail of zero bits
+    // for tiles of 1), which satisfies readers of every entry.
+    else if (physical.getPadContract() == PadContract::Zero)
+      common = physical;
   }
   return common;
 }

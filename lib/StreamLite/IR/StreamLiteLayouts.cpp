@@ -701,4 +701,14 @@ bool arePhysicallyEqual(PhysicalLayoutAttrInterface a,
   return a.getCanonicalLayout() == b.getCanonicalLayout();
 }
 
+bool areBytesInterchangeable(PhysicalLayoutAttrInterface source,
+                             PhysicalLayoutAttrInterface target,
+                             ElementWidth width) {
+  if (!arePhysicallyEqual(source, target))
+    return false;
+  return !width.isPacked() ||
+         target.getPadContract() != PadContract::Zero ||
+         source.getPadContract() == PadContract::Zero;
+}
+
 } // namespace layoutopt::stream_lite

@@ -61,7 +61,8 @@ OpFoldResult TensorEncodeOp::fold(FoldAdaptor) {
 }
 
 /// An encode between equal types or physically equal layouts that changes
-/// the lifetime moves no byte differently from a clone.
+/// the lifetime moves no byte differently from a clone (unless it must zero
+/// a packed tail: tiles of 1 from plain rows).
 LogicalResult TensorEncodeOp::canonicalize(TensorEncodeOp op,
                                            PatternRewriter &rewriter) {
   auto sourceType = cast<RankedTensorType>(op.getSourceEncoding());
@@ -70,9 +71,12 @@ LogicalResult TensorEncodeOp::canonicalize(TensorEncodeOp op,
     return rewriter.notifyMatchFailure(
         op, "an unresolved encoding may resolve to different layouts");
   if (sourceType != resultType &&
-      !arePhysicallyEqual(getPhysicalLayout(sourceType),
-                          getPhysicalLayout(resultType)))
-    return rewriter.notifyMatchFailure(op, "layouts are not physically equal");
+      !areBytesInterchangeable(getPhysicalLayout(sourceType),
+                               getPhysicalLayout(resultType),
+                               ElementWidth::of(sourceType.getElementType())))
+    return rewriter.notifyMatchFailure(
+        op, "layouts are not physically equal, or the result's packed tail "
+            "must be zero where the source's is undefined");
   replaceEncodeWithClone(rewriter, op);
   return success();
 }

@@ -315,9 +315,10 @@ private:
     PhysicalLayoutAttrInterface to = getPhysicalLayout(resultType);
     // Unresolved or multi-target layouts are not relayouts this pass can
     // place; physically equal ones are clones (materialize-builtins folds
-    // them).
+    // them) unless a packed tail must become zero.
     if (!from || !to ||
-        from.getCanonicalLayout() == to.getCanonicalLayout())
+        areBytesInterchangeable(
+            from, to, ElementWidth::of(sourceType.getElementType())))
       return;
 
     // Every dispatch the source comes from must write the new layout, or

@@ -39,6 +39,33 @@ func.func @no_fold_relayout(%r: !stream_lite.resource<*>, %d: index, %sz: index)
 
 // -----
 
+// Tests that a packed encode from plain rows into tiles of 1 is not a clone:
+// the two are physically equal, but the tiles' tail bits (after the last
+// slot of the last byte) must be zero and the rows' are undefined. The other
+// way, and from a layout that also keeps its tail zero, it is a clone, as
+// for whole-byte elements.
+// CHECK-LABEL: func.func @packed_tail_into_tiles_of_one
+func.func @packed_tail_into_tiles_of_one(%r: !stream_lite.resource<*>, %d: index, %sz: index) -> (!stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>) {
+  // CHECK: %[[E:.+]] = stream_lite.tensor.encode %arg0 : tensor<?x3xi2>{%arg1} in !stream_lite.resource<*>{%arg2} -> tensor<?x3xi2, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>>
+  %0 = stream_lite.tensor.encode %r : tensor<?x3xi2>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x3xi2, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>>{%d} in !stream_lite.resource<*>{%sz}
+  // CHECK: %[[B:.+]] = stream_lite.tensor.clone %arg0 : tensor<?x3xi2, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>>{%arg1} in !stream_lite.resource<*>{%arg2} -> tensor<?x3xi2, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>>
+  %1 = stream_lite.tensor.encode %r : tensor<?x3xi2, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x3xi2>{%d} in !stream_lite.resource<*>{%sz}
+  // CHECK: %[[T:.+]] = stream_lite.tensor.clone %arg0 : tensor<?x3xi2, #stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [1]>>
+  %2 = stream_lite.tensor.encode %r : tensor<?x3xi2, #stream_lite.tiled<inner_dims_pos = [0], inner_tiles = [1]>>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x3xi2, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>>{%d} in !stream_lite.resource<*>{%sz}
+  // CHECK: %[[W:.+]] = stream_lite.tensor.clone %arg0 : tensor<?x3xi8>
+  %3 = stream_lite.tensor.encode %r : tensor<?x3xi8>{%d} in !stream_lite.resource<*>{%sz} -> tensor<?x3xi8, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>>{%d} in !stream_lite.resource<*>{%sz}
+  %c0 = arith.constant 0 : index
+  %ci = arith.constant 1 : i2
+  %cw = arith.constant 1 : i8
+  %f0 = stream_lite.tensor.fill %ci, %0[%c0, %c0 for %c0, %c0] : i2 -> tensor<?x3xi2, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>>{%d} in %0 as !stream_lite.resource<*>{%sz}
+  %f1 = stream_lite.tensor.fill %ci, %1[%c0, %c0 for %c0, %c0] : i2 -> tensor<?x3xi2>{%d} in %1 as !stream_lite.resource<*>{%sz}
+  %f2 = stream_lite.tensor.fill %ci, %2[%c0, %c0 for %c0, %c0] : i2 -> tensor<?x3xi2, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>>{%d} in %2 as !stream_lite.resource<*>{%sz}
+  %f3 = stream_lite.tensor.fill %cw, %3[%c0, %c0 for %c0, %c0] : i8 -> tensor<?x3xi8, #stream_lite.tiled<inner_dims_pos = [1], inner_tiles = [1]>>{%d} in %3 as !stream_lite.resource<*>{%sz}
+  return %f0, %f1, %f2, %f3 : !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>, !stream_lite.resource<*>
+}
+
+// -----
+
 // Tests that an encode whose source and result types are equal folds to its
 // source when the encoding is one no pass recognizes or a serialized one,
 // and becomes a clone with another lifetime. An unresolved encoding stays:

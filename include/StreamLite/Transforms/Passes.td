@@ -401,14 +401,15 @@ def FuseRelayoutsPass
     After `--stream-lite-specialize-encodings`: a relayout
     (`stream_lite.tensor.encode` between different resolved layouts) whose
     source is an untied result of a user dispatch, possibly carried through
-    `stream_lite.async.transfer`s and merges (`scf.if`,
-    `scf.index_switch`: every dispatch feeding the merge is fused, or
-    none), with no other use, and whose kernel
-    reaches that result's binding only through
+    `stream_lite.async.transfer`s and merges (region ops without loops:
+    `scf.if`, `scf.index_switch`, `scf.execute_region`; every dispatch
+    feeding the merge is fused, or none), with no other use, and whose
+    kernel reaches that result's binding only through
     `stream_lite.dispatch.tensor.store`, is fused: the dispatch writes the
     encode's layout directly (its executable is duplicated with that
     binding's layout, never changed in place while another dispatch uses
-    it), the sizes along the way are the new layout's, and the encode is
+    it; dispatches of one kernel fused into the same layout share the
+    copy), the sizes along the way are the new layout's, and the encode is
     gone. Each fusion is a passed remark naming the dispatch and the bytes
     no longer relayouted; each relayout left is a missed remark with the
     reason.

@@ -20,6 +20,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -173,6 +174,27 @@ public:
     module.walk([&](TensorEncodeOp encode) { encodes.push_back(encode); });
     for (TensorEncodeOp encode : encodes)
       tryFuse(encode);
+    // A private executable whose every dispatch now runs a rewritten copy
+    // is dead code (the copy was made before the last of them was fused).
+    SmallVector<StringAttr> emptied;
+    for (auto &[name, count] : dispatchesOf)
+      if (count == 0)
+        emptied.push_back(name);
+    if (emptied.empty())
+      return;
+    // One walk for the symbols still referenced (by any op, not only a
+    // dispatch).
+    DenseSet<StringAttr> referenced;
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(&module.getBodyRegion()))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        referenced.insert(use.getSymbolRef().getRootReference());
+    for (StringAttr name : emptied)
+      if (!referenced.contains(name))
+        if (Operation *executable = symbols.lookup(name);
+            executable && SymbolTable::getSymbolVisibility(executable) ==
+                              SymbolTable::Visibility::Private)
+          symbols.erase(executable);
   }
 
 private:
@@ -201,9 +223,9 @@ private:
   };
 
   /// Finds the dispatch results `value` comes from, back through transfers
-  /// and merges (the results of `scf.if` and `scf.index_switch`, whose
-  /// values come only from their regions' yields), each value on the way
-  /// used once. With `retype`, `value` takes the relayout's resource type
+  /// and merges (results of region ops without loops, `scf.if`,
+  /// `scf.index_switch` or `scf.execute_region`, which come from their
+  /// regions' terminators), each value on the way used once. With `retype`, `value` takes the relayout's resource type
   /// (its source does; a transfer's source keeps its own). The reason it
   /// cannot, or "".
   std::string collectProducers(Value value, bool retype,
@@ -227,8 +249,11 @@ private:
           {dispatch, cast<OpResult>(value).getResultNumber(), transfers});
       return "";
     }
-    Operation *merge = value.getDefiningOp();
-    if (!isa_and_nonnull<scf::IfOp, scf::IndexSwitchOp>(merge))
+    // A merge: an op with regions whose results come from its regions (or
+    // its operands), each region entered at most once (no loop: a loop's
+    // result also comes from its previous iteration's).
+    auto merge = dyn_cast_or_null<RegionBranchOpInterface>(value.getDefiningOp());
+    if (!merge || merge.hasLoop())
       return "its source is not the result of a dispatch";
     // Transfers after a merge move the relayout's size: it must be known
     // where they are.
@@ -241,15 +266,17 @@ private:
     // directly) and what is yielded to it keep one type.
     retype = retype && transfers.empty();
     unsigned index = cast<OpResult>(value).getResultNumber();
-    for (Region &region : merge->getRegions()) {
-      if (region.empty())
-        return "its source is not the result of a dispatch";
-      Operation *yield = region.front().getTerminator();
-      if (std::string why = collectProducers(yield->getOperand(index), retype,
-                                             encode, producers, path);
+    SmallVector<Value> incoming;
+    merge.getPredecessorValues(
+        RegionSuccessor(merge.getOperation(), merge->getResults()), index,
+        incoming);
+    if (incoming.empty())
+      return "its source is not the result of a dispatch";
+    for (Value in : incoming)
+      if (std::string why =
+              collectProducers(in, retype, encode, producers, path);
           !why.empty())
         return why;
-    }
     return "";
   }
 
@@ -333,8 +360,14 @@ private:
       if (std::string why = whyNotFusible(producer, resultType); !why.empty())
         return missed(encode, why);
 
+    // Producers that run one kernel (the arms of a merge dispatching the
+    // same export) share one executable that writes the new layout: the
+    // original when they are all its dispatches, else one copy.
+    DenseMap<KernelKey, unsigned> producersOf;
     for (const Producer &producer : producers)
-      fuseProducer(producer, encode, resultType, to);
+      ++producersOf[kernelKey(producer, resultType)];
+    for (const Producer &producer : producers)
+      fuseProducer(producer, encode, resultType, to, producersOf);
     // The values on the way now carry the relayout's data: its size
     // through transfers after merges, its resource type (its lifetime) up
     // to the relayout.
@@ -350,23 +383,77 @@ private:
     ++stats.fused;
   }
 
+  /// A kernel rewritten for a relayout: the entry point its dispatch had,
+  /// the result index, and the layout the result takes.
+  using KernelKey = std::tuple<SymbolRefAttr, unsigned, Attribute>;
+  static KernelKey kernelKey(const Producer &producer,
+                             RankedTensorType resultType) {
+    TensorDispatchOp dispatch = producer.dispatch;
+    return {cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]),
+            producer.resultIndex, resultType.getEncoding()};
+  }
+
+  /// Forgets the kernels rewritten from or into `executable`, which is
+  /// about to change in place.
+  void forgetRewritesOf(StringAttr executable) {
+    SmallVector<KernelKey> stale;
+    for (auto &[key, entry] : rewritten)
+      if (std::get<0>(key).getRootReference() == executable ||
+          entry.getRootReference() == executable)
+        stale.push_back(key);
+    for (const KernelKey &key : stale)
+      rewritten.erase(key);
+  }
+
+  /// Points `dispatch` at `entry` (an export of another executable).
+  void retarget(TensorDispatchOp dispatch, SymbolRefAttr entry) {
+    auto old = cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]);
+    --dispatchesOf[old.getRootReference()];
+    ++dispatchesOf[entry.getRootReference()];
+    dispatch.setEntryPointsAttr(ArrayAttr::get(module.getContext(), {entry}));
+  }
+
   /// Makes `producer`'s kernel write `resultType`'s layout (`to`).
+  /// `producersOf` counts this relayout's producers per kernel.
   void fuseProducer(const Producer &producer, TensorEncodeOp encode,
                     RankedTensorType resultType,
-                    PhysicalLayoutAttrInterface to) {
+                    PhysicalLayoutAttrInterface to,
+                    const DenseMap<KernelKey, unsigned> &producersOf) {
     TensorDispatchOp dispatch = producer.dispatch;
     unsigned resultIndex = producer.resultIndex;
-    auto entry = cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]);
-    ExecutableOp executable;
-    func::FuncOp kernel = lookupKernel(symbols, tables, entry, &executable);
-    unsigned arg = *resultArgument(dispatch, kernel, resultIndex);
+    KernelKey key = kernelKey(producer, resultType);
+    auto entry = std::get<0>(key);
     auto resultTypes = llvm::to_vector(dispatch.getResultEncodings());
     auto dispatchType = cast<RankedTensorType>(
         cast<TypeAttr>(resultTypes[resultIndex]).getValue());
 
+    if (SymbolRefAttr done = rewritten.lookup(key)) {
+      // Another dispatch of the same kernel was fused with a relayout into
+      // the same layout: its executable already writes it.
+      if (done != entry)
+        retarget(dispatch, done);
+    } else {
+      SymbolRefAttr now = rewriteKernel(dispatch, entry, resultIndex,
+                                        resultType, producersOf.lookup(key));
+      rewritten[key] = now;
+    }
+    updateDispatch(producer, resultType, to, dispatchType,
+                   std::move(resultTypes));
+  }
+
+  /// Rewrites the kernel `entry` of `dispatch` to write result
+  /// `resultIndex` in `resultType`'s layout, in place when its executable
+  /// has no dispatches but the `sharing` producers of this relayout, else
+  /// in a copy the dispatch is pointed at; returns the entry now used.
+  SymbolRefAttr rewriteKernel(TensorDispatchOp dispatch, SymbolRefAttr entry,
+                              unsigned resultIndex, RankedTensorType resultType,
+                              unsigned sharing) {
+    ExecutableOp executable;
+    func::FuncOp kernel = lookupKernel(symbols, tables, entry, &executable);
+    unsigned arg = *resultArgument(dispatch, kernel, resultIndex);
     // The kernel writes the new layout: in its own executable copy if
     // another dispatch uses this one.
-    if (dispatchesOf[executable.getSymNameAttr()] > 1) {
+    if (dispatchesOf[executable.getSymNameAttr()] > std::max(sharing, 1u)) {
       // The copy holds this dispatch's export only (and what its kernel
       // needs).
       auto copy =
@@ -382,15 +469,13 @@ private:
       symbols.insert(copy, std::next(Block::iterator(
                              last ? last : executable.getOperation())));
       last = copy;
-      --dispatchesOf[executable.getSymNameAttr()];
-      ++dispatchesOf[copy.getSymNameAttr()];
-      dispatch.setEntryPointsAttr(ArrayAttr::get(
-          module.getContext(),
-          {SymbolRefAttr::get(copy.getSymNameAttr(),
-                              entry.getNestedReferences())}));
-      kernel = lookupKernel(symbols, tables,
-                            cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]));
+      entry = SymbolRefAttr::get(copy.getSymNameAttr(),
+                                 entry.getNestedReferences());
+      retarget(dispatch, entry);
+      kernel = lookupKernel(symbols, tables, entry);
       ++stats.executablesDuplicated;
+    } else {
+      forgetRewritesOf(executable.getSymNameAttr());
     }
     for (Operation *user : kernel.getArgument(arg).getUsers()) {
       auto subspan = cast<BindingSubspanOp>(user);
@@ -407,7 +492,18 @@ private:
           stored.setType(storedType.dropEncoding());
       }
     }
+    return entry;
+  }
 
+  /// `producer`'s dispatch, its kernel rewritten: its result type and size,
+  /// those of the transfers after it, a remark and the fused mark.
+  void updateDispatch(const Producer &producer, RankedTensorType resultType,
+                      PhysicalLayoutAttrInterface to,
+                      RankedTensorType dispatchType,
+                      SmallVector<Attribute> resultTypes) {
+    TensorDispatchOp dispatch = producer.dispatch;
+    unsigned resultIndex = producer.resultIndex;
+    auto entry = cast<SymbolRefAttr>(dispatch.getEntryPoints()[0]);
     // The dispatch's result: the new type and size (its dims are the same
     // logical dims).
     SmallVector<Value> dims;
@@ -478,6 +574,9 @@ private:
   FuseRelayoutsStats &stats;
   DominanceInfo dominance;
   DenseMap<StringAttr, unsigned> dispatchesOf;
+  /// The entry point each kernel rewritten for a relayout has now, so that
+  /// dispatches of one kernel fused with the same relayout share it.
+  DenseMap<KernelKey, SymbolRefAttr> rewritten;
   llvm::StringMap<unsigned> nextCopy;
   /// Each executable's last copy, which the next is put after.
   DenseMap<Operation *, Operation *> lastCopy;

@@ -20,9 +20,9 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
-#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -225,9 +225,9 @@ private:
   /// Finds the dispatch results `value` comes from, back through transfers
   /// and merges (results of region ops without loops, `scf.if`,
   /// `scf.index_switch` or `scf.execute_region`, which come from their
-  /// regions' terminators), each value on the way used once. With `retype`, `value` takes the relayout's resource type
-  /// (its source does; a transfer's source keeps its own). The reason it
-  /// cannot, or "".
+  /// regions' terminators), each value on the way used once. With
+  /// `retype`, `value` takes the relayout's resource type (its source does;
+  /// a transfer's source keeps its own). The reason it cannot, or "".
   std::string collectProducers(Value value, bool retype,
                                TensorEncodeOp encode,
                                SmallVector<Producer> &producers, Path &path) {
@@ -393,16 +393,22 @@ private:
             producer.resultIndex, resultType.getEncoding()};
   }
 
+  /// Remembers that `key`'s kernel, rewritten, is `entry`.
+  void remember(const KernelKey &key, SymbolRefAttr entry) {
+    rewritten[key] = entry;
+    rewritesOf[std::get<0>(key).getRootReference()].push_back(key);
+    rewritesOf[entry.getRootReference()].push_back(key);
+  }
+
   /// Forgets the kernels rewritten from or into `executable`, which is
   /// about to change in place.
   void forgetRewritesOf(StringAttr executable) {
-    SmallVector<KernelKey> stale;
-    for (auto &[key, entry] : rewritten)
-      if (std::get<0>(key).getRootReference() == executable ||
-          entry.getRootReference() == executable)
-        stale.push_back(key);
-    for (const KernelKey &key : stale)
+    auto it = rewritesOf.find(executable);
+    if (it == rewritesOf.end())
+      return;
+    for (const KernelKey &key : it->second)
       rewritten.erase(key);
+    rewritesOf.erase(it);
   }
 
   /// Points `dispatch` at `entry` (an export of another executable).
@@ -433,9 +439,8 @@ private:
       if (done != entry)
         retarget(dispatch, done);
     } else {
-      SymbolRefAttr now = rewriteKernel(dispatch, entry, resultIndex,
-                                        resultType, producersOf.lookup(key));
-      rewritten[key] = now;
+      remember(key, rewriteKernel(dispatch, entry, resultIndex, resultType,
+                                  producersOf.lookup(key)));
     }
     updateDispatch(producer, resultType, to, dispatchType,
                    std::move(resultTypes));
@@ -577,6 +582,8 @@ private:
   /// The entry point each kernel rewritten for a relayout has now, so that
   /// dispatches of one kernel fused with the same relayout share it.
   DenseMap<KernelKey, SymbolRefAttr> rewritten;
+  /// The keys of `rewritten` each executable is the source or the copy of.
+  DenseMap<StringAttr, SmallVector<KernelKey, 1>> rewritesOf;
   llvm::StringMap<unsigned> nextCopy;
   /// Each executable's last copy, which the next is put after.
   DenseMap<Operation *, Operation *> lastCopy;

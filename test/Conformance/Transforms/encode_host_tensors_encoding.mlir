@@ -3,8 +3,8 @@
 // IREE's encode_host_tensors_encoding.mlir, in stream-lite terms: storage
 // sizes of serialized layouts. IREE's resolver layouts (encoding_info with
 // innerDimsPos, innerTileSizes, outerDimsPerm) are written as the
-// #stream_lite.tiled layouts with the same parameters. Not ported: the
-// packed_storage cases (sub-byte packing, another change) and
+// #stream_lite.tiled layouts with the same parameters. Not ported: the i1
+// packed_storage cases (i1 takes a byte per element) and
 // sizeof_scalable_layout (scalable tiles are outside the contract).
 
 #lhs = #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 16]>]>
@@ -15,6 +15,17 @@
 #pad_a = #stream_lite.layout<[#stream_lite.padding<[0, 64]>]>
 #pad_b = #stream_lite.layout<[#stream_lite.padding<[64, 0]>]>
 #multi = #stream_lite.layout<[#stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [4, 8]>, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [2, 16]>, #stream_lite.tiled<inner_dims_pos = [0, 1], inner_tiles = [128, 16]>]>
+
+// tensorSizeOfUnalignedPackedI4: seven i4 are ceil(7 * 4 / 8) = 4 bytes.
+// IREE asks for packing with #iree_encoding.packed_storage; i4 is always
+// packed here (contract section 3.4), so the type has no encoding.
+// CHECK-LABEL: func.func @tensorSizeOfUnalignedPackedI4
+// CHECK: %[[C4:.+]] = arith.constant 4 : index
+// CHECK: return %[[C4]]
+func.func @tensorSizeOfUnalignedPackedI4() -> index {
+  %0 = stream_lite.tensor.sizeof tensor<7xi4> : index
+  return %0 : index
+}
 
 // sizeof_lhs_encoding_dynamic_using_layouts: 4x16 tiles of ?x?xf32:
 // ceil(d0/4) * ceil(d1/16) * 4 * 16 * 4 bytes.

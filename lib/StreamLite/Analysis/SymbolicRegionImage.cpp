@@ -74,16 +74,21 @@ static std::string rangeText(OpFoldResult offset, OpFoldResult length) {
 
 std::string describeSymbolicRegion(const TensorRegion &region) {
   size_t rank = region.dims.size();
+  // A whole dim starts at 0, its only valid offset (mapSymbolicRegion).
+  auto offset = [&](size_t i) -> OpFoldResult {
+    if (provablyEqual(region.lengths[i], region.dims[i]))
+      return Builder(region.type.getContext()).getIndexAttr(0);
+    return region.offsets[i];
+  };
   bool rows = rank > 0;
   for (size_t i = 1; i < rank; ++i)
-    rows &= known(region.offsets[i]) == 0 &&
-            provablyEqual(region.lengths[i], region.dims[i]);
+    rows &= provablyEqual(region.lengths[i], region.dims[i]);
   if (rows)
-    return "rows " + rangeText(region.offsets[0], region.lengths[0]) +
+    return "rows " + rangeText(offset(0), region.lengths[0]) +
            " are contiguous";
   std::string result = "region ";
   for (size_t i = 0; i < rank; ++i)
-    result += (i ? " x " : "") + rangeText(region.offsets[i], region.lengths[i]);
+    result += (i ? " x " : "") + rangeText(offset(i), region.lengths[i]);
   return result + " is contiguous";
 }
 
@@ -147,6 +152,14 @@ FailureOr<SymbolicImage> mapSymbolicRegion(PhysicalLayoutAttrInterface layout,
   image.contract = layout.getPadContract();
   image.span.start = region.offsets;
   int64_t rank = region.dims.size();
+  // A length equal to the dim leaves offset 0 as the only valid offset (a
+  // region out of bounds fails its runtime check): the span starts there,
+  // which also proves a packed range's first bit (rule 8).
+  for (int64_t i = 0; i < rank; ++i)
+    if (!known(region.offsets[i]) &&
+        provablyEqual(region.lengths[i], region.dims[i]))
+      image.span.start[i] =
+          Builder(region.type.getContext()).getIndexAttr(0);
 
   // An empty region moves nothing.
   for (OpFoldResult length : region.lengths)

@@ -2,6 +2,7 @@
 // RUN: layout-run %S/Inputs/encode_host_tensors_packing_run.mlir --function=fill_i4_block --input=3x16xi4=0,1,2,3,4,5,6,7,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,-8,-7,-6,-5,-4,-3,-2,-1 --input=index=3 --input=index=1 --input=index=3 --input=index=2 --input=index=6 --input=i4=-3 --compare-to-reference | FileCheck %s --check-prefix=RUN-FILL
 // RUN: layout-run %S/Inputs/encode_host_tensors_packing_run.mlir --function=slice_i2_columns --input=3x8xi2=0,1,-2,-1,1,-2,-1,0,-2,-1,0,1,-1,0,1,-2,1,1,-2,-2,0,0,-1,-1 --input=index=3 --input=index=0 --input=index=3 --input=index=3 --compare-to-reference | FileCheck %s --check-prefix=RUN-SLICE
 // RUN: layout-run %S/Inputs/encode_host_tensors_packing_run.mlir --function=update_i4_rows --input=10x4xi4=0 --input=index=10 --input=8x4xi4=1,2,3,4,5,6,7,-8,-7,-6,-5,-4,-3,-2,-1,1,2,3,4,5,6,7,-8,-7,-6,-5,-4,-3,-2,-1,1,2 --input=index=1 --input=index=0 --compare-to-reference | FileCheck %s --check-prefix=RUN-UPDATE
+// RUN: not layout-run %S/Inputs/encode_host_tensors_packing_run.mlir --function=update_i4_rows --input=10x4xi4=0 --input=index=10 --input=8x4xi4=1 --input=index=1 --input=index=1 2>&1 | FileCheck %s --check-prefix=RUN-UPDATE-BOUNDS
 // RUN: layout-run %S/Inputs/encode_host_tensors_packing_run.mlir --function=load_store_i4 --input=5xi4=1,2,3,4,5 --input=index=5 --input=index=3 --input=i4=-8 --compare-to-reference | FileCheck %s --check-prefix=RUN-LOADSTORE
 
 // IREE's encode_host_tensors_packing.mlir, in stream-lite terms, run after
@@ -203,12 +204,10 @@ func.func @denseTensorSliceI2(%arg0: !stream_lite.resource<*>, %arg1: index, %ar
 // -----
 
 // denseTensorUpdateI4: an 8x4xi4 update is 8 whole rows of ?x4xi4, 16
-// bytes copied to byte %arg5 * 4 / 2, as IREE does. IREE's column offset is
-// a function argument whose only valid value is 0 (the update is as wide as
-// the tensor); it is the constant 0 here: with a dynamic one,
-// materialize-builtins does not see that the region starts on a byte and
-// makes a builtin dispatch, where the contract (section 6, rules 3, 7 and 8)
-// asks for this copy. RUN-UPDATE executes the dynamic form.
+// bytes copied to byte %arg5 * 4 / 2, as IREE does. The column offset
+// %arg6 is a run-time value whose only valid value is 0 (the update is as
+// wide as the tensor; another fails the region's runtime check), so the
+// copy starts on a byte whatever it is (rule 8). RUN-UPDATE executes it.
 // CHECK-LABEL: func.func @denseTensorUpdateI4
 // CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
 // CHECK-DAG: %[[C2:.+]] = arith.constant 2 : index
@@ -219,14 +218,15 @@ func.func @denseTensorSliceI2(%arg0: !stream_lite.resource<*>, %arg1: index, %ar
 // CHECK: %[[END:.+]] = arith.addi %[[OFFSET]], %[[C16]] : index
 // CHECK: %[[R:.+]] = stream_lite.async.copy %arg0[%[[C0]] to %[[C16]]], %arg2[%[[OFFSET]] to %[[END]]], %[[C16]] : !stream_lite.resource<*>{%arg1} -> %arg2 as !stream_lite.resource<*>{%arg4}
 // CHECK: return %[[R]]
-func.func @denseTensorUpdateI4(%arg0: !stream_lite.resource<*>, %arg1: index, %arg2: !stream_lite.resource<*>, %arg3: index, %arg4: index, %arg5: index) -> !stream_lite.resource<*> {
-  %c0 = arith.constant 0 : index
-  %0 = stream_lite.tensor.update %arg0, %arg2[%arg5, %c0] : tensor<8x4xi4> in !stream_lite.resource<*>{%arg1} -> tensor<?x4xi4>{%arg3} in %arg2 as !stream_lite.resource<*>{%arg4}
+func.func @denseTensorUpdateI4(%arg0: !stream_lite.resource<*>, %arg1: index, %arg2: !stream_lite.resource<*>, %arg3: index, %arg4: index, %arg5: index, %arg6: index) -> !stream_lite.resource<*> {
+  %0 = stream_lite.tensor.update %arg0, %arg2[%arg5, %arg6] : tensor<8x4xi4> in !stream_lite.resource<*>{%arg1} -> tensor<?x4xi4>{%arg3} in %arg2 as !stream_lite.resource<*>{%arg4}
   return %0 : !stream_lite.resource<*>
 }
 
 // RUN-FILL: {{^}}3x16xi4=0 1 2 3 4 5 6 7 -8 -7 -6 -5 -4 -3 -2 -1 0 1 2 -3 -3 -3 -3 -3 -3 -7 -6 -5 -4 -3 -2 -1 0 1 2 -3 -3 -3 -3 -3 -3 -7 -6 -5 -4 -3 -2 -1{{$}}
 // RUN-SLICE: {{^}}3x2xi2=-1 1 1 -1 -2 0{{$}}
 // RUN-UPDATE: {{^}}10x4xi4=0 0 0 0 1 2 3 4 5 6 7 -8 -7 -6 -5 -4 -3 -2 -1 1 2 3 4 5 6 7 -8 -7 -6 -5 -4 -3 -2 -1 1 2 0 0 0 0{{$}}
+// The copy assumes the column offset 0; any other fails before it.
+// RUN-UPDATE-BOUNDS: error: @update_i4_rows failed a runtime check: {{.+}} 'stream_lite.tensor.update' op region of dim 1 is out of the target's bounds
 // RUN-LOADSTORE: {{^}}i4=4{{$}}
 // RUN-LOADSTORE-NEXT: {{^}}5xi4=-8 2 3 4 5{{$}}

@@ -34,6 +34,13 @@ func.func @slices(%r: !stream_lite.resource<*>, %sz: index, %d: index, %i: index
   // 5 * %i nibbles is not.
   // expected-remark @+1 {{[Missed] stream_lite.tensor.slice | Category:stream-lite-materialize-builtins | Function=slices | Remark="source: the region starts inside a byte (2 elements share a byte of i4)"}}
   %4 = stream_lite.tensor.slice %r[%i, %c0 for %c2, %c5] : tensor<?x5xi4>{%d} in !stream_lite.resource<*>{%sz} -> tensor<2x5xi4> in !stream_lite.resource<*>{%sz}
+  // A run-time column offset of a region as wide as the tensor can only be
+  // 0 (another fails the region's runtime check): whole rows, on a byte.
+  // expected-remark @+1 {{[Passed] stream_lite.tensor.slice | Category:stream-lite-materialize-builtins | Function=slices | Remark="one copy, its bytes computed at run time: rows [?, ? + 2) are contiguous"}}
+  %w8 = stream_lite.tensor.slice %r[%i, %i for %c2, %c8] : tensor<?x8xi4>{%d} in !stream_lite.resource<*>{%sz} -> tensor<2x8xi4> in !stream_lite.resource<*>{%sz}
+  // A narrower region at a run-time column offset may start inside a byte.
+  // expected-remark @+1 {{[Missed] stream_lite.tensor.slice | Category:stream-lite-materialize-builtins | Function=slices | Remark="source: the region starts inside a byte (2 elements share a byte of i4)"}}
+  %w4 = stream_lite.tensor.slice %r[%i, %i for %c1, %c4] : tensor<?x8xi4>{%d} in !stream_lite.resource<*>{%sz} -> tensor<1x4xi4> in !stream_lite.resource<*>{%sz}
   // Whole outer rows of tiles.
   // expected-remark @+1 {{[Passed] stream_lite.tensor.slice | Category:stream-lite-materialize-builtins | Function=slices | Remark="one 4-byte copy: rows 2..3 are contiguous"}}
   %5 = stream_lite.tensor.slice %r[%c2, %c0 for %c2, %c4] : tensor<4x4xi4, #tile22> in !stream_lite.resource<*>{%sz} -> tensor<2x4xi4, #tile22> in !stream_lite.resource<*>{%sz}

@@ -8,7 +8,8 @@
 # SOAK_PASSES (default none) is run_differential.py's --passes; with
 # SOAK_VIEW_REUSE=1 the programs also reuse view executables across layouts
 # and devices, merge view-kernel results and read untied results
-# (--view-reuse).
+# (--view-reuse); SOAK_REGION_MERGES=1 with it makes half of the two-armed
+# merges scf.execute_region ops (--region-merges).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$root/build}"
@@ -23,7 +24,7 @@ for ((s = first; s < end; s += chunk)); do
   n=$((end - s < chunk ? end - s : chunk))
   t0=$(date +%s)
   python3 "$root/tools/layout-fuzz/run_differential.py" "$build/bin/layout-run" \
-    --views ${SOAK_VIEW_REUSE:+--view-reuse} --no-huge --passes "${SOAK_PASSES:-none}" --seeds "$n" --first "$s" \
+    --views ${SOAK_VIEW_REUSE:+--view-reuse} ${SOAK_REGION_MERGES:+--region-merges} --no-huge --passes "${SOAK_PASSES:-none}" --seeds "$n" --first "$s" \
     --timeout 120 --keep "$out/failures" > "$out/chunk-$s.log" 2>&1
   echo "wall: $(( $(date +%s) - t0 )) s" >> "$out/chunk-$s.log"
   tail -2 "$out/chunk-$s.log"

@@ -3,6 +3,7 @@
 to run it.
 
     gen_program.py SEED [--no-huge] [--dynamic-offsets] [--views] [--view-reuse]
+                   [--region-merges]
                                      prints the program; the last line is a
                                      comment `// INPUTS: --input=... ...`
 
@@ -73,6 +74,10 @@ dispatch result, then maybe a relayout of the merge result, directly or
 after a move (its dynamic dim maybe computed again after the move); or a
 kernel with an untied result it only views readonly (its pads must be zero
 after the dispatch). See step_view_reuse.
+
+With `--region-merges` (with `--view-reuse`), half of those two-armed
+merges are an scf.execute_region whose two blocks, entered by a
+cf.cond_br, yield the arms (a merge that is not an scf.if).
 """
 import random
 import sys
@@ -265,6 +270,8 @@ class Program:
         self.notes = []
         # --view-reuse (step_view_reuse), and the type of %in.
         self.view_reuse = False
+        # --region-merges (step_view_merge).
+        self.region_merges = False
         self.in_type = None
         # --dynamic-offsets: its own generator, and the values of %k, %j.
         self.offset_rng = None
@@ -1210,6 +1217,7 @@ def step_view_merge(p, t, devices, other_arm):
     others = [d[0] for d in devices if d[0] != t.dev]
     switch = rng.random() < 0.4
     narms = rng.choice([2, 3]) if switch else 2
+    region = not switch and p.region_merges and rng.random() < 0.5
     enc, arm_devs = None, [t.dev] * narms
     if others and rng.random() < 0.5:
         other = rng.choice(others)
@@ -1241,13 +1249,19 @@ def step_view_merge(p, t, devices, other_arm):
     plain = rng.randrange(narms) if other_arm else -1
     yields = "%s<*>" % RES + ("" if outer else ", index")
     name = p.fresh("vm")
+    block = "^%s_arm" % name[1:]
     if switch:
         p.emit("%s%s = scf.index_switch %s -> %s" % (name, "" if outer else ":2", flag_index(p), yields))
+    elif region:
+        p.emit("%s%s = scf.execute_region -> (%s) {" % (name, "" if outer else ":2", yields))
+        p.emit("  cf.cond_br %s, %s0, %s1" % (flag(p), block, block))
     else:
         p.emit("%s%s = scf.if %s -> (%s) {" % (name, "" if outer else ":2", flag(p), yields))
     for i, dev in enumerate(arm_devs):
         if switch:
             p.lines.append("  case %d {" % i if i < narms - 1 else "  default {")
+        elif region:
+            p.emit("%s%d:" % (block, i))
         elif i == 1:
             p.emit("} else {")
         src = move_to(p, t, dev)
@@ -1356,19 +1370,22 @@ def generate_huge(seed, rng):
     return "\n".join(lines) + "\n"
 
 
-def generate(seed, huge=True, views=False, dynamic_offsets=False, view_reuse=False):
+def generate(seed, huge=True, views=False, dynamic_offsets=False, view_reuse=False,
+             region_merges=False):
     """The program of `seed`; without `huge`, a seed that would give a
     program near the int64 limits gives an ordinary one instead. With
     `views`, the program has at least one view-kernel step. With
     `dynamic_offsets`, top-level region offsets are mostly run-time values
     (Program.offset). With `view_reuse` (implies `views`), each view-kernel
-    step is followed by a step_view_reuse step."""
+    step is followed by a step_view_reuse step; with `region_merges`, some
+    of its merges are scf.execute_region ops."""
     views = views or view_reuse
     rng = random.Random(seed)
     if rng.random() < 0.05 and huge:
         return generate_huge(seed, rng)
     p = Program(rng, seed)
     p.view_reuse = view_reuse
+    p.region_merges = region_merges
     devices = rand_devices(rng)
     dtype = rng.choice([d for d in DTYPES if d not in SUBBYTE_BITS])
     # A quarter of the programs use packed i2/i4 elements instead, drawn
@@ -1432,4 +1449,5 @@ if __name__ == "__main__":
     sys.stdout.write(generate(int(sys.argv[1]), "--no-huge" not in sys.argv,
                               "--views" in sys.argv,
                               "--dynamic-offsets" in sys.argv,
-                              "--view-reuse" in sys.argv))
+                              "--view-reuse" in sys.argv,
+                              "--region-merges" in sys.argv))

@@ -5,7 +5,8 @@ program bit for bit with its encoding-free reference.
 
     run_differential.py LAYOUT_RUN [--seeds N] [--first S] [--keep DIR]
                         [--passes seed|all|none] [--perturb-dims] [--no-huge]
-                        [--views] [--view-reuse] [--dynamic-offsets]
+                        [--views] [--view-reuse] [--region-merges]
+                        [--dynamic-offsets]
 
 Each program also runs after generic passes (`layout-opt --canonicalize`,
 `--cse`, `--inline --sccp`, or all of them; `--passes=seed` picks one per
@@ -67,6 +68,10 @@ def main():
                              "dispatches an executable several times with other "
                              "layouts, merges view-kernel results or reads an "
                              "untied result (gen_program.py --view-reuse)")
+    parser.add_argument("--region-merges", action="store_true",
+                        help="with --view-reuse, half of the two-armed merges "
+                             "are scf.execute_region ops "
+                             "(gen_program.py --region-merges)")
     parser.add_argument("--dynamic-offsets", action="store_true",
                         help="region offsets as run-time multiples plus remainders "
                              "(gen_program.py --dynamic-offsets)")
@@ -90,7 +95,8 @@ def main():
             program = gen_program.generate(seed, huge=not args.no_huge,
                                            views=args.views,
                                            dynamic_offsets=args.dynamic_offsets,
-                                           view_reuse=args.view_reuse)
+                                           view_reuse=args.view_reuse,
+                                           region_merges=args.region_merges)
             expect_failure = "// EXPECT: clean-failure" in program
             path = os.path.join(work, "seed%d.mlir" % seed)
             with open(path, "w") as f:
@@ -104,6 +110,7 @@ def main():
                     seed, " --no-huge" if args.no_huge else "",
                     (" --views" if args.views else "") +
                     (" --view-reuse" if args.view_reuse else "") +
+                    (" --region-merges" if args.region_merges else "") +
                     (" --dynamic-offsets" if args.dynamic_offsets else ""),
                     " ".join(shlex.quote(c) for c in command).replace(path, "p.mlir")))
                 for line in detail.strip().splitlines()[:8]:

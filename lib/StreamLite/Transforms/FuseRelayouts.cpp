@@ -367,7 +367,7 @@ private:
     for (const Producer &producer : producers)
       ++producersOf[kernelKey(producer, resultType)];
     for (const Producer &producer : producers)
-      fuseProducer(producer, encode, resultType, to, producersOf);
+      fuseProducer(producer, resultType, to, producersOf);
     // The values on the way now carry the relayout's data: its size
     // through transfers after merges, its resource type (its lifetime) up
     // to the relayout.
@@ -421,8 +421,7 @@ private:
 
   /// Makes `producer`'s kernel write `resultType`'s layout (`to`).
   /// `producersOf` counts this relayout's producers per kernel.
-  void fuseProducer(const Producer &producer, TensorEncodeOp encode,
-                    RankedTensorType resultType,
+  void fuseProducer(const Producer &producer, RankedTensorType resultType,
                     PhysicalLayoutAttrInterface to,
                     const DenseMap<KernelKey, unsigned> &producersOf) {
     TensorDispatchOp dispatch = producer.dispatch;
@@ -458,6 +457,8 @@ private:
     unsigned arg = *resultArgument(dispatch, kernel, resultIndex);
     // The kernel writes the new layout: in its own executable copy if
     // another dispatch uses this one.
+    // (`sharing` is 0 for a dispatch retargeted to a copy by its other
+    // result's fusion: the dispatch alone.)
     if (dispatchesOf[executable.getSymNameAttr()] > std::max(sharing, 1u)) {
       // The copy holds this dispatch's export only (and what its kernel
       // needs).
